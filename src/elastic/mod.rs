@@ -1,0 +1,1 @@
+//! Internal elastic energies of Discrete Elastic Rods.
