@@ -4,5 +4,10 @@
 #![warn(missing_docs)]
 
 pub mod elastic;
+pub mod external;
 pub mod io;
 pub mod math;
+pub mod model;
+pub mod run;
+pub mod scene;
+pub mod system;

@@ -1,1 +1,11 @@
 //! Internal elastic energies of Discrete Elastic Rods.
+
+mod bend;
+mod curvature;
+mod stretch;
+mod twist;
+
+pub use bend::{BendParams, bend_energy, bend_energy_grad_hess};
+pub use curvature::{NodeStencil, material_curvature, material_curvature_grad_hess};
+pub use stretch::{StretchParams, stretch_energy, stretch_energy_grad_hess};
+pub use twist::{TwistParams, twist_energy, twist_energy_grad_hess, twist_strain};

@@ -1,0 +1,159 @@
+//! Stretching energy of one edge (seed 001 Eqs. 1 and 5; Bergou et al. 2010, §4).
+//!
+//! With `e = x_{i+1} − x_i`, `l = |e|`, `t = e/l` and the rest length `l̄`:
+//!
+//! * strain `ε = l/l̄ − 1` (seed 001 Eq. 1),
+//! * energy `E = ½ EA l̄ ε²` (seed 001 Eq. 5),
+//! * `∂E/∂e = EA ε t`,
+//! * `∂²E/∂e² = EA [(1/l̄ − 1/l) I + t tᵀ / l]`,
+//!
+//! and the node derivatives follow from `∂e/∂x_i = −I`, `∂e/∂x_{i+1} = I`.
+
+use nalgebra::{SMatrix, SVector};
+
+use crate::math::{Mat3, Vec3};
+
+/// Material and rest data of one edge for the stretching energy.
+#[derive(Debug, Clone, Copy)]
+pub struct StretchParams {
+    /// Axial stiffness `EA` (N): Young's modulus times cross-section area.
+    pub ea: f64,
+    /// Rest length `|ē|` of the edge (m); must be positive.
+    pub rest_length: f64,
+}
+
+/// Stretching energy (J) of the edge `x0 → x1`:
+/// `E = ½ EA |ē| (|e|/|ē| − 1)²` (seed 001 Eqs. 1, 5).
+pub fn stretch_energy(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> f64 {
+    let eps = (x1 - x0).norm() / p.rest_length - 1.0;
+    0.5 * p.ea * p.rest_length * eps * eps
+}
+
+/// Stretching energy (J) of the edge `x0 → x1` with its gradient (N) and Hessian (N/m)
+/// with respect to the local DOFs `[x0 (3), x1 (3)]`.
+///
+/// `E = ½ EA |ē| ε²`, `ε = |e|/|ē| − 1` (seed 001 Eqs. 1, 5); `∂E/∂e = EA ε t`,
+/// `∂²E/∂e² = EA [(1/|ē| − 1/|e|) I + t tᵀ/|e|]`. The Hessian is exact (not projected) and
+/// therefore indefinite when the edge is compressed. A zero-length edge is not supported.
+pub fn stretch_energy_grad_hess(
+    p: &StretchParams,
+    x0: &Vec3,
+    x1: &Vec3,
+) -> (f64, SVector<f64, 6>, SMatrix<f64, 6, 6>) {
+    let e = x1 - x0;
+    let l = e.norm();
+    let t = e / l;
+    let inv_rest = 1.0 / p.rest_length;
+    let eps = l * inv_rest - 1.0;
+    let energy = 0.5 * p.ea * p.rest_length * eps * eps;
+
+    let ge = t * (p.ea * eps);
+    let he = Mat3::identity() * (p.ea * (inv_rest - 1.0 / l)) + t * t.transpose() * (p.ea / l);
+
+    let mut g = SVector::<f64, 6>::zeros();
+    g.fixed_rows_mut::<3>(0).copy_from(&(-ge));
+    g.fixed_rows_mut::<3>(3).copy_from(&ge);
+
+    // Symmetrize the 3×3 block once; the 6×6 block pattern [[H, −H], [−H, H]] keeps it exact.
+    let he = (he + he.transpose()) * 0.5;
+    let mut h = SMatrix::<f64, 6, 6>::zeros();
+    h.fixed_view_mut::<3, 3>(0, 0).copy_from(&he);
+    h.fixed_view_mut::<3, 3>(3, 3).copy_from(&he);
+    h.fixed_view_mut::<3, 3>(0, 3).copy_from(&(-he));
+    h.fixed_view_mut::<3, 3>(3, 0).copy_from(&(-he));
+    (energy, g, h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rel_err(a: &[f64], b: &[f64]) -> f64 {
+        let num = a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f64::max);
+        let den = b.iter().map(|y| y.abs()).fold(0.0, f64::max).max(1e-300);
+        num / den
+    }
+
+    fn check(p: &StretchParams, x0: Vec3, x1: Vec3) -> (f64, f64) {
+        let (e, g, h) = stretch_energy_grad_hess(p, &x0, &x1);
+        assert!((e - stretch_energy(p, &x0, &x1)).abs() <= 1e-14 * e.abs().max(1e-300));
+        assert_eq!(h, h.transpose());
+        let q0: [f64; 6] = [x0.x, x0.y, x0.z, x1.x, x1.y, x1.z];
+        let split = |q: &[f64; 6]| (Vec3::new(q[0], q[1], q[2]), Vec3::new(q[3], q[4], q[5]));
+        let step = 1e-6 * p.rest_length;
+        let mut gfd = [0.0; 6];
+        let mut hfd = SMatrix::<f64, 6, 6>::zeros();
+        for k in 0..6 {
+            let mut qp = q0;
+            let mut qm = q0;
+            qp[k] += step;
+            qm[k] -= step;
+            let (ap, bp) = split(&qp);
+            let (am, bm) = split(&qm);
+            gfd[k] = (stretch_energy(p, &ap, &bp) - stretch_energy(p, &am, &bm)) / (2.0 * step);
+            let gp = stretch_energy_grad_hess(p, &ap, &bp).1;
+            let gm = stretch_energy_grad_hess(p, &am, &bm).1;
+            hfd.set_column(k, &((gp - gm) / (2.0 * step)));
+        }
+        let eg = rel_err(&gfd, g.as_slice());
+        let eh = rel_err(hfd.as_slice(), h.as_slice());
+        (eg, eh)
+    }
+
+    #[test]
+    fn stretch_fd_gradient_and_hessian() {
+        let mut worst = (0.0f64, 0.0f64);
+        for (ea, rest, x0, x1) in [
+            (
+                1e3,
+                1.0,
+                Vec3::new(0.1, -0.2, 0.3),
+                Vec3::new(1.3, 0.4, -0.2),
+            ),
+            (
+                2.5e5,
+                0.01,
+                Vec3::new(0.0, 0.0, 0.0),
+                Vec3::new(0.004, 0.003, 0.001),
+            ),
+            (
+                7.0,
+                2.0,
+                Vec3::new(1.0, 1.0, 1.0),
+                Vec3::new(-1.5, 2.0, 0.7),
+            ),
+        ] {
+            let p = StretchParams {
+                ea,
+                rest_length: rest,
+            };
+            let (eg, eh) = check(&p, x0, x1);
+            worst = (worst.0.max(eg), worst.1.max(eh));
+        }
+        println!(
+            "stretch worst rel err: grad {:.3e}, hess {:.3e}",
+            worst.0, worst.1
+        );
+        assert!(worst.0 < 1e-6 && worst.1 < 1e-6, "{worst:?}");
+    }
+
+    #[test]
+    fn stretch_rest_state_is_zero() {
+        let p = StretchParams {
+            ea: 10.0,
+            rest_length: 0.5,
+        };
+        let x0 = Vec3::new(0.3, 0.1, -0.2);
+        let x1 = x0 + Vec3::new(1.0, 2.0, -2.0).normalize() * 0.5;
+        let (e, g, h) = stretch_energy_grad_hess(&p, &x0, &x1);
+        assert!(e.abs() < 1e-28);
+        assert!(g.norm() < 1e-13);
+        // At rest the Hessian is EA/l̄ t tᵀ in each block.
+        let t = (x1 - x0) / 0.5;
+        assert!((h.fixed_view::<3, 3>(0, 0) - t * t.transpose() * 20.0).norm() < 1e-12);
+    }
+}

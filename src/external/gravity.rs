@@ -1,0 +1,48 @@
+//! Gravity with buoyancy (seed 004 §5.1).
+//!
+//! `Fᵢ = mᵢ g_eff` with `g_eff = (ρ − ρ_med)/ρ · g`, where `mᵢ` is the lumped nodal mass (kg),
+//! `ρ` the rod density and `ρ_med` the density of the surrounding medium (kg/m³).
+//! The force is constant, so its Jacobian is zero; its potential is `U = −Σ mᵢ g_eff·xᵢ` (J).
+
+use super::force::add_node_force;
+use super::{ExternalForce, ForceEval, NodeJacobian};
+use crate::math::Vec3;
+
+/// Uniform gravity `g` (m/s²) in a medium of density `medium_density` (kg/m³).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Gravity {
+    /// Gravitational acceleration (m/s²).
+    pub g: Vec3,
+    /// Density of the surrounding medium (kg/m³); zero in vacuum.
+    pub medium_density: f64,
+}
+
+impl Gravity {
+    fn effective_g(&self, density: f64) -> Vec3 {
+        self.g * ((density - self.medium_density) / density)
+    }
+}
+
+impl ExternalForce for Gravity {
+    fn name(&self) -> &'static str {
+        "gravity"
+    }
+    fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeJacobian) {
+        for rod in &e.model.rods {
+            let g = self.effective_g(rod.material.density);
+            for i in 0..rod.n_nodes {
+                add_node_force(force, rod.node_dof(i), &(g * rod.node_mass(i)));
+            }
+        }
+    }
+    fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
+        let mut u = 0.0;
+        for rod in &e.model.rods {
+            let g = self.effective_g(rod.material.density);
+            for i in 0..rod.n_nodes {
+                u -= rod.node_mass(i) * g.dot(&rod.node(e.q, i));
+            }
+        }
+        Some(u)
+    }
+}

@@ -1,0 +1,168 @@
+//! [`OutputDir`]: the whole output directory of a run (`steps.csv`, `summary.json`, frames).
+
+use std::path::{Path, PathBuf};
+
+use super::{
+    Frame, OutputError, PvdIndex, StepRecord, StepsCsv, Summary, write_summary, write_vtp,
+};
+
+/// File name of the per-step table inside the output directory.
+pub const STEPS_FILE: &str = "steps.csv";
+/// File name of the run summary inside the output directory.
+pub const SUMMARY_FILE: &str = "summary.json";
+/// File name of the frame collection index inside the output directory.
+pub const PVD_FILE: &str = "frames.pvd";
+/// Sub-directory holding the `.vtp` frames.
+pub const FRAMES_DIR: &str = "frames";
+
+/// The output directory of one run:
+///
+/// ```text
+/// DIR/steps.csv                 one row per accepted step, flushed per row
+/// DIR/summary.json              written by `write_summary` (atomic)
+/// DIR/frames.pvd                collection index, rewritten atomically per frame
+/// DIR/frames/frame_000000.vtp   one VTK PolyData file per frame (atomic)
+/// ```
+///
+/// Creating it truncates an existing `steps.csv` and starts a fresh (empty) `frames.pvd`;
+/// `.vtp` files left by an earlier run in `frames/` are not deleted but are no longer indexed
+/// and get overwritten as new frames are written.
+#[derive(Debug)]
+pub struct OutputDir {
+    dir: PathBuf,
+    steps: StepsCsv,
+    pvd: PvdIndex,
+    frames: u64,
+}
+
+impl OutputDir {
+    /// Creates `dir` and `dir/frames` (like `mkdir -p`), `dir/steps.csv` with its header,
+    /// and an empty `dir/frames.pvd`.
+    pub fn create(dir: &Path) -> Result<Self, OutputError> {
+        let frames_dir = dir.join(FRAMES_DIR);
+        std::fs::create_dir_all(&frames_dir).map_err(|e| OutputError::io(&frames_dir, e))?;
+        let steps = StepsCsv::create(&dir.join(STEPS_FILE))?;
+        let pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        pvd.write()?;
+        Ok(OutputDir {
+            dir: dir.to_path_buf(),
+            steps,
+            pvd,
+            frames: 0,
+        })
+    }
+
+    /// The output directory.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Appends one row to `steps.csv` (flushed).
+    pub fn write_step(&mut self, r: &StepRecord) -> Result<(), OutputError> {
+        self.steps.write(r)
+    }
+
+    /// Writes `frames/frame_{n:06}.vtp` (n = frames written so far) and adds it to `frames.pvd`.
+    pub fn write_frame(&mut self, frame: &Frame) -> Result<(), OutputError> {
+        let name = format!("frame_{:06}.vtp", self.frames);
+        write_vtp(&self.dir.join(FRAMES_DIR).join(&name), frame)?;
+        self.pvd.push(frame.time, &format!("{FRAMES_DIR}/{name}"))?;
+        self.frames += 1;
+        Ok(())
+    }
+
+    /// Number of frames written so far.
+    pub fn frames_written(&self) -> u64 {
+        self.frames
+    }
+
+    /// Writes `dir/summary.json` (pretty JSON, atomic). May be called repeatedly, e.g. as a checkpoint.
+    pub fn write_summary(&self, s: &Summary) -> Result<(), OutputError> {
+        write_summary(&self.dir.join(SUMMARY_FILE), s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{read_steps_csv, read_summary};
+    use super::*;
+    use crate::math::Vec3;
+
+    #[test]
+    fn creates_layout_and_writes_everything() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("a").join("run");
+        let mut out = OutputDir::create(&dir).expect("create");
+        assert_eq!(out.path(), dir.as_path());
+        assert!(dir.join(FRAMES_DIR).is_dir());
+        assert!(dir.join(STEPS_FILE).is_file());
+        assert!(dir.join(PVD_FILE).is_file());
+
+        let mut rows = Vec::new();
+        for step in 0..3u64 {
+            let r = StepRecord {
+                step,
+                t: (step + 1) as f64 * 0.1,
+                newton_iterations: 2,
+                active_contacts: step,
+                wall_ms: 1.0,
+                min_gap: f64::NAN,
+                ..StepRecord::default()
+            };
+            out.write_step(&r).expect("step");
+            rows.push(r);
+            let pts = [Vec3::zeros(), Vec3::new(0.0, 0.0, step as f64 + 1.0)];
+            let rods = [super::super::PolylineBody {
+                name: "r",
+                points: &pts,
+                radius: 0.1,
+            }];
+            out.write_frame(&Frame {
+                time: rows[step as usize].t,
+                rods: &rods,
+                spheres: &[],
+            })
+            .expect("frame");
+        }
+        assert_eq!(out.frames_written(), 3);
+        assert_eq!(read_steps_csv(&dir.join(STEPS_FILE)).expect("csv").len(), 3);
+        for i in 0..3 {
+            assert!(
+                dir.join(FRAMES_DIR)
+                    .join(format!("frame_{i:06}.vtp"))
+                    .is_file()
+            );
+        }
+        let pvd = std::fs::read_to_string(dir.join(PVD_FILE)).expect("pvd");
+        assert!(pvd.contains("file=\"frames/frame_000002.vtp\""));
+
+        let mut s = Summary::from_steps("test", &rows);
+        s.frames = out.frames_written();
+        s.completed = true;
+        out.write_summary(&s).expect("summary");
+        let back = read_summary(&dir.join(SUMMARY_FILE)).expect("read summary");
+        assert_eq!(
+            (back.frames, back.steps_with_contact, back.aipts),
+            (3, 2, 2.0)
+        );
+
+        let leftovers: Vec<_> = walk(&dir)
+            .into_iter()
+            .filter(|p| p.ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    fn walk(dir: &Path) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).expect("read_dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p.display().to_string());
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,15 @@
+//! What is simulated: bodies, their degrees of freedom and boundary conditions.
+
+mod boundary;
+mod dof_map;
+mod material;
+mod rod;
+mod rod_frames;
+mod system_model;
+
+pub use boundary::{BoundaryCondition, Prescribed};
+pub use dof_map::DofMap;
+pub use material::{CrossSection, Material};
+pub use rod::{Rod, RodGeometryError};
+pub use rod_frames::RodFrames;
+pub use system_model::Model;

@@ -1,0 +1,246 @@
+//! A Discrete Elastic Rod: rest geometry, stiffness, lumped mass and DOF layout.
+//!
+//! DOFs of a rod with `N` nodes (seed 001 §2): `q = [x₀, θ⁰, x₁, θ¹, …, x_{N−2}, θ^{N−2}, x_{N−1}]`,
+//! `4N − 1` values interleaved so that the global Jacobian is banded per rod. Node `i` sits at
+//! local DOFs `4i..4i+3`, the twist angle of edge `i` at `4i + 3`.
+//!
+//! Mass is lumped (seed 004 §2): node `i` carries `ρ A Δl̄ᵢ` with the rest Voronoi length
+//! `Δl̄ᵢ = (|ē^{i−1}| + |ēⁱ|)/2` (half an edge at the ends); the twist DOF of edge `i` carries
+//! the rotational inertia `ρ I_p |ēⁱ|` with `I_p` the polar moment of the cross-section.
+
+use super::{CrossSection, Material, RodFrames};
+use crate::elastic::{NodeStencil, material_curvature};
+use crate::math::Vec3;
+
+/// Why a node list does not make a rod.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RodGeometryError {
+    /// Fewer than two nodes.
+    #[error("a rod needs at least 2 nodes, got {0}")]
+    TooFewNodes(usize),
+    /// A coordinate is NaN or infinite.
+    #[error("node {0} has a non-finite coordinate")]
+    NonFinite(usize),
+    /// Two consecutive nodes coincide (or nearly so).
+    #[error("edge {0} has zero length: consecutive nodes {0} and {next} coincide", next = .0 + 1)]
+    ZeroLengthEdge(usize),
+    /// Two consecutive edges fold back onto each other (turning angle π), where DER curvature is undefined.
+    #[error("the rod folds back on itself at node {0} (turning angle of 180°)")]
+    FoldBack(usize),
+}
+
+/// One Discrete Elastic Rod.
+#[derive(Debug, Clone)]
+pub struct Rod {
+    /// Name given in the scene.
+    pub name: String,
+    /// Index of the rod's first DOF in the global vector.
+    pub offset: usize,
+    /// Global number of the rod's first node (nodes of all rods are numbered consecutively).
+    pub first_node: usize,
+    /// Number of nodes `N`.
+    pub n_nodes: usize,
+    /// Cross-section.
+    pub section: CrossSection,
+    /// Material.
+    pub material: Material,
+    /// Rest lengths `|ēⁱ|` (m), one per edge.
+    pub rest_lengths: Vec<f64>,
+    /// Rest Voronoi lengths `Δl̄ᵢ` (m), one per node (half an edge at the ends).
+    pub voronoi: Vec<f64>,
+    /// Natural material curvatures `(κ̄₁, κ̄₂)` (dimensionless, discrete), one per node; zero at the ends.
+    pub kappa_bar: Vec<[f64; 2]>,
+    /// Natural twist `τ̄` (rad), one per node; zero at the ends.
+    pub tau_bar: Vec<f64>,
+}
+
+impl Rod {
+    /// Builds a rod through `nodes`, with rest shape equal to the given shape (natural curvature
+    /// from the initial configuration, zero natural twist), its space-parallel reference frames,
+    /// and its local DOF vector (`θ = 0`: material frame equal to reference frame).
+    pub fn new(
+        name: &str,
+        nodes: &[Vec3],
+        section: CrossSection,
+        material: Material,
+        first_director: Option<Vec3>,
+    ) -> Result<(Rod, RodFrames, Vec<f64>), RodGeometryError> {
+        let n = nodes.len();
+        if n < 2 {
+            return Err(RodGeometryError::TooFewNodes(n));
+        }
+        if let Some(i) = nodes.iter().position(|x| !x.iter().all(|c| c.is_finite())) {
+            return Err(RodGeometryError::NonFinite(i));
+        }
+        let rest_lengths: Vec<f64> = (0..n - 1)
+            .map(|i| (nodes[i + 1] - nodes[i]).norm())
+            .collect();
+        let scale = rest_lengths.iter().cloned().fold(0.0, f64::max);
+        if let Some(i) = rest_lengths
+            .iter()
+            .position(|&l| l <= 1e-12 * scale.max(1e-300))
+        {
+            return Err(RodGeometryError::ZeroLengthEdge(i));
+        }
+        for i in 1..n - 1 {
+            let a = (nodes[i] - nodes[i - 1]) / rest_lengths[i - 1];
+            let b = (nodes[i + 1] - nodes[i]) / rest_lengths[i];
+            if a.dot(&b) < -1.0 + 1e-10 {
+                return Err(RodGeometryError::FoldBack(i));
+            }
+        }
+        let mut voronoi = vec![0.0; n];
+        for (i, l) in rest_lengths.iter().enumerate() {
+            voronoi[i] += 0.5 * l;
+            voronoi[i + 1] += 0.5 * l;
+        }
+        let frames = RodFrames::space_parallel(nodes, first_director);
+        let mut kappa_bar = vec![[0.0; 2]; n];
+        for (i, kb) in kappa_bar.iter_mut().enumerate().take(n - 1).skip(1) {
+            *kb = material_curvature(&NodeStencil {
+                x0: nodes[i - 1],
+                x1: nodes[i],
+                x2: nodes[i + 1],
+                theta_f: 0.0,
+                theta_e: 0.0,
+                d1f: frames.d1[i - 1],
+                d2f: frames.d2[i - 1],
+                d1e: frames.d1[i],
+                d2e: frames.d2[i],
+                ref_twist: 0.0,
+            });
+        }
+        let mut q = vec![0.0; 4 * n - 1];
+        for (i, x) in nodes.iter().enumerate() {
+            q[4 * i..4 * i + 3].copy_from_slice(x.as_slice());
+        }
+        let rod = Rod {
+            name: name.to_string(),
+            offset: 0,
+            first_node: 0,
+            n_nodes: n,
+            section,
+            material,
+            rest_lengths,
+            voronoi,
+            kappa_bar,
+            tau_bar: vec![0.0; n],
+        };
+        Ok((rod, frames, q))
+    }
+
+    /// Sets a uniform natural curvature `(k₁, k₂)` in 1/m at every interior node; the discrete
+    /// value is `κ̄ᵢ = k Δl̄ᵢ` (seed 004 §7.1: discrete curvature is dimensionless).
+    pub fn set_natural_curvature(&mut self, k: [f64; 2]) {
+        for i in 1..self.n_nodes - 1 {
+            self.kappa_bar[i] = [k[0] * self.voronoi[i], k[1] * self.voronoi[i]];
+        }
+    }
+
+    /// Sets a uniform natural twist rate `τ` in rad/m at every interior node (`τ̄ᵢ = τ Δl̄ᵢ`).
+    pub fn set_natural_twist(&mut self, tau: f64) {
+        for i in 1..self.n_nodes - 1 {
+            self.tau_bar[i] = tau * self.voronoi[i];
+        }
+    }
+
+    /// Number of DOFs, `4N − 1`.
+    pub fn n_dofs(&self) -> usize {
+        4 * self.n_nodes - 1
+    }
+    /// Number of edges, `N − 1`.
+    pub fn n_edges(&self) -> usize {
+        self.n_nodes - 1
+    }
+    /// Global index of the first coordinate of node `i`.
+    pub fn node_dof(&self, i: usize) -> usize {
+        self.offset + 4 * i
+    }
+    /// Global index of the twist angle of edge `i`.
+    pub fn twist_dof(&self, i: usize) -> usize {
+        self.offset + 4 * i + 3
+    }
+    /// Position of node `i` in the global DOF vector `q`.
+    pub fn node(&self, q: &[f64], i: usize) -> Vec3 {
+        let k = self.node_dof(i);
+        Vec3::new(q[k], q[k + 1], q[k + 2])
+    }
+    /// Stretching stiffness `EA` (N).
+    pub fn ea(&self) -> f64 {
+        self.material.youngs_modulus * self.section.area()
+    }
+    /// Bending stiffnesses `(EI₁, EI₂)` (N·m²).
+    pub fn ei(&self) -> (f64, f64) {
+        let (i1, i2) = self.section.second_moments();
+        let e = self.material.youngs_modulus;
+        (e * i1, e * i2)
+    }
+    /// Twisting stiffness `GJ` (N·m²).
+    pub fn gj(&self) -> f64 {
+        self.material.shear_modulus * self.section.torsion_constant()
+    }
+    /// Lumped mass of node `i` (kg).
+    pub fn node_mass(&self, i: usize) -> f64 {
+        self.material.density * self.section.area() * self.voronoi[i]
+    }
+    /// Rotational inertia of the twist DOF of edge `i` (kg·m²).
+    pub fn twist_inertia(&self, i: usize) -> f64 {
+        self.material.density * self.section.polar_moment() * self.rest_lengths[i]
+    }
+    /// Total mass (kg).
+    pub fn mass(&self) -> f64 {
+        (0..self.n_nodes).map(|i| self.node_mass(i)).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mat() -> Material {
+        Material::from_poisson(1e7, 0.5, 1000.0)
+    }
+
+    #[test]
+    fn straight_rod_layout_and_mass() {
+        let nodes: Vec<Vec3> = (0..5)
+            .map(|i| Vec3::new(0.1 * i as f64, 0.0, 0.0))
+            .collect();
+        let (rod, frames, q) =
+            Rod::new("r", &nodes, CrossSection::Circle(0.01), mat(), None).unwrap();
+        assert_eq!(rod.n_dofs(), 19);
+        assert_eq!(q.len(), 19);
+        assert_eq!(frames.n_edges(), 4);
+        let m_expected = 1000.0 * std::f64::consts::PI * 1e-4 * 0.4;
+        assert!((rod.mass() - m_expected).abs() < 1e-12);
+        for kb in &rod.kappa_bar {
+            assert!(kb[0].abs() < 1e-14 && kb[1].abs() < 1e-14);
+        }
+        assert_eq!(rod.node(&q, 3), nodes[3]);
+    }
+
+    #[test]
+    fn bad_geometry_is_rejected() {
+        let m = mat();
+        let s = CrossSection::Circle(0.01);
+        assert_eq!(
+            Rod::new("r", &[Vec3::zeros()], s, m, None).unwrap_err(),
+            RodGeometryError::TooFewNodes(1)
+        );
+        let dup = [Vec3::zeros(), Vec3::x(), Vec3::x()];
+        assert_eq!(
+            Rod::new("r", &dup, s, m, None).unwrap_err(),
+            RodGeometryError::ZeroLengthEdge(1)
+        );
+        let nan = [Vec3::zeros(), Vec3::new(f64::NAN, 0.0, 0.0)];
+        assert_eq!(
+            Rod::new("r", &nan, s, m, None).unwrap_err(),
+            RodGeometryError::NonFinite(1)
+        );
+        let fold = [Vec3::zeros(), Vec3::x(), Vec3::zeros()];
+        assert_eq!(
+            Rod::new("r", &fold, s, m, None).unwrap_err(),
+            RodGeometryError::FoldBack(1)
+        );
+    }
+}

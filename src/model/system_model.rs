@@ -1,0 +1,98 @@
+//! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
+
+use super::{BoundaryCondition, DofMap, Rod, RodFrames};
+use crate::math::Vec3;
+
+/// Everything that is simulated, with its state at the current time.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    /// The rods, in scene order; each knows its DOF offset.
+    pub rods: Vec<Rod>,
+    /// Reference frames of each rod, committed at the start of the current step.
+    pub frames: Vec<RodFrames>,
+    /// Free/constrained numbering of the global DOFs.
+    pub dofs: DofMap,
+    /// Generalised coordinates `q` (m for positions, rad for twists).
+    pub q: Vec<f64>,
+    /// Generalised velocities `q̇`.
+    pub v: Vec<f64>,
+    /// Diagonal lumped mass matrix (kg, or kg·m² for twist DOFs).
+    pub mass: Vec<f64>,
+    /// Boundary conditions.
+    pub bcs: Vec<BoundaryCondition>,
+    /// Simulated time (s).
+    pub time: f64,
+}
+
+impl Model {
+    /// Adds a rod built by [`Rod::new`]; returns its index. Call [`Model::finalize`] after the
+    /// last body and boundary condition.
+    pub fn add_rod(&mut self, mut rod: Rod, frames: RodFrames, q_local: Vec<f64>) -> usize {
+        rod.offset = self.q.len();
+        rod.first_node = self.n_nodes();
+        self.q.extend_from_slice(&q_local);
+        self.v.extend(std::iter::repeat_n(0.0, q_local.len()));
+        for i in 0..rod.n_nodes {
+            self.mass.extend_from_slice(&[rod.node_mass(i); 3]);
+            if i + 1 < rod.n_nodes {
+                self.mass.push(rod.twist_inertia(i));
+            }
+        }
+        self.rods.push(rod);
+        self.frames.push(frames);
+        self.rods.len() - 1
+    }
+
+    /// Adds a boundary condition (its DOFs become constrained at [`Model::finalize`]).
+    pub fn add_bc(&mut self, bc: BoundaryCondition) {
+        self.bcs.push(bc);
+    }
+
+    /// Builds the DOF map once all bodies and conditions are in.
+    pub fn finalize(&mut self) {
+        let mut map = DofMap::new(self.q.len());
+        for bc in &self.bcs {
+            map.constrain_all(bc.dofs(&self.rods[bc.rod]));
+        }
+        self.dofs = map;
+    }
+
+    /// Total number of DOFs.
+    pub fn n_dofs(&self) -> usize {
+        self.q.len()
+    }
+
+    /// Total number of nodes over all rods.
+    pub fn n_nodes(&self) -> usize {
+        self.rods.iter().map(|r| r.n_nodes).sum()
+    }
+
+    /// Node positions of rod `r` in configuration `q`.
+    pub fn rod_nodes(&self, r: usize, q: &[f64]) -> Vec<Vec3> {
+        let rod = &self.rods[r];
+        (0..rod.n_nodes).map(|i| rod.node(q, i)).collect()
+    }
+
+    /// Reference frames of every rod transported to configuration `q` (into `out`).
+    pub fn transport_frames(&self, q: &[f64], out: &mut Vec<RodFrames>) {
+        out.resize_with(self.rods.len(), || RodFrames {
+            tangent: Vec::new(),
+            d1: Vec::new(),
+            d2: Vec::new(),
+            ref_twist: Vec::new(),
+        });
+        for ((rod, committed), o) in self.rods.iter().zip(&self.frames).zip(out.iter_mut()) {
+            committed.transport_into(|i| rod.node(q, i), o);
+        }
+    }
+
+    /// Kinetic energy `½ q̇ᵀ M q̇` (J).
+    pub fn kinetic_energy(&self) -> f64 {
+        0.5 * self
+            .v
+            .iter()
+            .zip(&self.mass)
+            .map(|(v, m)| m * v * v)
+            .sum::<f64>()
+    }
+}

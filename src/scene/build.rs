@@ -1,0 +1,404 @@
+//! Turning a parsed [`SceneSpec`] into a model, forces and run settings, with semantic checks
+//! (names that resolve, indices in range, geometry that makes a rod).
+
+use super::error::{SceneError, closest, locate};
+use super::geometry::{helix_nodes, read_polyline, straight_nodes};
+use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
+use crate::external::{ExternalForce, Gravity, PointForce, ViscousDrag};
+use crate::math::Vec3;
+use crate::model::{BoundaryCondition, CrossSection, Material, Model, Prescribed, Rod};
+use crate::system::{Simulator, SolverSettings};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A scene ready to run.
+#[derive(Debug)]
+pub struct BuiltScene {
+    /// Scene name.
+    pub name: String,
+    /// Scene file.
+    pub file: PathBuf,
+    /// The model (finalized).
+    pub model: Model,
+    /// External forces.
+    pub externals: Vec<Box<dyn ExternalForce>>,
+    /// Newton settings.
+    pub solver: SolverSettings,
+    /// Time step (s).
+    pub dt: f64,
+    /// Duration (s).
+    pub duration: f64,
+    /// Output cadence.
+    pub output: OutputSpec,
+}
+
+impl BuiltScene {
+    /// Moves the scene into a simulator.
+    pub fn into_simulator(self) -> Simulator {
+        Simulator::new(self.model, self.externals, self.solver, self.dt)
+    }
+}
+
+struct Ctx<'a> {
+    file: &'a Path,
+    source: &'a str,
+}
+
+impl Ctx<'_> {
+    /// An error located at the first occurrence of `needle` (a quoted name, a field) in the file.
+    fn err(&self, needle: &str, message: String) -> SceneError {
+        SceneError::new(self.file, locate(self.source, needle, 0), message)
+    }
+}
+
+/// Checks and builds a scene. `file` is used for messages and to resolve relative paths.
+pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltScene, SceneError> {
+    let cx = Ctx { file, source };
+    let name = spec.name.clone().unwrap_or_else(|| {
+        file.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "scene".into())
+    });
+    if spec.rods.is_empty() {
+        return Err(
+            SceneError::new(file, locate(source, "rods", 0), "the scene has no rods")
+                .with_help("add at least one rod to `rods: [...]`"),
+        );
+    }
+    if spec.time.dt.0 > spec.time.duration.0 {
+        return Err(cx
+            .err(
+                "dt",
+                format!(
+                    "dt = {} s is longer than duration = {} s",
+                    spec.time.dt.0, spec.time.duration.0
+                ),
+            )
+            .with_help("use a time step shorter than the duration"));
+    }
+    check_solver(&spec.solver, &cx)?;
+
+    let mut materials = BTreeMap::new();
+    for (k, m) in &spec.materials {
+        let needle = format!("\"{k}\"");
+        let mat = match (m.poisson_ratio, m.shear_modulus) {
+            (Some(nu), None) => {
+                if !(nu > -1.0 && nu <= 0.5) {
+                    return Err(cx
+                        .err(
+                            &needle,
+                            format!("material \"{k}\": Poisson's ratio {nu} is outside (−1, 0.5]"),
+                        )
+                        .with_help("an isotropic elastic solid has −1 < ν ≤ 0.5"));
+                }
+                Material::from_poisson(m.youngs_modulus.0, nu, m.density.0)
+            }
+            (None, Some(g)) => Material {
+                youngs_modulus: m.youngs_modulus.0,
+                shear_modulus: g.0,
+                density: m.density.0,
+            },
+            (Some(_), Some(_)) => {
+                return Err(cx
+                    .err(
+                        &needle,
+                        format!("material \"{k}\" gives both poisson_ratio and shear_modulus"),
+                    )
+                    .with_help("give one of them"));
+            }
+            (None, None) => {
+                return Err(cx
+                    .err(
+                        &needle,
+                        format!("material \"{k}\" needs poisson_ratio or shear_modulus"),
+                    )
+                    .with_help("add e.g. `poisson_ratio: 0.5`"));
+            }
+        };
+        materials.insert(k.clone(), mat);
+    }
+
+    let mut model = Model::default();
+    let mut rod_index: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &spec.rods {
+        let needle = format!("\"{}\"", r.name);
+        if rod_index.contains_key(r.name.as_str()) {
+            return Err(cx
+                .err(&needle, format!("two rods are named \"{}\"", r.name))
+                .with_help("give every rod a unique name"));
+        }
+        let mat = *materials.get(&r.material).ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{}\"", r.material),
+                format!(
+                    "rod \"{}\" uses material \"{}\", which is not defined",
+                    r.name, r.material
+                ),
+            );
+            match closest(&r.material, materials.keys().map(String::as_str)) {
+                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                None => e.with_help(format!(
+                    "define it in `materials`, or use one of: {}",
+                    materials.keys().cloned().collect::<Vec<_>>().join(", ")
+                )),
+            }
+        })?;
+        let section = match (r.radius, r.ellipse) {
+            (Some(rad), None) => CrossSection::Circle(rad.0),
+            (None, Some((a, b))) => CrossSection::Ellipse(a.0, b.0),
+            _ => {
+                return Err(cx
+                    .err(
+                        &needle,
+                        format!(
+                            "rod \"{}\" needs exactly one of `radius` or `ellipse`",
+                            r.name
+                        ),
+                    )
+                    .with_help("add e.g. `radius: 1e-3`"));
+            }
+        };
+        let nodes = match &r.geometry {
+            GeometrySpec::Nodes(v) => v.iter().map(|p| p.vec()).collect(),
+            GeometrySpec::Straight { start, end, nodes } => {
+                check_count(*nodes, &cx, &needle, &r.name)?;
+                straight_nodes(start.vec(), end.vec(), *nodes)
+            }
+            GeometrySpec::Helix {
+                radius,
+                pitch,
+                axial_length,
+                nodes,
+                origin,
+                axis,
+                handedness,
+                phase,
+            } => {
+                check_count(*nodes, &cx, &needle, &r.name)?;
+                let axis = axis.map_or(Vec3::z(), |a| a.vec());
+                if axis.norm() < 1e-12 {
+                    return Err(cx.err(
+                        &needle,
+                        format!("rod \"{}\": helix axis is the zero vector", r.name),
+                    ));
+                }
+                helix_nodes(
+                    radius.0,
+                    pitch.0,
+                    axial_length.0,
+                    *nodes,
+                    origin.vec(),
+                    axis,
+                    *handedness,
+                    *phase,
+                )
+            }
+            GeometrySpec::PolylineFile(p) => {
+                let path = file.parent().unwrap_or(Path::new(".")).join(p);
+                read_polyline(&path)?
+            }
+        };
+        let (mut rod, frames, q) = Rod::new(
+            &r.name,
+            &nodes,
+            section,
+            mat,
+            r.first_director.map(|d| d.vec()),
+        )
+        .map_err(|e| {
+            cx.err(&needle, format!("rod \"{}\": {e}", r.name))
+                .with_help("check the node list: at least 2 distinct, finite, consecutive nodes")
+        })?;
+        if let Some((k1, k2)) = r.natural_curvature {
+            rod.set_natural_curvature([k1, k2]);
+        }
+        if let Some(tw) = r.natural_twist {
+            rod.set_natural_twist(tw);
+        }
+        let idx = model.add_rod(rod, frames, q);
+        rod_index.insert(r.name.as_str(), idx);
+    }
+
+    let find_rod = |name: &str| -> Result<usize, SceneError> {
+        rod_index.get(name).copied().ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{name}\""),
+                format!("no rod is named \"{name}\""),
+            );
+            match closest(name, rod_index.keys().copied()) {
+                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                None => e.with_help(format!(
+                    "rods in this scene: {}",
+                    rod_index.keys().copied().collect::<Vec<_>>().join(", ")
+                )),
+            }
+        })
+    };
+    let index = |i: i64, len: usize, what: &str, rod: &str| -> Result<usize, SceneError> {
+        let k = if i < 0 { len as i64 + i } else { i };
+        if k < 0 || k >= len as i64 {
+            Err(cx
+                .err(
+                    &format!("\"{rod}\""),
+                    format!("{what} index {i} is out of range for rod \"{rod}\" ({len} {what}s)"),
+                )
+                .with_help(format!("use 0..{} or −1..−{len} from the end", len - 1)))
+        } else {
+            Ok(k as usize)
+        }
+    };
+
+    let mut bcs = Vec::new();
+    for b in &spec.boundary_conditions {
+        let (rod_name, nodes, edges, motion) = match b {
+            BoundarySpec::Clamp { rod, end } => {
+                let (n, e) = match end {
+                    End::Start => (vec![0, 1], vec![0]),
+                    End::End => (vec![-2, -1], vec![-1]),
+                };
+                (rod, n, e, Prescribed::Fixed)
+            }
+            BoundarySpec::Fix { rod, nodes, edges } => {
+                (rod, nodes.clone(), edges.clone(), Prescribed::Fixed)
+            }
+            BoundarySpec::Rotate {
+                rod,
+                nodes,
+                edges,
+                axis,
+                center,
+                omega,
+            } => {
+                let a = axis.vec();
+                if a.norm() < 1e-12 {
+                    return Err(cx.err("axis", "rotation axis is the zero vector".into()));
+                }
+                (
+                    rod,
+                    nodes.clone(),
+                    edges.clone(),
+                    Prescribed::Rotation {
+                        axis: a.normalize(),
+                        center: center.vec(),
+                        omega: *omega,
+                    },
+                )
+            }
+            BoundarySpec::Translate {
+                rod,
+                nodes,
+                edges,
+                velocity,
+            } => (
+                rod,
+                nodes.clone(),
+                edges.clone(),
+                Prescribed::Translation {
+                    velocity: velocity.vec(),
+                },
+            ),
+        };
+        let r = find_rod(rod_name)?;
+        let rod = &model.rods[r];
+        let nodes = nodes
+            .iter()
+            .map(|&i| index(i, rod.n_nodes, "node", rod_name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let edges = edges
+            .iter()
+            .map(|&i| index(i, rod.n_edges(), "edge", rod_name))
+            .collect::<Result<Vec<_>, _>>()?;
+        bcs.push(BoundaryCondition::new(
+            r,
+            rod,
+            &model.frames[r],
+            &model.q,
+            nodes,
+            edges,
+            motion,
+            0.0,
+        ));
+    }
+    for bc in bcs {
+        model.add_bc(bc);
+    }
+    model.finalize();
+
+    let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
+    for f in &spec.forces {
+        match f {
+            ForceSpec::Gravity { g, medium_density } => {
+                externals.push(Box::new(Gravity {
+                    g: g.vec(),
+                    medium_density: medium_density.0,
+                }));
+            }
+            ForceSpec::ViscousDrag { viscosity } => {
+                externals.push(Box::new(ViscousDrag {
+                    viscosity: viscosity.0,
+                }));
+            }
+            ForceSpec::PointForce { rod, node, force } => {
+                let r = find_rod(rod)?;
+                let n = index(*node, model.rods[r].n_nodes, "node", rod)?;
+                externals.push(Box::new(PointForce {
+                    rod: r,
+                    node: n,
+                    force: force.vec(),
+                }));
+            }
+        }
+    }
+
+    Ok(BuiltScene {
+        name,
+        file: file.to_path_buf(),
+        model,
+        externals,
+        solver: spec.solver,
+        dt: spec.time.dt.0,
+        duration: spec.time.duration.0,
+        output: spec.output,
+    })
+}
+
+fn check_count(n: usize, cx: &Ctx, needle: &str, name: &str) -> Result<(), SceneError> {
+    if n < 2 {
+        Err(cx
+            .err(
+                needle,
+                format!("rod \"{name}\" has {n} node(s); a rod needs at least 2"),
+            )
+            .with_help("set `nodes` to 2 or more"))
+    } else if n > 10_000_000 {
+        Err(cx
+            .err(needle, format!("rod \"{name}\" asks for {n} nodes, more than this machine can hold in a Jacobian"))
+            .with_help("use fewer nodes"))
+    } else {
+        Ok(())
+    }
+}
+
+fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
+    let bad = |what: &str, v: f64| {
+        Err(cx
+            .err(
+                "solver",
+                format!("solver.{what} = {v} must be a finite number ≥ 0"),
+            )
+            .with_help("see SolverSettings in the docs for defaults"))
+    };
+    for (what, v) in [
+        ("abs_tol", s.abs_tol),
+        ("rel_tol", s.rel_tol),
+        ("step_tol", s.step_tol),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return bad(what, v);
+        }
+    }
+    if s.max_iterations == 0 {
+        return Err(cx.err("solver", "solver.max_iterations must be at least 1".into()));
+    }
+    Ok(())
+}

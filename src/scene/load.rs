@@ -1,0 +1,105 @@
+//! Reading and parsing scene files, with RON errors turned into [`SceneError`]s.
+
+use super::error::{SceneError, closest};
+use super::schema::SceneSpec;
+use ron::error::{Error as RonError, SpannedError};
+use ron::extensions::Extensions;
+use std::path::Path;
+
+/// RON options used for every catena file: `Some(x)` may be written `x`, and newtype variants
+/// may be written with their inner fields directly.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
+}
+
+/// Reads and parses a scene file.
+pub fn load_scene(path: &Path) -> Result<(SceneSpec, String), SceneError> {
+    let source = std::fs::read_to_string(path).map_err(|e| {
+        SceneError::new(path, None, format!("cannot read scene file: {e}"))
+            .with_help("check the path; scenes ship in examples/scenes/")
+    })?;
+    let spec = parse_scene(&source, path)?;
+    Ok((spec, source))
+}
+
+/// Parses scene text; `file` is used in messages.
+pub fn parse_scene(source: &str, file: &Path) -> Result<SceneSpec, SceneError> {
+    ron_options()
+        .from_str::<SceneSpec>(source)
+        .map_err(|e| ron_error(e, file))
+}
+
+/// Turns a RON error into a [`SceneError`] with position and a suggestion.
+pub fn ron_error(e: SpannedError, file: &Path) -> SceneError {
+    let pos = Some((e.span.start.line, e.span.start.col));
+    let (message, help) = match &e.code {
+        RonError::NoSuchStructField {
+            expected,
+            found,
+            outer,
+            ..
+        } => (
+            format!(
+                "unknown field `{found}`{}",
+                outer
+                    .as_ref()
+                    .map(|o| format!(" in `{o}`"))
+                    .unwrap_or_default()
+            ),
+            Some(match closest(found, expected.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`? expected one of {}", list(expected)),
+                None => format!("expected one of {}", list(expected)),
+            }),
+        ),
+        RonError::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+            ..
+        } => (
+            format!(
+                "unknown variant `{found}`{}",
+                outer
+                    .as_ref()
+                    .map(|o| format!(" of `{o}`"))
+                    .unwrap_or_default()
+            ),
+            Some(match closest(found, expected.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`? expected one of {}", list(expected)),
+                None => format!("expected one of {}", list(expected)),
+            }),
+        ),
+        RonError::MissingStructField { field, outer } => (
+            format!(
+                "missing field `{field}`{}",
+                outer
+                    .as_ref()
+                    .map(|o| format!(" in `{o}`"))
+                    .unwrap_or_default()
+            ),
+            Some(format!(
+                "add `{field}: …` (see the scene schema in the README)"
+            )),
+        ),
+        RonError::DuplicateStructField { field, .. } => (
+            format!("field `{field}` is given twice"),
+            Some("remove one of them".to_string()),
+        ),
+        RonError::Message(m) => (m.clone(), None),
+        other => (
+            other.to_string(),
+            Some("check the RON syntax near this position".into()),
+        ),
+    };
+    let mut err = SceneError::new(file, pos, message);
+    err.help = help;
+    err
+}
+
+fn list(xs: &[&str]) -> String {
+    xs.iter()
+        .map(|x| format!("`{x}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,18 @@
+//! Scenes in RON: schema, loading, validation and error reporting with file, line and column.
+
+mod build;
+mod error;
+mod geometry;
+mod load;
+mod schema;
+mod values;
+
+pub use build::{BuiltScene, build_scene};
+pub use error::SceneError;
+pub use geometry::helix_nodes;
+pub use load::{load_scene, parse_scene};
+pub use schema::{
+    BoundarySpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, OutputSpec, RodSpec,
+    SceneSpec, TimeSpec,
+};
+pub use values::{NonNegative, Positive, V3};

@@ -1,0 +1,259 @@
+//! The RON schema of a scene file.
+//!
+//! ```ron
+//! Scene(
+//!     name: "cantilever",
+//!     time: (dt: 0.01, duration: 0.5),
+//!     materials: { "pdms": (youngs_modulus: 2e10, poisson_ratio: 0.5, density: 1200) },
+//!     rods: [
+//!         (name: "beam", material: "pdms", radius: 1e-3,
+//!          geometry: Straight(start: (0, 0, 0), end: (0.1, 0, 0), nodes: 51)),
+//!     ],
+//!     boundary_conditions: [Clamp(rod: "beam", end: Start)],
+//!     forces: [Gravity(g: (0, 0, -9.81))],
+//! )
+//! ```
+//! Units are SI throughout. Unknown fields are errors.
+
+use super::values::{NonNegative, Positive, V3, finite};
+use crate::system::SolverSettings;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A whole scene.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename = "Scene", deny_unknown_fields)]
+pub struct SceneSpec {
+    /// Name used in reports (defaults to the file stem).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Time stepping.
+    pub time: TimeSpec,
+    /// Newton settings.
+    #[serde(default)]
+    pub solver: SolverSettings,
+    /// Output cadence.
+    #[serde(default)]
+    pub output: OutputSpec,
+    /// Named materials.
+    pub materials: BTreeMap<String, MaterialSpec>,
+    /// The rods.
+    pub rods: Vec<RodSpec>,
+    /// Boundary conditions.
+    #[serde(default)]
+    pub boundary_conditions: Vec<BoundarySpec>,
+    /// External forces.
+    #[serde(default)]
+    pub forces: Vec<ForceSpec>,
+}
+
+/// Time step and duration.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeSpec {
+    /// Time step Δt (s).
+    pub dt: Positive,
+    /// Simulated duration (s).
+    pub duration: Positive,
+}
+
+/// Output cadence.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutputSpec {
+    /// Write a VTK frame every this many steps (0: only the first and last frame).
+    pub frame_every: u64,
+}
+
+impl Default for OutputSpec {
+    fn default() -> Self {
+        Self { frame_every: 10 }
+    }
+}
+
+/// An isotropic material: give `poisson_ratio` or `shear_modulus`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialSpec {
+    /// Young's modulus E (Pa).
+    pub youngs_modulus: Positive,
+    /// Poisson's ratio ν (−1 < ν ≤ 0.5); sets G = E/(2(1+ν)).
+    #[serde(default)]
+    pub poisson_ratio: Option<f64>,
+    /// Shear modulus G (Pa), instead of `poisson_ratio`.
+    #[serde(default)]
+    pub shear_modulus: Option<Positive>,
+    /// Density ρ (kg/m³).
+    pub density: Positive,
+}
+
+/// One rod.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RodSpec {
+    /// Unique name.
+    pub name: String,
+    /// Key into `materials`.
+    pub material: String,
+    /// Radius of a circular cross-section (m).
+    #[serde(default)]
+    pub radius: Option<Positive>,
+    /// Semi-axes `(a, b)` of an elliptic cross-section (m), instead of `radius`.
+    #[serde(default)]
+    pub ellipse: Option<(Positive, Positive)>,
+    /// Centreline.
+    pub geometry: GeometrySpec,
+    /// First reference director of edge 0 (projected on the normal plane); arbitrary if absent.
+    #[serde(default)]
+    pub first_director: Option<V3>,
+    /// Uniform natural curvature `(κ₁, κ₂)` in 1/m, replacing the curvature of the given shape.
+    #[serde(default)]
+    pub natural_curvature: Option<(f64, f64)>,
+    /// Uniform natural twist rate in rad/m.
+    #[serde(default)]
+    pub natural_twist: Option<f64>,
+}
+
+/// Handedness of a helix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Handedness {
+    /// Right-handed.
+    #[default]
+    Right,
+    /// Left-handed.
+    Left,
+}
+
+/// How the centreline of a rod is given.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum GeometrySpec {
+    /// Explicit node positions (m).
+    Nodes(Vec<V3>),
+    /// A straight rod from `start` to `end` with `nodes` equally spaced nodes.
+    Straight {
+        /// First node (m).
+        start: V3,
+        /// Last node (m).
+        end: V3,
+        /// Number of nodes (≥ 2).
+        nodes: usize,
+    },
+    /// A helix about `axis` through `origin`, with nodes equally spaced in axial coordinate.
+    Helix {
+        /// Helix radius (m).
+        radius: Positive,
+        /// Pitch: axial advance per turn (m).
+        pitch: Positive,
+        /// Axial length (m).
+        axial_length: Positive,
+        /// Number of nodes (≥ 2).
+        nodes: usize,
+        /// A point on the axis where the helix starts (m).
+        #[serde(default)]
+        origin: V3,
+        /// Axis direction (default +z).
+        #[serde(default)]
+        axis: Option<V3>,
+        /// Handedness (default right).
+        #[serde(default)]
+        handedness: Handedness,
+        /// Phase angle of the first node (rad).
+        #[serde(default, deserialize_with = "finite")]
+        phase: f64,
+    },
+    /// Nodes read from a text file, one `x y z` per line (`#` comments); path relative to the scene.
+    PolylineFile(String),
+}
+
+/// Which end of a rod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    /// Node 0 side.
+    Start,
+    /// Last node side.
+    End,
+}
+
+/// A boundary condition. Node and edge indices may be negative to count from the end (−1 is the last).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum BoundarySpec {
+    /// Clamp an end: its two nodes and the edge between them are fixed.
+    Clamp {
+        /// Rod name.
+        rod: String,
+        /// Which end.
+        end: End,
+    },
+    /// Fix the given nodes (positions) and edges (twist angles).
+    Fix {
+        /// Rod name.
+        rod: String,
+        /// Node indices.
+        #[serde(default)]
+        nodes: Vec<i64>,
+        /// Edge indices.
+        #[serde(default)]
+        edges: Vec<i64>,
+    },
+    /// Rotate the given nodes and edges rigidly at `omega` (rad/s) about `axis` through `center`.
+    Rotate {
+        /// Rod name.
+        rod: String,
+        /// Node indices.
+        #[serde(default)]
+        nodes: Vec<i64>,
+        /// Edge indices.
+        #[serde(default)]
+        edges: Vec<i64>,
+        /// Axis direction.
+        axis: V3,
+        /// A point on the axis (m).
+        center: V3,
+        /// Angular velocity (rad/s).
+        #[serde(deserialize_with = "finite")]
+        omega: f64,
+    },
+    /// Translate the given nodes and edges at constant `velocity` (m/s).
+    Translate {
+        /// Rod name.
+        rod: String,
+        /// Node indices.
+        #[serde(default)]
+        nodes: Vec<i64>,
+        /// Edge indices.
+        #[serde(default)]
+        edges: Vec<i64>,
+        /// Velocity (m/s).
+        velocity: V3,
+    },
+}
+
+/// An external force.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ForceSpec {
+    /// Gravity with buoyancy (seed 004 §5.1).
+    Gravity {
+        /// Acceleration (m/s²).
+        g: V3,
+        /// Density of the surrounding medium (kg/m³).
+        #[serde(default)]
+        medium_density: NonNegative,
+    },
+    /// Linear viscous drag per unit length (seed 004 §5.3).
+    ViscousDrag {
+        /// Drag coefficient η (Pa·s).
+        viscosity: NonNegative,
+    },
+    /// Constant force on one node.
+    PointForce {
+        /// Rod name.
+        rod: String,
+        /// Node index (negative counts from the end).
+        node: i64,
+        /// Force (N).
+        force: V3,
+    },
+}

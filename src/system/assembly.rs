@@ -1,0 +1,194 @@
+//! Global residual and Jacobian of implicit Euler (seed 001 Eq. 7, Alg. 2):
+//!
+//! `r(q) = M (q − q̃)/Δt² − F(q, v(q))`, with `q̃ = qₙ + Δt vₙ` and `v(q) = (q − qₙ)/Δt`;
+//! `J(q) = M/Δt² − ∂F/∂q − (1/Δt) ∂F/∂v`.
+//!
+//! `F` gathers the elastic forces `−∂E/∂q` (DER stencils) and the external forces. Units:
+//! N for translational rows, N·m for twist rows.
+
+use super::pattern::{NO_SLOT, SparsityPattern, scatter_block};
+use super::stencils::ElasticStencils;
+use crate::external::{ExternalForce, ForceEval, NodeJacobian};
+use crate::model::{Model, RodFrames};
+
+/// Residual, Jacobian values and energies at one iterate.
+#[derive(Debug, Clone, Default)]
+pub struct Evaluation {
+    /// Residual over all DOFs (constrained rows are meaningless and ignored).
+    pub residual: Vec<f64>,
+    /// Jacobian values in the pattern's slot order (empty when not requested).
+    pub jacobian: Vec<f64>,
+    /// Elastic energy (J).
+    pub elastic_energy: f64,
+    /// Incremental potential `½(q − q̃)ᵀM(q − q̃)/Δt² + E + Σ U_ext` (J), when every external force has one.
+    pub incremental_potential: Option<f64>,
+}
+
+/// The state of a time step that the residual depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct StepTargets<'a> {
+    /// Configuration at the start of the step `qₙ`.
+    pub q_prev: &'a [f64],
+    /// Inertial target `q̃ = qₙ + Δt vₙ`.
+    pub q_tilde: &'a [f64],
+    /// Time step (s).
+    pub dt: f64,
+    /// Time at the end of the step (s).
+    pub t: f64,
+}
+
+/// Assembles the global system from elastic stencils and external forces.
+#[derive(Debug)]
+pub struct Assembler {
+    stencils: ElasticStencils,
+    externals: Vec<Box<dyn ExternalForce>>,
+    pattern: SparsityPattern,
+    node_slots: Vec<[u32; 9]>,
+    frames: Vec<RodFrames>,
+    ext_jac: NodeJacobian,
+    ext_force: Vec<f64>,
+    velocity: Vec<f64>,
+}
+
+impl Assembler {
+    /// Builds the stencils and the sparsity pattern of `model` (after `Model::finalize`).
+    pub fn new(model: &Model, externals: Vec<Box<dyn ExternalForce>>) -> Self {
+        let mut stencils = ElasticStencils::new(model);
+        let node_dofs: Vec<[usize; 3]> = model
+            .rods
+            .iter()
+            .flat_map(|r| {
+                (0..r.n_nodes).map(move |i| {
+                    let d = r.node_dof(i);
+                    [d, d + 1, d + 2]
+                })
+            })
+            .collect();
+        let pattern = SparsityPattern::build(
+            &model.dofs,
+            stencils.groups().chain(node_dofs.iter().map(|g| &g[..])),
+            1,
+        );
+        stencils.bind(model, &pattern);
+        let node_slots = node_dofs
+            .iter()
+            .map(|g| {
+                let mut s = [NO_SLOT; 9];
+                pattern.block_slots(&model.dofs, g, &mut s);
+                s
+            })
+            .collect();
+        Self {
+            stencils,
+            externals,
+            pattern,
+            node_slots,
+            frames: Vec::new(),
+            ext_jac: NodeJacobian::default(),
+            ext_force: Vec::new(),
+            velocity: Vec::new(),
+        }
+    }
+
+    /// The current sparsity pattern.
+    pub fn pattern(&self) -> &SparsityPattern {
+        &self.pattern
+    }
+
+    /// The external forces.
+    pub fn externals(&self) -> &[Box<dyn ExternalForce>] {
+        &self.externals
+    }
+
+    /// Reference frames transported to the last evaluated configuration.
+    pub fn frames(&self) -> &[RodFrames] {
+        &self.frames
+    }
+
+    /// Evaluates the residual (and the Jacobian when `with_jacobian`) at `q` into `out`.
+    pub fn evaluate(
+        &mut self,
+        model: &Model,
+        q: &[f64],
+        step: &StepTargets,
+        with_jacobian: bool,
+        out: &mut Evaluation,
+    ) {
+        let n = model.n_dofs();
+        let dt = step.dt;
+        model.transport_frames(q, &mut self.frames);
+        out.residual.clear();
+        out.residual.resize(n, 0.0);
+        if with_jacobian {
+            out.jacobian.clear();
+            out.jacobian.resize(self.pattern.nnz(), 0.0);
+        } else {
+            out.jacobian.clear();
+        }
+        let jac = if with_jacobian {
+            Some(&mut out.jacobian[..])
+        } else {
+            None
+        };
+        // r ← ∂E/∂q (and J ← ∂²E/∂q²)
+        out.elastic_energy = self
+            .stencils
+            .evaluate(model, &self.frames, q, &mut out.residual, jac);
+
+        // External forces.
+        self.velocity.clear();
+        self.velocity
+            .extend(q.iter().zip(step.q_prev).map(|(a, b)| (a - b) / dt));
+        self.ext_force.clear();
+        self.ext_force.resize(n, 0.0);
+        self.ext_jac.reset(model.n_nodes());
+        let e = ForceEval {
+            model,
+            q,
+            v: &self.velocity,
+            q_prev: step.q_prev,
+            dt,
+            t: step.t,
+        };
+        let mut potential = Some(0.0);
+        for f in &self.externals {
+            f.add(&e, &mut self.ext_force, &mut self.ext_jac);
+            potential = potential
+                .zip(f.incremental_potential(&e))
+                .map(|(a, b)| a + b);
+        }
+        let mut inertial = 0.0;
+        for k in 0..n {
+            let d = q[k] - step.q_tilde[k];
+            inertial += 0.5 * model.mass[k] * d * d / (dt * dt);
+            out.residual[k] += model.mass[k] * d / (dt * dt) - self.ext_force[k];
+        }
+        out.incremental_potential = potential.map(|u| u + inertial + out.elastic_energy);
+
+        if with_jacobian {
+            for (k, g) in model.dofs.free_dofs().enumerate() {
+                let s = self.pattern.diag_slot(k);
+                out.jacobian[s as usize] += model.mass[g] / (dt * dt);
+            }
+            if self.ext_jac.touched {
+                for (node, block) in self.ext_jac.blocks.iter().enumerate() {
+                    if block.iter().any(|&x| x != 0.0) {
+                        // slots are row-major, nalgebra storage is column-major.
+                        let t = block.transpose();
+                        scatter_block(&mut out.jacobian, &self.node_slots[node], t.as_slice());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Euclidean norm of the residual over free DOFs.
+    pub fn free_norm(model: &Model, r: &[f64]) -> f64 {
+        model
+            .dofs
+            .free_dofs()
+            .map(|k| r[k] * r[k])
+            .sum::<f64>()
+            .sqrt()
+    }
+}

@@ -1,0 +1,50 @@
+//! Errors of the solver layer.
+
+/// Why a time step could not be solved.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SolveError {
+    /// Newton did not reach the tolerance within the iteration limit.
+    #[error(
+        "Newton did not converge in {iterations} iterations at t = {time} s (residual history: {history})",
+        history = fmt_history(residuals)
+    )]
+    NotConverged {
+        /// Iterations taken.
+        iterations: u32,
+        /// Time at the end of the step being solved (s).
+        time: f64,
+        /// ‖r‖ at each iterate.
+        residuals: Vec<f64>,
+    },
+    /// A residual, Jacobian or Newton step contained NaN or infinity.
+    #[error("non-finite value in {what} at Newton iteration {iteration}, t = {time} s")]
+    NonFinite {
+        /// Which quantity (e.g. "residual", "Newton step", or the name of an element).
+        what: String,
+        /// Newton iteration.
+        iteration: u32,
+        /// Time at the end of the step (s).
+        time: f64,
+    },
+    /// The sparse LU factorisation failed (singular Jacobian, e.g. an unconstrained rigid mode with Δt → ∞).
+    #[error("sparse LU factorisation failed at t = {time} s: {reason}")]
+    Factorisation {
+        /// faer's message.
+        reason: String,
+        /// Time (s).
+        time: f64,
+    },
+}
+
+fn fmt_history(r: &[f64]) -> String {
+    let shown: Vec<String> = r.iter().map(|x| format!("{x:.3e}")).collect();
+    if shown.len() > 12 {
+        format!(
+            "{} … {}",
+            shown[..6].join(", "),
+            shown[shown.len() - 6..].join(", ")
+        )
+    } else {
+        shown.join(", ")
+    }
+}

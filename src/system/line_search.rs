@@ -1,0 +1,106 @@
+//! Goldstein–Price line search on the merit function `φ(α) = ½‖r(q − αΔq)‖²`
+//! (seed 001 App. B.4, Alg. 1).
+//!
+//! With the Newton direction, `φ'(0) = −‖r‖² = s < 0`. A step `α ∈ (0, 1]` is accepted when
+//! `m₂ α s ≤ φ(α) − φ(0) ≤ m₁ α s` (`m₁ = 0.1`, `m₂ = 0.9`): enough decrease, and not so
+//! much that a longer step would do better. Otherwise the bracket `[α_l, α_u]` (initially
+//! `[0, 1]`) is bisected: too much decrease moves `α_l` up, too little moves `α_u` down.
+//! At `α = 1` the "too much decrease" case is accepted, since Newton's step is never lengthened.
+//! When the bracket collapses or the iteration limit is hit, the best `α` seen is returned.
+
+/// What the line search found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineSearchOutcome {
+    /// Accepted step length.
+    pub alpha: f64,
+    /// Merit `φ(α)` at the accepted step.
+    pub phi: f64,
+    /// Number of merit evaluations done (each one residual assembly).
+    pub evaluations: u32,
+    /// Whether the Goldstein conditions held at the returned step.
+    pub satisfied: bool,
+}
+
+/// Goldstein–Price bisection. `phi0 = φ(0)`, `slope = φ'(0) < 0`, `phi(α)` evaluates the merit.
+/// Returns an error only when `phi` does.
+pub fn goldstein_price<E>(
+    phi0: f64,
+    slope: f64,
+    max_iterations: u32,
+    mut phi: impl FnMut(f64) -> Result<f64, E>,
+) -> Result<LineSearchOutcome, E> {
+    const M1: f64 = 0.1;
+    const M2: f64 = 0.9;
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    let mut alpha = 1.0;
+    let mut best = LineSearchOutcome {
+        alpha: 1.0,
+        phi: f64::INFINITY,
+        evaluations: 0,
+        satisfied: false,
+    };
+    for it in 0..max_iterations.max(1) {
+        let p = phi(alpha)?;
+        best.evaluations = it + 1;
+        let change = p - phi0;
+        let p_ok = p.is_finite();
+        if p_ok && p < best.phi {
+            best.alpha = alpha;
+            best.phi = p;
+        }
+        let sufficient = p_ok && change <= M1 * alpha * slope;
+        let not_short = change >= M2 * alpha * slope || alpha >= 1.0;
+        if sufficient && not_short {
+            best.alpha = alpha;
+            best.phi = p;
+            best.satisfied = true;
+            return Ok(best);
+        }
+        if sufficient {
+            lo = alpha;
+        } else {
+            hi = alpha;
+        }
+        if hi - lo < 1e-6 {
+            break;
+        }
+        alpha = 0.5 * (lo + hi);
+    }
+    Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_step_accepted_on_quadratic() {
+        // φ(α) = ½ (1 − α)² → φ(0) = ½, slope −1, Newton step exact.
+        let out =
+            goldstein_price::<()>(0.5, -1.0, 10, |a| Ok(0.5 * (1.0 - a) * (1.0 - a))).unwrap();
+        assert_eq!(out.alpha, 1.0);
+        assert!(out.satisfied);
+        assert_eq!(out.evaluations, 1);
+    }
+
+    #[test]
+    fn overshooting_step_is_shortened() {
+        // Merit grows quickly beyond α = 0.3: φ(α) = ½ − α + 5 α³.
+        let f = |a: f64| 0.5 - a + 5.0 * a * a * a;
+        let out = goldstein_price::<()>(0.5, -1.0, 20, |a| Ok(f(a))).unwrap();
+        assert!(out.alpha < 1.0 && out.alpha > 0.0);
+        assert!(out.phi < 0.5);
+        let change = out.phi - 0.5;
+        assert!(change <= 0.1 * out.alpha * -1.0);
+    }
+
+    #[test]
+    fn non_finite_merit_is_rejected() {
+        let out = goldstein_price::<()>(1.0, -2.0, 20, |a| {
+            Ok(if a > 0.2 { f64::NAN } else { 1.0 - a })
+        })
+        .unwrap();
+        assert!(out.alpha <= 0.2);
+        assert!(out.phi.is_finite());
+    }
+}

@@ -1,0 +1,23 @@
+//! The global implicit system: residual and sparse Jacobian assembly, the sparse linear
+//! solve, Newton–Raphson with line search, and the implicit Euler integrator.
+//! This is the only module that talks to faer.
+
+mod assembly;
+mod error;
+mod line_search;
+mod linear;
+mod newton;
+mod pattern;
+mod settings;
+mod simulator;
+mod stencils;
+
+pub use assembly::{Assembler, Evaluation};
+pub use error::SolveError;
+pub use line_search::{LineSearchOutcome, goldstein_price};
+pub use linear::SparseLu;
+pub use newton::NewtonReport;
+pub use pattern::SparsityPattern;
+pub use settings::{LineSearch, SolverSettings};
+pub use simulator::{Simulator, StepReport};
+pub use stencils::ElasticStencils;

@@ -1,0 +1,44 @@
+//! Solver settings (tolerances, iteration limits, line search).
+
+use serde::{Deserialize, Serialize};
+
+/// Which line search Newton uses.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub enum LineSearch {
+    /// Full Newton steps.
+    None,
+    /// Goldstein–Price bisection on `½‖r‖²` (seed 001 App. B.4, Alg. 1), `m₁ = 0.1`, `m₂ = 0.9`.
+    #[default]
+    GoldsteinPrice,
+}
+
+/// Newton–Raphson settings.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolverSettings {
+    /// Maximum Newton iterations per time step.
+    pub max_iterations: u32,
+    /// Absolute tolerance on the residual norm ‖r‖ over free DOFs (N).
+    pub abs_tol: f64,
+    /// Relative tolerance on ‖r‖ against the residual at the first iterate of the step.
+    pub rel_tol: f64,
+    /// Converged when the full Newton step ‖Δq‖∞ falls below `step_tol` × the shortest rest edge length.
+    pub step_tol: f64,
+    /// Line search.
+    pub line_search: LineSearch,
+    /// Maximum bisection steps of the line search.
+    pub line_search_max_iterations: u32,
+}
+
+impl Default for SolverSettings {
+    fn default() -> Self {
+        Self {
+            max_iterations: 50,
+            abs_tol: 1e-10,
+            rel_tol: 1e-10,
+            step_tol: 1e-8,
+            line_search: LineSearch::GoldsteinPrice,
+            line_search_max_iterations: 12,
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! Elastic stencils of all rods: stretching per edge, bending and twisting per interior node.
+//!
+//! Each stencil is evaluated independently (in parallel with rayon) into a local energy,
+//! gradient and Hessian; the results are then added into the global vectors in stencil order,
+//! so the assembled bits do not depend on the number of threads.
+
+use super::pattern::{SparsityPattern, scatter_block};
+use crate::elastic::{
+    BendParams, NodeStencil, StretchParams, TwistParams, bend_energy_grad_hess,
+    stretch_energy_grad_hess, twist_energy_grad_hess,
+};
+use crate::model::{Model, RodFrames};
+use nalgebra::{SMatrix, SVector};
+use rayon::prelude::*;
+
+/// Stretching stencil of one edge: DOFs of its two nodes.
+#[derive(Debug, Clone)]
+struct StretchStencil {
+    rod: usize,
+    edge: usize,
+    dofs: [usize; 6],
+    slots: [u32; 36],
+}
+
+/// Bending–twisting stencil of one interior node: `[x_{i−1}, θ^{i−1}, x_i, θ^i, x_{i+1}]`.
+#[derive(Debug, Clone)]
+struct NodeStencilDofs {
+    rod: usize,
+    node: usize,
+    dofs: [usize; 11],
+    slots: [u32; 121],
+}
+
+/// All elastic stencils of a model, with their slots in the current sparsity pattern.
+#[derive(Debug, Clone, Default)]
+pub struct ElasticStencils {
+    stretch: Vec<StretchStencil>,
+    bend: Vec<NodeStencilDofs>,
+}
+
+/// Local result of one stencil.
+enum Local {
+    Stretch(f64, SVector<f64, 6>, SMatrix<f64, 6, 6>),
+    Node(f64, SVector<f64, 11>, SMatrix<f64, 11, 11>),
+}
+
+impl ElasticStencils {
+    /// Lists the stencils of every rod of `model`.
+    pub fn new(model: &Model) -> Self {
+        let mut s = Self::default();
+        for (r, rod) in model.rods.iter().enumerate() {
+            for e in 0..rod.n_edges() {
+                let a = rod.node_dof(e);
+                let b = rod.node_dof(e + 1);
+                s.stretch.push(StretchStencil {
+                    rod: r,
+                    edge: e,
+                    dofs: [a, a + 1, a + 2, b, b + 1, b + 2],
+                    slots: [0; 36],
+                });
+            }
+            for i in 1..rod.n_nodes.saturating_sub(1) {
+                let a = rod.node_dof(i - 1);
+                let mut dofs = [0; 11];
+                for (k, d) in dofs.iter_mut().enumerate() {
+                    *d = a + k;
+                }
+                s.bend.push(NodeStencilDofs {
+                    rod: r,
+                    node: i,
+                    dofs,
+                    slots: [0; 121],
+                });
+            }
+        }
+        s
+    }
+
+    /// DOF groups (for building the sparsity pattern).
+    pub fn groups(&self) -> impl Iterator<Item = &[usize]> {
+        self.stretch
+            .iter()
+            .map(|s| &s.dofs[..])
+            .chain(self.bend.iter().map(|s| &s.dofs[..]))
+    }
+
+    /// Recomputes every stencil's slots in `pattern`.
+    pub fn bind(&mut self, model: &Model, pattern: &SparsityPattern) {
+        for s in &mut self.stretch {
+            pattern.block_slots(&model.dofs, &s.dofs, &mut s.slots);
+        }
+        for s in &mut self.bend {
+            pattern.block_slots(&model.dofs, &s.dofs, &mut s.slots);
+        }
+    }
+
+    /// Number of stencils.
+    pub fn len(&self) -> usize {
+        self.stretch.len() + self.bend.len()
+    }
+    /// Whether there is no stencil.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Evaluates all stencils at `q` with current frames `frames`: returns the elastic energy (J),
+    /// adds its gradient `∂E/∂q` into `grad` and, when `jac` is given, its Hessian into the
+    /// Jacobian values through the slots.
+    pub fn evaluate(
+        &self,
+        model: &Model,
+        frames: &[RodFrames],
+        q: &[f64],
+        grad: &mut [f64],
+        jac: Option<&mut [f64]>,
+    ) -> f64 {
+        let n_stretch = self.stretch.len();
+        let locals: Vec<Local> = (0..self.len())
+            .into_par_iter()
+            .with_min_len(64)
+            .map(|k| {
+                if k < n_stretch {
+                    let s = &self.stretch[k];
+                    let rod = &model.rods[s.rod];
+                    let p = StretchParams {
+                        ea: rod.ea(),
+                        rest_length: rod.rest_lengths[s.edge],
+                    };
+                    let (e, g, h) = stretch_energy_grad_hess(
+                        &p,
+                        &rod.node(q, s.edge),
+                        &rod.node(q, s.edge + 1),
+                    );
+                    Local::Stretch(e, g, h)
+                } else {
+                    let s = &self.bend[k - n_stretch];
+                    let rod = &model.rods[s.rod];
+                    let f = &frames[s.rod];
+                    let i = s.node;
+                    let st = NodeStencil {
+                        x0: rod.node(q, i - 1),
+                        x1: rod.node(q, i),
+                        x2: rod.node(q, i + 1),
+                        theta_f: q[rod.twist_dof(i - 1)],
+                        theta_e: q[rod.twist_dof(i)],
+                        d1f: f.d1[i - 1],
+                        d2f: f.d2[i - 1],
+                        d1e: f.d1[i],
+                        d2e: f.d2[i],
+                        ref_twist: f.ref_twist[i],
+                    };
+                    let (ei1, ei2) = rod.ei();
+                    let bp = BendParams {
+                        ei1,
+                        ei2,
+                        voronoi_length: rod.voronoi[i],
+                        kappa_bar: rod.kappa_bar[i],
+                    };
+                    let tp = TwistParams {
+                        gj: rod.gj(),
+                        voronoi_length: rod.voronoi[i],
+                        tau_bar: rod.tau_bar[i],
+                    };
+                    let (eb, gb, hb) = bend_energy_grad_hess(&bp, &st);
+                    let (et, gt, ht) = twist_energy_grad_hess(&tp, &st);
+                    Local::Node(eb + et, gb + gt, hb + ht)
+                }
+            })
+            .collect();
+        let mut energy = 0.0;
+        let mut jac = jac;
+        for (k, l) in locals.iter().enumerate() {
+            match l {
+                Local::Stretch(e, g, h) => {
+                    let s = &self.stretch[k];
+                    energy += e;
+                    for (a, &d) in s.dofs.iter().enumerate() {
+                        grad[d] += g[a];
+                    }
+                    if let Some(j) = jac.as_deref_mut() {
+                        // nalgebra is column-major; blocks are symmetric so the layout agrees.
+                        scatter_block(j, &s.slots, h.as_slice());
+                    }
+                }
+                Local::Node(e, g, h) => {
+                    let s = &self.bend[k - n_stretch];
+                    energy += e;
+                    for (a, &d) in s.dofs.iter().enumerate() {
+                        grad[d] += g[a];
+                    }
+                    if let Some(j) = jac.as_deref_mut() {
+                        scatter_block(j, &s.slots, h.as_slice());
+                    }
+                }
+            }
+        }
+        energy
+    }
+}
