@@ -10,6 +10,6 @@ mod system_model;
 pub use boundary::{BoundaryCondition, Prescribed};
 pub use dof_map::DofMap;
 pub use material::{CrossSection, Material};
-pub use rod::{Rod, RodGeometryError};
+pub use rod::{CurvatureRamp, Rod, RodGeometryError};
 pub use rod_frames::RodFrames;
 pub use system_model::Model;

@@ -52,6 +52,20 @@ pub struct Rod {
     pub kappa_bar: Vec<[f64; 2]>,
     /// Natural twist `τ̄` (rad), one per node; zero at the ends.
     pub tau_bar: Vec<f64>,
+    /// Optional actuation: natural curvature ramped linearly from the rest shape to a target.
+    pub curvature_ramp: Option<CurvatureRamp>,
+}
+
+/// Linear ramp of the natural curvature, `κ̄(t) = κ̄₀ + min(t/T, 1)(κ̄₁ − κ̄₀)`: how seed 004
+/// §7.1 actuates a PneuNet (pressure changes the natural curvature).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurvatureRamp {
+    /// Natural curvature at `t = 0`, one per node.
+    pub from: Vec<[f64; 2]>,
+    /// Natural curvature reached at `t = T`, one per node.
+    pub to: Vec<[f64; 2]>,
+    /// Ramp duration `T` (s).
+    pub duration: f64,
 }
 
 impl Rod {
@@ -125,6 +139,7 @@ impl Rod {
             voronoi,
             kappa_bar,
             tau_bar: vec![0.0; n],
+            curvature_ramp: None,
         };
         Ok((rod, frames, q))
     }
@@ -134,6 +149,27 @@ impl Rod {
     pub fn set_natural_curvature(&mut self, k: [f64; 2]) {
         for i in 1..self.n_nodes - 1 {
             self.kappa_bar[i] = [k[0] * self.voronoi[i], k[1] * self.voronoi[i]];
+        }
+    }
+
+    /// Ramps the natural curvature from its current value to the uniform `k` (1/m) over
+    /// `duration` seconds (see [`CurvatureRamp`]); `duration = 0` sets it at once.
+    pub fn ramp_natural_curvature(&mut self, k: [f64; 2], duration: f64) {
+        let from = self.kappa_bar.clone();
+        self.set_natural_curvature(k);
+        if duration > 0.0 {
+            let to = std::mem::replace(&mut self.kappa_bar, from.clone());
+            self.curvature_ramp = Some(CurvatureRamp { from, to, duration });
+        }
+    }
+
+    /// Applies the curvature ramp (if any) for time `t`.
+    pub fn actuate(&mut self, t: f64) {
+        if let Some(r) = &self.curvature_ramp {
+            let s = (t / r.duration).clamp(0.0, 1.0);
+            for ((k, a), b) in self.kappa_bar.iter_mut().zip(&r.from).zip(&r.to) {
+                *k = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
+            }
         }
     }
 

@@ -73,15 +73,20 @@ impl Model {
         (0..rod.n_nodes).map(|i| rod.node(q, i)).collect()
     }
 
-    /// Reference frames of every rod transported to configuration `q` (into `out`).
+    /// The committed reference frames transported to configuration `q` (into `out`).
     pub fn transport_frames(&self, q: &[f64], out: &mut Vec<RodFrames>) {
+        self.transport_frames_from(&self.frames, q, out);
+    }
+
+    /// Frames `source` (one per rod) transported to configuration `q` (into `out`).
+    pub fn transport_frames_from(&self, source: &[RodFrames], q: &[f64], out: &mut Vec<RodFrames>) {
         out.resize_with(self.rods.len(), || RodFrames {
             tangent: Vec::new(),
             d1: Vec::new(),
             d2: Vec::new(),
             ref_twist: Vec::new(),
         });
-        for ((rod, committed), o) in self.rods.iter().zip(&self.frames).zip(out.iter_mut()) {
+        for ((rod, committed), o) in self.rods.iter().zip(source).zip(out.iter_mut()) {
             committed.transport_into(|i| rod.node(q, i), o);
         }
     }

@@ -210,7 +210,17 @@ pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltS
                 .with_help("check the node list: at least 2 distinct, finite, consecutive nodes")
         })?;
         if let Some((k1, k2)) = r.natural_curvature {
-            rod.set_natural_curvature([k1, k2]);
+            if ![k1, k2].iter().all(|k| k.is_finite()) {
+                return Err(cx.err(
+                    &needle,
+                    format!("rod \"{}\": natural_curvature must be finite", r.name),
+                ));
+            }
+            rod.ramp_natural_curvature([k1, k2], r.actuation_time.map_or(0.0, |t| t.0));
+        } else if r.actuation_time.is_some() {
+            return Err(cx
+                .err(&needle, format!("rod \"{}\" sets actuation_time without natural_curvature", r.name))
+                .with_help("add `natural_curvature: (k1, k2)` (1/m), the curvature reached at the end of the ramp"));
         }
         if let Some(tw) = r.natural_twist {
             rod.set_natural_twist(tw);

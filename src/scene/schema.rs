@@ -109,6 +109,10 @@ pub struct RodSpec {
     /// Uniform natural curvature `(κ₁, κ₂)` in 1/m, replacing the curvature of the given shape.
     #[serde(default)]
     pub natural_curvature: Option<(f64, f64)>,
+    /// Ramp the natural curvature from the given shape's to `natural_curvature` over this many
+    /// seconds (actuation, seed 004 §7.1); at once when absent.
+    #[serde(default)]
+    pub actuation_time: Option<NonNegative>,
     /// Uniform natural twist rate in rad/m.
     #[serde(default)]
     pub natural_twist: Option<f64>,

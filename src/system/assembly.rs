@@ -106,9 +106,16 @@ impl Assembler {
     }
 
     /// Evaluates the residual (and the Jacobian when `with_jacobian`) at `q` into `out`.
+    ///
+    /// `source` are the reference frames the current frames are time-parallel-transported from.
+    /// The DER gradient and Hessian formulas are exact derivatives of the energy only when
+    /// `source` was transported to `q` itself (Bergou et al. 2010, §5; the transport's own
+    /// derivative vanishes there): Newton rebases `source` at every iterate, see
+    /// [`Assembler::rebase`].
     pub fn evaluate(
         &mut self,
         model: &Model,
+        source: &[RodFrames],
         q: &[f64],
         step: &StepTargets,
         with_jacobian: bool,
@@ -116,7 +123,7 @@ impl Assembler {
     ) {
         let n = model.n_dofs();
         let dt = step.dt;
-        model.transport_frames(q, &mut self.frames);
+        model.transport_frames_from(source, q, &mut self.frames);
         out.residual.clear();
         out.residual.resize(n, 0.0);
         if with_jacobian {
@@ -180,6 +187,12 @@ impl Assembler {
                 }
             }
         }
+    }
+
+    /// Transports `source` to configuration `q` in place, so that derivatives at `q` are exact.
+    pub fn rebase(&mut self, model: &Model, source: &mut Vec<RodFrames>, q: &[f64]) {
+        model.transport_frames_from(source, q, &mut self.frames);
+        std::mem::swap(source, &mut self.frames);
     }
 
     /// Euclidean norm of the residual over free DOFs.

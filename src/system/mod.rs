@@ -12,12 +12,12 @@ mod settings;
 mod simulator;
 mod stencils;
 
-pub use assembly::{Assembler, Evaluation};
+pub use assembly::{Assembler, Evaluation, StepTargets};
 pub use error::SolveError;
 pub use line_search::{LineSearchOutcome, goldstein_price};
 pub use linear::SparseLu;
 pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;
-pub use settings::{LineSearch, SolverSettings};
+pub use settings::{InitialGuess, LineSearch, SolverSettings};
 pub use simulator::{Simulator, StepReport};
 pub use stencils::ElasticStencils;

@@ -3,7 +3,7 @@
 use super::assembly::{Assembler, Evaluation, StepTargets};
 use super::line_search::goldstein_price;
 use super::{LineSearch, SolveError, SolverSettings, SparseLu};
-use crate::model::Model;
+use crate::model::{Model, RodFrames};
 
 /// Relative Newton step (to the shortest rest edge) below which a residual that no line search
 /// can reduce is taken to be at its round-off floor.
@@ -33,6 +33,7 @@ pub(crate) struct NewtonWork {
     pub trial: Evaluation,
     pub rhs: Vec<f64>,
     pub q_trial: Vec<f64>,
+    pub source: Vec<RodFrames>,
 }
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
@@ -54,8 +55,11 @@ pub(crate) fn solve(
     let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
     let step_tol = settings.step_tol * l_scale;
     let mut r0 = None;
+    work.source.clone_from(&model.frames);
     loop {
-        asm.evaluate(model, q, step, true, &mut work.eval);
+        // Rebase the reference frames at the iterate, so the Jacobian is the exact derivative.
+        asm.rebase(model, &mut work.source, q);
+        asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
         let norm = Assembler::free_norm(model, &work.eval.residual);
         if !norm.is_finite() {
             return Err(SolveError::NonFinite {
@@ -98,6 +102,7 @@ pub(crate) fn solve(
                 trial,
                 rhs,
                 q_trial,
+                source,
                 ..
             } = work;
             let out = goldstein_price(phi0, slope, settings.line_search_max_iterations, |a| {
@@ -106,7 +111,7 @@ pub(crate) fn solve(
                 for (k, g) in model.dofs.free_dofs().enumerate() {
                     q_trial[g] -= a * rhs[k];
                 }
-                asm.evaluate(model, q_trial, step, false, trial);
+                asm.evaluate(model, source, q_trial, step, false, trial);
                 let n = Assembler::free_norm(model, &trial.residual);
                 Ok::<f64, SolveError>(0.5 * n * n)
             })?;
@@ -128,7 +133,7 @@ pub(crate) fn solve(
             q[g] -= alpha * work.rhs[k];
         }
         if dq_inf <= step_tol || at_floor {
-            asm.evaluate(model, q, step, false, &mut work.eval);
+            asm.evaluate(model, &work.source, q, step, false, &mut work.eval);
             report
                 .residuals
                 .push(Assembler::free_norm(model, &work.eval.residual));

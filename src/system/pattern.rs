@@ -78,6 +78,19 @@ impl SparsityPattern {
     pub fn symbolic(&self) -> SymbolicSparseColMatRef<'_, u32> {
         self.symbolic.as_ref()
     }
+    /// Dense copy of the matrix with values `values` (for tests and debugging; O(n²) memory).
+    pub fn to_dense(&self, values: &[f64]) -> Vec<Vec<f64>> {
+        let mut d = vec![vec![0.0; self.n]; self.n];
+        let cp = self.symbolic.col_ptr();
+        let ri = self.symbolic.row_idx();
+        for c in 0..self.n {
+            for k in cp[c] as usize..cp[c + 1] as usize {
+                d[ri[k] as usize][c] = values[k];
+            }
+        }
+        d
+    }
+
     /// Slot of the diagonal entry of free DOF `i`.
     pub fn diag_slot(&self, i: usize) -> u32 {
         self.diag[i]

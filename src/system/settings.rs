@@ -12,6 +12,16 @@ pub enum LineSearch {
     GoldsteinPrice,
 }
 
+/// Where Newton starts a time step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum InitialGuess {
+    /// `q⁽⁰⁾ = qₙ`, as in seed 001 Alg. 2 (always feasible: required by barrier methods).
+    Previous,
+    /// `q⁽⁰⁾ = qₙ + Δt vₙ` (the inertial predictor): second-order close to the solution for smooth motion.
+    #[default]
+    Inertial,
+}
+
 /// Newton–Raphson settings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -28,6 +38,8 @@ pub struct SolverSettings {
     pub line_search: LineSearch,
     /// Maximum bisection steps of the line search.
     pub line_search_max_iterations: u32,
+    /// Starting point of Newton in each step.
+    pub initial_guess: InitialGuess,
 }
 
 impl Default for SolverSettings {
@@ -39,6 +51,7 @@ impl Default for SolverSettings {
             step_tol: 1e-8,
             line_search: LineSearch::GoldsteinPrice,
             line_search_max_iterations: 12,
+            initial_guess: InitialGuess::Inertial,
         }
     }
 }

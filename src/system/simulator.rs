@@ -7,7 +7,7 @@
 
 use super::assembly::{Assembler, StepTargets};
 use super::newton::{self, NewtonWork};
-use super::{NewtonReport, SolveError, SolverSettings, SparseLu};
+use super::{InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
 use std::time::{Duration, Instant};
@@ -82,13 +82,35 @@ impl Simulator {
         let start = Instant::now();
         let dt = self.dt;
         let t_new = self.model.time + dt;
+        let ramps: Vec<usize> = (0..self.model.rods.len())
+            .filter(|&r| self.model.rods[r].curvature_ramp.is_some())
+            .collect();
+        for &r in &ramps {
+            self.model.rods[r].actuate(t_new);
+        }
+        let result = self.solve_step(t_new, start);
+        if result.is_err() {
+            // Leave the model exactly as it was.
+            let t_old = self.model.time;
+            for &r in &ramps {
+                self.model.rods[r].actuate(t_old);
+            }
+        }
+        result
+    }
+
+    fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
+        let dt = self.dt;
         let m = &self.model;
         self.q_prev.clear();
         self.q_prev.extend_from_slice(&m.q);
         self.q_tilde.clear();
         self.q_tilde
             .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
-        let mut q = m.q.clone();
+        let mut q = match self.settings.initial_guess {
+            InitialGuess::Previous => m.q.clone(),
+            InitialGuess::Inertial => self.q_tilde.clone(),
+        };
         for bc in &m.bcs {
             bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
         }

@@ -1,0 +1,122 @@
+//! The global system is consistent with finite differences on perturbed configurations of the
+//! shipped scenes (elastic DER stencils + external forces + inertia):
+//!
+//! * the residual is the gradient of the incremental potential
+//!   `½(q − q̃)ᵀM(q − q̃)/Δt² + E(q) + Σ U_ext(q)`;
+//! * the Jacobian is the symmetric part of the finite-difference Jacobian of the residual.
+//!   (With time-parallel-transported reference frames the map q ↦ ∇E has a small
+//!   antisymmetric Jacobian part; the energy Hessian, which Newton uses, is its symmetric part —
+//!   see `catena::elastic`.)
+
+use catena::scene::{build_scene, load_scene};
+use catena::system::{Assembler, Evaluation, StepTargets};
+use std::path::Path;
+
+fn check_scene(path: &str, amplitude: f64, seed: u64) {
+    let p = Path::new(path);
+    let (spec, src) = load_scene(p).unwrap();
+    let b = build_scene(&spec, &src, p).unwrap();
+    let mut model = b.model;
+    let mut state = seed;
+    let mut rnd = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
+    };
+    let q_prev = model.q.clone();
+    for k in model.dofs.free_dofs().collect::<Vec<_>>() {
+        model.q[k] += amplitude * rnd();
+    }
+    for v in model.v.iter_mut() {
+        *v = 0.01 * rnd();
+    }
+    let dt = b.dt;
+    let q_tilde: Vec<f64> = q_prev
+        .iter()
+        .zip(&model.v)
+        .map(|(q, v)| q + dt * v)
+        .collect();
+    let mut asm = Assembler::new(&model, b.externals);
+    let step = StepTargets {
+        q_prev: &q_prev,
+        q_tilde: &q_tilde,
+        dt,
+        t: dt,
+    };
+    let mut ev = Evaluation::default();
+    let q0 = model.q.clone();
+    let mut source = model.frames.clone();
+    asm.rebase(&model, &mut source, &q0);
+    asm.evaluate(&model, &source, &q0, &step, true, &mut ev);
+    let jac = asm.pattern().to_dense(&ev.jacobian);
+    let free: Vec<usize> = model.dofs.free_dofs().collect();
+    let n = free.len();
+    let h = 1e-7;
+    let (mut rp, mut rm) = (Evaluation::default(), Evaluation::default());
+    let mut fd = vec![vec![0.0; n]; n];
+    let mut grad_err: f64 = 0.0;
+    let rnorm = free
+        .iter()
+        .map(|&g| ev.residual[g].abs())
+        .fold(0.0, f64::max);
+    for (c, &gc) in free.iter().enumerate() {
+        let mut qp = q0.clone();
+        qp[gc] += h;
+        let mut qm = q0.clone();
+        qm[gc] -= h;
+        asm.evaluate(&model, &source, &qp, &step, false, &mut rp);
+        asm.evaluate(&model, &source, &qm, &step, false, &mut rm);
+        for (r, &gr) in free.iter().enumerate() {
+            fd[r][c] = (rp.residual[gr] - rm.residual[gr]) / (2.0 * h);
+        }
+        // Residual = gradient of the incremental potential.
+        let (ep, em) = (
+            rp.incremental_potential.unwrap(),
+            rm.incremental_potential.unwrap(),
+        );
+        let g_fd = (ep - em) / (2.0 * h);
+        grad_err = grad_err.max((g_fd - ev.residual[gc]).abs() / rnorm.max(1e-300));
+    }
+    assert!(
+        grad_err < 1e-5,
+        "{path}: residual ≠ ∇(incremental potential): {grad_err:e}"
+    );
+    let mut worst: f64 = 0.0;
+    for c in 0..n {
+        let mut num = 0.0;
+        let mut den = 0.0;
+        for r in 0..n {
+            let sym = 0.5 * (fd[r][c] + fd[c][r]);
+            num += (sym - jac[r][c]).powi(2);
+            den += jac[r][c].powi(2);
+        }
+        let err = (num / den).sqrt();
+        worst = worst.max(err);
+        assert!(
+            err < 1e-6,
+            "{path}: Jacobian column {c} relative error {err:e}"
+        );
+    }
+    eprintln!("{path}: worst column error {worst:e}, gradient error {grad_err:e}");
+}
+
+#[test]
+fn cantilever_system_matches_finite_differences() {
+    check_scene("examples/scenes/cantilever.ron", 2e-4, 1);
+}
+
+#[test]
+fn pneunet_system_matches_finite_differences() {
+    check_scene("examples/scenes/pneunet.ron", 2e-4, 2);
+}
+
+#[test]
+fn helix_system_matches_finite_differences() {
+    check_scene("examples/scenes/helix_relax.ron", 3e-4, 3);
+}
+
+#[test]
+fn helix_at_rest_system_matches_finite_differences() {
+    check_scene("examples/scenes/helix_relax.ron", 1e-12, 4);
+}
