@@ -3,6 +3,7 @@
 //! Implicit contact mechanics of elastic rods and particles.
 #![warn(missing_docs)]
 
+pub mod contact;
 pub mod elastic;
 pub mod external;
 pub mod io;

@@ -28,8 +28,10 @@
 //! then only tilt with the tangent, `δd = −(d·δt) t`. The second-order part of the transport
 //! adds a rotation about the tangent which only contributes an antisymmetric matrix to the
 //! derivative of the closed-form gradient, so the true (symmetric) Hessian is the symmetric part
-//! of the Jacobian of the closed-form gradient. (Panetta 2019, "Discrete elastic rods: Hessian",
-//! derives the same result.)
+//! of the Jacobian of the closed-form gradient (cf. Panetta 2019's DER Hessian derivation).
+//! Away from that configuration (frames transported from older tangents, rotated by `α`) the
+//! closed-form gradient differs from the gradient of the energy as a function of the DOFs by
+//! `O(α)`; this is the usual DER approximation.
 //!
 //! With `t̃ = (t_f + t_e)/χ`, `d̃1 = (m1_f + m1_e)/χ`, `d̃2 = (m2_f + m2_e)/χ`:
 //!
@@ -132,10 +134,12 @@ pub fn material_curvature_grad_hess(
 ) -> ([f64; 2], [SVector<f64, 11>; 2], [SMatrix<f64, 11, 11>; 2]) {
     let g = Geometry::new(s);
     let c = CurvatureY::new(&g);
+    let h1 = CurvatureY::hessian_combination(&g, [1.0, 0.0]);
+    let h2 = CurvatureY::hessian_combination(&g, [0.0, 1.0]);
     (
         c.kappa,
         [map_grad(&c.grad[0]), map_grad(&c.grad[1])],
-        [map_hess_sym(&c.hess[0]), map_hess_sym(&c.hess[1])],
+        [map_hess_sym(&h1), map_hess_sym(&h2)],
     )
 }
 
@@ -169,8 +173,27 @@ pub(crate) struct Geometry {
     pub m2e: Vec3,
 }
 
-impl Geometry {
-    /// Evaluates the shared quantities of a stencil.
+/// Edge lengths, tangents and curvature binormal of a stencil (all the reference twist needs).
+pub(crate) struct Tangents {
+    /// `|e_f|`.
+    pub lf: f64,
+    /// `|e_e|`.
+    pub le: f64,
+    /// Unit tangent of edge `f`.
+    pub tf: Vec3,
+    /// Unit tangent of edge `e`.
+    pub te: Vec3,
+    /// `χ = 1 + t_f·t_e`.
+    pub chi: f64,
+    /// Curvature binormal `κb = 2 t_f × t_e / χ`.
+    pub kb: Vec3,
+    /// `t̃ = (t_f + t_e)/χ`.
+    pub tt: Vec3,
+}
+
+impl Tangents {
+    /// Evaluates the tangent quantities of a stencil.
+    #[inline]
     pub(crate) fn new(s: &NodeStencil) -> Self {
         let ef = s.x1 - s.x0;
         let ee = s.x2 - s.x1;
@@ -179,8 +202,30 @@ impl Geometry {
         let tf = ef / lf;
         let te = ee / le;
         let chi = 1.0 + tf.dot(&te);
-        let kb = tf.cross(&te) * (2.0 / chi);
-        let tt = (tf + te) / chi;
+        Self {
+            lf,
+            le,
+            tf,
+            te,
+            chi,
+            kb: tf.cross(&te) * (2.0 / chi),
+            tt: (tf + te) / chi,
+        }
+    }
+}
+
+impl Geometry {
+    /// Evaluates the shared quantities of a stencil.
+    pub(crate) fn new(s: &NodeStencil) -> Self {
+        let Tangents {
+            lf,
+            le,
+            tf,
+            te,
+            chi,
+            kb,
+            tt,
+        } = Tangents::new(s);
         let id = Mat3::identity();
         let pf = (id - tf * tf.transpose()) / lf;
         let pe = (id - te * te.transpose()) / le;
@@ -214,89 +259,98 @@ impl Geometry {
         (s, gf, ge)
     }
 
-    /// Value, gradient and Hessian blocks `(ff, fe, ee)` of `s = w·κb` for a fixed `w`.
+    /// Hessian blocks `(ff, fe, ee)` of `s = w·κb` for a fixed `w`.
     fn kb_dot_hess(&self, w: &Vec3) -> KbDot {
         let (s, gf, ge) = self.kb_dot_grad(w);
         let (lf, le, chi) = (self.lf, self.le, self.chi);
-        let id = Mat3::identity();
         let te_w = self.te.cross(w);
         let tf_w = self.tf.cross(w);
-        // Row vectors t_eᵀ P_f and t_fᵀ P_e (P symmetric).
+        // Row vectors t_eᵀ P_f and t_fᵀ P_e (P symmetric), so that
+        // χ ∂t̃/∂e_f = (I − t̃ t_eᵀ) P_f = P_f − t̃ (P_f t_e)ᵀ and likewise for e_e.
         let te_pf = self.pf * self.te;
         let tf_pe = self.pe * self.tf;
-        let dtt_f = (id - self.tt * self.te.transpose()) * self.pf; // χ ∂t̃/∂e_f
-        let dtt_e = (id - self.tt * self.tf.transpose()) * self.pe; // χ ∂t̃/∂e_e
         let c2 = 2.0 / (chi * chi);
-        let hff = -(gf * self.tf.transpose()) / lf
-            - te_w * te_pf.transpose() * (c2 / lf)
-            - self.tt * gf.transpose() / lf
-            - dtt_f * (s / (lf * chi));
-        let hfe = -(cross_matrix(w) * self.pe) * (2.0 / (chi * lf))
-            - te_w * tf_pe.transpose() * (c2 / lf)
-            - self.tt * ge.transpose() / lf
-            - dtt_e * (s / (lf * chi));
-        let hee = -(ge * self.te.transpose()) / le + tf_w * tf_pe.transpose() * (c2 / le)
-            - self.tt * ge.transpose() / le
-            - dtt_e * (s / (le * chi));
-        KbDot {
-            s,
-            gf,
-            ge,
-            hff,
-            hfe,
-            hee,
-        }
+        let sc = s / chi;
+        // ∂/∂e_f of ∂s/∂e_f: derivative of 1/|e_f|, of 1/χ, of s, and of t̃.
+        let uf = te_w * c2 - self.tt * sc;
+        let hff = -(gf * self.tf.transpose()
+            + self.tt * gf.transpose()
+            + uf * te_pf.transpose()
+            + self.pf * sc)
+            / lf;
+        // ∂/∂e_e of ∂s/∂e_f; ∂(t_e × w)/∂e_e = −[w]× P_e = −([w]× + (t_e × w) t_eᵀ)/|e_e|.
+        let hfe = -(self.tt * ge.transpose()
+            + uf * tf_pe.transpose()
+            + self.pe * sc
+            + (cross_matrix(w) + te_w * self.te.transpose()) * (2.0 / (chi * le)))
+            / lf;
+        // ∂/∂e_e of ∂s/∂e_e.
+        let ue = tf_w * (-c2) - self.tt * sc;
+        let hee = -(ge * self.te.transpose()
+            + self.tt * ge.transpose()
+            + ue * tf_pe.transpose()
+            + self.pe * sc)
+            / le;
+        KbDot { hff, hfe, hee }
     }
 }
 
-/// Value, gradient and Hessian of `w·κb` for a fixed vector `w`.
+/// Hessian blocks of `w·κb` for a fixed vector `w`.
 struct KbDot {
-    s: f64,
-    gf: Vec3,
-    ge: Vec3,
     hff: Mat3,
     hfe: Mat3,
     hee: Mat3,
 }
 
-/// Material curvatures with gradients and Hessians in the 8 edge variables.
+/// Material curvatures with their gradients in the 8 edge variables; Hessians (which are
+/// linear in the directors) are evaluated on demand for any linear combination of `κ1, κ2`.
 pub(crate) struct CurvatureY {
     /// `[κ1, κ2]`.
     pub kappa: [f64; 2],
     /// Gradients of `κ1, κ2` in the edge variables.
     pub grad: [Vec8; 2],
-    /// Hessians of `κ1, κ2` in the edge variables (symmetric up to rounding).
-    pub hess: [Mat8; 2],
 }
 
 impl CurvatureY {
-    /// Computes `κ1, κ2` and their derivatives.
+    /// Computes `κ1, κ2` and their gradients.
     pub(crate) fn new(g: &Geometry) -> Self {
         // κ1 = ½ (v_f + v_e)·κb with v = m2; κ2 = ½ (v_f + v_e)·κb with v = −m1.
-        let (k1, g1, h1) = Self::component(g, &g.m2f, &g.m2e);
-        let (k2, g2, h2) = Self::component(g, &(-g.m1f), &(-g.m1e));
+        let (k1, g1) = Self::component_grad(g, &g.m2f, &g.m2e);
+        let (k2, g2) = Self::component_grad(g, &(-g.m1f), &(-g.m1e));
         Self {
             kappa: [k1, k2],
             grad: [g1, g2],
-            hess: [h1, h2],
         }
     }
 
-    /// Derivatives of `κ = ½ (v_f + v_e)·κb`, where `v_f` (`v_e`) is a material director of
-    /// edge `f` (`e`): `∂v/∂θ = t × v`, `∂²v/∂θ² = −v`, `δv = −(v·δt) t` under transport.
-    fn component(g: &Geometry, vf: &Vec3, ve: &Vec3) -> (f64, Vec8, Mat8) {
-        let d = vf + ve;
-        let k = g.kb_dot_hess(&d);
+    /// Hessian of `c[0] κ1 + c[1] κ2` in the edge variables (symmetric up to rounding).
+    /// One evaluation costs the same as the Hessian of a single curvature.
+    pub(crate) fn hessian_combination(g: &Geometry, c: [f64; 2]) -> Mat8 {
+        let vf = g.m2f * c[0] - g.m1f * c[1];
+        let ve = g.m2e * c[0] - g.m1e * c[1];
+        Self::component_hess(g, &vf, &ve)
+    }
+
+    /// Value and gradient of `κ = ½ (v_f + v_e)·κb`, where `v_f` (`v_e`) is a material director
+    /// of edge `f` (`e`): `∂v/∂θ = t × v` and, under transport, `δv = −(v·δt) t` (which does not
+    /// contribute since `κb ⟂ t`).
+    fn component_grad(g: &Geometry, vf: &Vec3, ve: &Vec3) -> (f64, Vec8) {
+        let (s, gf, ge) = g.kb_dot_grad(&(vf + ve));
+        let mut grad = Vec8::zeros();
+        grad.fixed_rows_mut::<3>(YF).copy_from(&(gf * 0.5));
+        grad.fixed_rows_mut::<3>(YE).copy_from(&(ge * 0.5));
+        grad[YTF] = 0.5 * g.tf.cross(vf).dot(&g.kb);
+        grad[YTE] = 0.5 * g.te.cross(ve).dot(&g.kb);
+        (0.5 * s, grad)
+    }
+
+    /// Hessian of `κ = ½ (v_f + v_e)·κb` (linear in `v_f, v_e`); `∂²v/∂θ² = −v`.
+    fn component_hess(g: &Geometry, vf: &Vec3, ve: &Vec3) -> Mat8 {
+        let k = g.kb_dot_hess(&(vf + ve));
         let af = g.tf.cross(vf); // ∂v_f/∂θ_f
         let ae = g.te.cross(ve); // ∂v_e/∂θ_e
-        let (sf, af_gf, af_ge) = g.kb_dot_grad(&af);
-        let (se, ae_gf, ae_ge) = g.kb_dot_grad(&ae);
-
-        let mut grad = Vec8::zeros();
-        grad.fixed_rows_mut::<3>(YF).copy_from(&(k.gf * 0.5));
-        grad.fixed_rows_mut::<3>(YE).copy_from(&(k.ge * 0.5));
-        grad[YTF] = 0.5 * sf;
-        grad[YTE] = 0.5 * se;
+        let (_, af_gf, af_ge) = g.kb_dot_grad(&af);
+        let (_, ae_gf, ae_ge) = g.kb_dot_grad(&ae);
 
         // Director tilt term: ½ ∂v/∂e · ∂κb/∂e, symmetrized (the antisymmetric remainder is
         // cancelled by the second-order rotation of the transported frame).
@@ -312,70 +366,74 @@ impl CurvatureY {
         h.fixed_view_mut::<3, 3>(YE, YE).copy_from(&hee);
         h.fixed_view_mut::<3, 3>(YF, YE).copy_from(&hfe);
         h.fixed_view_mut::<3, 3>(YE, YF).copy_from(&hfe.transpose());
-        for (row, v) in [(YF, af_gf), (YE, af_ge)] {
-            for i in 0..3 {
-                h[(row + i, YTF)] = 0.5 * v[i];
-                h[(YTF, row + i)] = 0.5 * v[i];
-            }
-        }
-        for (row, v) in [(YF, ae_gf), (YE, ae_ge)] {
-            for i in 0..3 {
-                h[(row + i, YTE)] = 0.5 * v[i];
-                h[(YTE, row + i)] = 0.5 * v[i];
-            }
+        for (row, col, v) in [
+            (YF, YTF, af_gf),
+            (YE, YTF, af_ge),
+            (YF, YTE, ae_gf),
+            (YE, YTE, ae_ge),
+        ] {
+            let v = v * 0.5;
+            h.fixed_view_mut::<3, 1>(row, col).copy_from(&v);
+            h.fixed_view_mut::<1, 3>(col, row).copy_from(&v.transpose());
         }
         h[(YTF, YTF)] = -0.5 * vf.dot(&kb);
         h[(YTE, YTE)] = -0.5 * ve.dot(&kb);
-        (0.5 * k.s, grad, h)
+        h
     }
 }
 
-/// For each local node DOF, the (up to two) edge variables it enters with their signs:
-/// `e_f = x_i − x_{i−1}`, `e_e = x_{i+1} − x_i`.
-const DOF_TO_Y: [[(usize, f64); 2]; 11] = [
-    [(YF, -1.0), (0, 0.0)],
-    [(YF + 1, -1.0), (0, 0.0)],
-    [(YF + 2, -1.0), (0, 0.0)],
-    [(YTF, 1.0), (0, 0.0)],
-    [(YF, 1.0), (YE, -1.0)],
-    [(YF + 1, 1.0), (YE + 1, -1.0)],
-    [(YF + 2, 1.0), (YE + 2, -1.0)],
-    [(YTE, 1.0), (0, 0.0)],
-    [(YE, 1.0), (0, 0.0)],
-    [(YE + 1, 1.0), (0, 0.0)],
-    [(YE + 2, 1.0), (0, 0.0)],
-];
-
-/// Maps a gradient in the edge variables to the 11 node DOFs (`Jᵀ g`).
+/// Maps a gradient in the edge variables to the 11 node DOFs (`Jᵀ g` with
+/// `e_f = x_i − x_{i−1}`, `e_e = x_{i+1} − x_i`).
 #[inline]
 pub(crate) fn map_grad(g8: &Vec8) -> Vec11 {
+    let gf = g8.fixed_rows::<3>(YF);
+    let ge = g8.fixed_rows::<3>(YE);
     let mut g = Vec11::zeros();
-    for (i, row) in DOF_TO_Y.iter().enumerate() {
-        g[i] = row[0].1 * g8[row[0].0] + row[1].1 * g8[row[1].0];
-    }
+    g.fixed_rows_mut::<3>(0).copy_from(&(-gf));
+    g.fixed_rows_mut::<3>(4).copy_from(&(gf - ge));
+    g.fixed_rows_mut::<3>(8).copy_from(&ge);
+    g[3] = g8[YTF];
+    g[7] = g8[YTE];
     g
 }
 
-/// Maps a Hessian in the edge variables to the 11 node DOFs (`Jᵀ H J`), using its symmetric
-/// part so that the result is exactly symmetric.
+/// Maps a Hessian in the edge variables to the 11 node DOFs (`Jᵀ H J` with `e_f = x_i − x_{i−1}`,
+/// `e_e = x_{i+1} − x_i`), using its symmetric part so that the result is exactly symmetric.
 #[inline]
 pub(crate) fn map_hess_sym(h8: &Mat8) -> Mat11 {
     let hs = (h8 + h8.transpose()) * 0.5;
+    let a = hs.fixed_view::<3, 3>(YF, YF).into_owned();
+    let b = hs.fixed_view::<3, 3>(YF, YE).into_owned();
+    let c = hs.fixed_view::<3, 3>(YE, YE).into_owned();
+    let bbt = b + b.transpose(); // exactly symmetric
+    // Node blocks (x0, x1, x2) at offsets 0, 4, 8.
+    let b00 = a;
+    let b01 = b - a;
+    let b02 = -b;
+    let b11 = (a + c) - bbt; // exactly symmetric
+    let b12 = b - c;
+    let b22 = c;
     let mut h = Mat11::zeros();
-    for j in 0..11 {
-        let cj = DOF_TO_Y[j];
-        for i in 0..=j {
-            let ci = DOF_TO_Y[i];
-            let mut v = 0.0;
-            for &(a, sa) in &ci {
-                for &(b, sb) in &cj {
-                    v += sa * sb * hs[(a, b)];
-                }
-            }
-            h[(i, j)] = v;
-            h[(j, i)] = v;
+    h.fixed_view_mut::<3, 3>(0, 0).copy_from(&b00);
+    h.fixed_view_mut::<3, 3>(4, 4).copy_from(&b11);
+    h.fixed_view_mut::<3, 3>(8, 8).copy_from(&b22);
+    for (r, cc, m) in [(0, 4, &b01), (0, 8, &b02), (4, 8, &b12)] {
+        h.fixed_view_mut::<3, 3>(r, cc).copy_from(m);
+        h.fixed_view_mut::<3, 3>(cc, r).copy_from(&m.transpose());
+    }
+    // Twist-angle columns: θ_f → DOF 3, θ_e → DOF 7.
+    for (y, q) in [(YTF, 3usize), (YTE, 7usize)] {
+        let vf = hs.fixed_view::<3, 1>(YF, y).into_owned();
+        let ve = hs.fixed_view::<3, 1>(YE, y).into_owned();
+        for (r, v) in [(0usize, -vf), (4, vf - ve), (8, ve)] {
+            h.fixed_view_mut::<3, 1>(r, q).copy_from(&v);
+            h.fixed_view_mut::<1, 3>(q, r).copy_from(&v.transpose());
         }
     }
+    h[(3, 3)] = hs[(YTF, YTF)];
+    h[(7, 7)] = hs[(YTE, YTE)];
+    h[(3, 7)] = hs[(YTF, YTE)];
+    h[(7, 3)] = hs[(YTF, YTE)];
     h
 }
 

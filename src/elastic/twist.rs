@@ -16,7 +16,7 @@
 
 use nalgebra::{SMatrix, SVector};
 
-use super::curvature::{Geometry, NodeStencil, Vec8, YE, YF, YTE, YTF, map_grad, map_hess_sym};
+use super::curvature::{NodeStencil, Tangents, Vec8, YE, YF, YTE, YTF, map_grad, map_hess_sym};
 use crate::math::{Mat3, cross_matrix};
 
 /// Material and rest data of one interior node for the twisting energy.
@@ -51,7 +51,7 @@ pub fn twist_energy_grad_hess(
     p: &TwistParams,
     s: &NodeStencil,
 ) -> (f64, SVector<f64, 11>, SMatrix<f64, 11, 11>) {
-    let g = Geometry::new(s);
+    let g = Tangents::new(s);
     let w = p.gj / p.voronoi_length;
     let r = twist_strain(s) - p.tau_bar;
 
@@ -79,7 +79,7 @@ pub fn twist_energy_grad_hess(
 }
 
 /// Hessian blocks `(ff, fe, ee)` of the reference twist with respect to `(e_f, e_e)`.
-fn ref_twist_hessian(g: &Geometry) -> (Mat3, Mat3, Mat3) {
+fn ref_twist_hessian(g: &Tangents) -> (Mat3, Mat3, Mat3) {
     let af = g.tf + g.tt;
     let ae = g.te + g.tt;
     let hff = -(g.kb * af.transpose() + af * g.kb.transpose()) * (0.25 / (g.lf * g.lf));

@@ -1,6 +1,6 @@
 //! Gravity with buoyancy (seed 004 §5.1).
 //!
-//! `Fᵢ = mᵢ g_eff` with `g_eff = (ρ − ρ_med)/ρ · g`, where `mᵢ` is the lumped nodal mass (kg),
+//! `Fᵢ = mᵢ g_eff` on every rod node and sphere, with `g_eff = (ρ − ρ_med)/ρ · g`, where `mᵢ` is the lumped nodal mass (kg),
 //! `ρ` the rod density and `ρ_med` the density of the surrounding medium (kg/m³).
 //! The force is constant, so its Jacobian is zero; its potential is `U = −Σ mᵢ g_eff·xᵢ` (J).
 
@@ -34,6 +34,10 @@ impl ExternalForce for Gravity {
                 add_node_force(force, rod.node_dof(i), &(g * rod.node_mass(i)));
             }
         }
+        for s in &e.model.spheres {
+            let g = self.effective_g(s.material.density);
+            add_node_force(force, s.offset, &(g * s.mass()));
+        }
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
         let mut u = 0.0;
@@ -42,6 +46,10 @@ impl ExternalForce for Gravity {
             for i in 0..rod.n_nodes {
                 u -= rod.node_mass(i) * g.dot(&rod.node(e.q, i));
             }
+        }
+        for s in &e.model.spheres {
+            let g = self.effective_g(s.material.density);
+            u -= s.mass() * g.dot(&s.center(e.q));
         }
         Some(u)
     }

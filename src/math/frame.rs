@@ -9,21 +9,19 @@ use super::{Mat3, Vec3};
 
 /// Parallel-transports `u` from the unit tangent `t1` to the unit tangent `t2`.
 ///
-/// With `b = t1 × t2`, the transport is the rotation about `b/‖b‖` by the angle between
-/// `t1` and `t2`. When `t1 ∥ t2` (‖b‖ below 1e-15) it is the identity. For `t2 = −t1` the
-/// transport is undefined; callers never request it for rod tangents of consecutive time steps
-/// or consecutive edges (which would be a fold-back of the rod).
+/// The transport is the rotation about `t1 × t2` by the angle between `t1` and `t2`, written
+/// without normalising the axis (so it stays accurate to round-off for tiny rotations, as in
+/// Newton iterations and finite differences): with `b = t1 × t2`, `c = t1·t2`,
+/// `P(u) = c u + b × u + (b·u) b/(1 + c)`. For `t2 = −t1` the transport is undefined; callers
+/// never request it for rod tangents of consecutive time steps or consecutive edges (that
+/// would be a fold-back of the rod), and `u` is returned unchanged.
 pub fn parallel_transport(u: &Vec3, t1: &Vec3, t2: &Vec3) -> Vec3 {
     let b = t1.cross(t2);
-    let nb = b.norm();
-    if nb < 1e-15 {
+    let c = t1.dot(t2);
+    if 1.0 + c < 1e-14 {
         return *u;
     }
-    let b = b / nb;
-    // Frames (t1, b, n1) and (t2, b, n2) with n = b × t.
-    let n1 = b.cross(t1);
-    let n2 = b.cross(t2);
-    u.dot(t1) * t2 + u.dot(&n1) * n2 + u.dot(&b) * b
+    u * c + b.cross(u) + b * (b.dot(u) / (1.0 + c))
 }
 
 /// Signed angle (radians, in (−π, π]) from `u` to `v`, measured about the axis `n`.
@@ -70,6 +68,16 @@ mod tests {
         assert!((parallel_transport(&t1, &t1, &t2) - t2).norm() < 1e-14);
         assert!(pd.dot(&t2).abs() < 1e-14);
         assert!((pd.norm() - 1.0).abs() < 1e-14);
+    }
+
+    #[test]
+    fn transport_is_accurate_for_tiny_rotations() {
+        let t1 = Vec3::new(0.3, -0.2, 0.9).normalize();
+        let t2 = (t1 + Vec3::new(1e-7, 2e-7, -1e-7)).normalize();
+        let d = unit_normal_to(&t1);
+        let pd = parallel_transport(&d, &t1, &t2);
+        assert!(pd.dot(&t2).abs() < 1e-16);
+        assert!((pd.norm() - 1.0).abs() < 1e-15);
     }
 
     #[test]

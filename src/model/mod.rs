@@ -5,6 +5,7 @@ mod dof_map;
 mod material;
 mod rod;
 mod rod_frames;
+mod sphere;
 mod system_model;
 
 pub use boundary::{BoundaryCondition, Prescribed};
@@ -12,4 +13,5 @@ pub use dof_map::DofMap;
 pub use material::{CrossSection, Material};
 pub use rod::{CurvatureRamp, Rod, RodGeometryError};
 pub use rod_frames::RodFrames;
+pub use sphere::{Plane, Sphere};
 pub use system_model::Model;

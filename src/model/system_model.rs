@@ -1,6 +1,6 @@
 //! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
 
-use super::{BoundaryCondition, DofMap, Rod, RodFrames};
+use super::{BoundaryCondition, DofMap, Plane, Rod, RodFrames, Sphere};
 use crate::math::Vec3;
 
 /// Everything that is simulated, with its state at the current time.
@@ -18,6 +18,10 @@ pub struct Model {
     pub v: Vec<f64>,
     /// Diagonal lumped mass matrix (kg, or kg·m² for twist DOFs).
     pub mass: Vec<f64>,
+    /// Rigid spheres (their DOFs follow all rod DOFs).
+    pub spheres: Vec<Sphere>,
+    /// Static planes.
+    pub planes: Vec<Plane>,
     /// Boundary conditions.
     pub bcs: Vec<BoundaryCondition>,
     /// Simulated time (s).
@@ -25,9 +29,10 @@ pub struct Model {
 }
 
 impl Model {
-    /// Adds a rod built by [`Rod::new`]; returns its index. Call [`Model::finalize`] after the
-    /// last body and boundary condition.
+    /// Adds a rod built by [`Rod::new`]; returns its index. Add all rods before any sphere,
+    /// and call [`Model::finalize`] after the last body and boundary condition.
     pub fn add_rod(&mut self, mut rod: Rod, frames: RodFrames, q_local: Vec<f64>) -> usize {
+        assert!(self.spheres.is_empty(), "rods are added before spheres");
         rod.offset = self.q.len();
         rod.first_node = self.n_nodes();
         self.q.extend_from_slice(&q_local);
@@ -41,6 +46,23 @@ impl Model {
         self.rods.push(rod);
         self.frames.push(frames);
         self.rods.len() - 1
+    }
+
+    /// Adds a rigid sphere at `center` with velocity `velocity`; returns its index.
+    pub fn add_sphere(&mut self, mut sphere: Sphere, center: Vec3, velocity: Vec3) -> usize {
+        sphere.offset = self.q.len();
+        sphere.node = self.n_nodes();
+        self.q.extend_from_slice(center.as_slice());
+        self.v.extend_from_slice(velocity.as_slice());
+        self.mass.extend_from_slice(&[sphere.mass(); 3]);
+        self.spheres.push(sphere);
+        self.spheres.len() - 1
+    }
+
+    /// Adds a static plane; returns its index.
+    pub fn add_plane(&mut self, plane: Plane) -> usize {
+        self.planes.push(plane);
+        self.planes.len() - 1
     }
 
     /// Adds a boundary condition (its DOFs become constrained at [`Model::finalize`]).
@@ -62,9 +84,9 @@ impl Model {
         self.q.len()
     }
 
-    /// Total number of nodes over all rods.
+    /// Total number of point nodes: all rod nodes, then one per sphere.
     pub fn n_nodes(&self) -> usize {
-        self.rods.iter().map(|r| r.n_nodes).sum()
+        self.rods.iter().map(|r| r.n_nodes).sum::<usize>() + self.spheres.len()
     }
 
     /// Node positions of rod `r` in configuration `q`.

@@ -1,7 +1,7 @@
 //! The time loop of `catena run`: step, record, write (flushed), repeat.
 
 use super::RunError;
-use crate::io::{Frame, OutputDir, PolylineBody, StepRecord, Summary};
+use crate::io::{Frame, OutputDir, PolylineBody, SphereBody, StepRecord, Summary};
 use crate::math::Vec3;
 use crate::model::Model;
 use crate::scene::BuiltScene;
@@ -46,10 +46,18 @@ fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
             radius: *r,
         })
         .collect();
+    let spheres: Vec<SphereBody> = model
+        .spheres
+        .iter()
+        .map(|s| SphereBody {
+            center: s.center(&model.q),
+            radius: s.radius,
+        })
+        .collect();
     out.write_frame(&Frame {
         time: model.time,
         rods: &bodies,
-        spheres: &[],
+        spheres: &spheres,
     })?;
     Ok(())
 }
@@ -95,10 +103,10 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
                     dt: rep.dt,
                     newton_iterations: rep.newton.iterations,
                     line_search_steps: rep.newton.line_search_evaluations,
-                    candidates: 0,
-                    active_contacts: 0,
-                    min_gap: f64::INFINITY,
-                    max_penetration: 0.0,
+                    candidates: rep.contacts.candidates,
+                    active_contacts: rep.contacts.active,
+                    min_gap: rep.contacts.min_gap,
+                    max_penetration: rep.contacts.max_penetration,
                     residual: rep.newton.residuals.last().copied().unwrap_or(0.0),
                     wall_ms: rep.wall.as_secs_f64() * 1e3,
                 };

@@ -3,11 +3,19 @@
 
 use super::error::{SceneError, closest, locate};
 use super::geometry::{helix_nodes, read_polyline, straight_nodes};
+use super::schema::GroupSpec;
 use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
+use crate::contact::{
+    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimKind,
+    Primitive,
+};
 use crate::external::{ExternalForce, Gravity, PointForce, ViscousDrag};
 use crate::math::Vec3;
-use crate::model::{BoundaryCondition, CrossSection, Material, Model, Prescribed, Rod};
+use crate::model::{
+    BoundaryCondition, CrossSection, Material, Model, Plane, Prescribed, Rod, Sphere,
+};
 use crate::system::{Simulator, SolverSettings};
+use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -22,6 +30,8 @@ pub struct BuiltScene {
     pub model: Model,
     /// External forces.
     pub externals: Vec<Box<dyn ExternalForce>>,
+    /// Contact model (chains bound to body groups), if the scene has contacts.
+    pub contacts: Option<Box<dyn ContactModel>>,
     /// Newton settings.
     pub solver: SolverSettings,
     /// Time step (s).
@@ -35,7 +45,13 @@ pub struct BuiltScene {
 impl BuiltScene {
     /// Moves the scene into a simulator.
     pub fn into_simulator(self) -> Simulator {
-        Simulator::new(self.model, self.externals, self.solver, self.dt)
+        Simulator::with_contacts(
+            self.model,
+            self.externals,
+            self.contacts,
+            self.solver,
+            self.dt,
+        )
     }
 }
 
@@ -51,18 +67,30 @@ impl Ctx<'_> {
     }
 }
 
-/// Checks and builds a scene. `file` is used for messages and to resolve relative paths.
+/// Checks and builds a scene with the built-in chain elements. `file` is used for messages and
+/// to resolve relative paths.
 pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltScene, SceneError> {
+    build_scene_with::<Builtin>(spec, source, file)
+}
+
+/// Like [`build_scene`], with chains read as element set `E` (a user's set that wraps the
+/// built-ins, see [`crate::element_set!`]).
+pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
+    spec: &SceneSpec,
+    source: &str,
+    file: &Path,
+) -> Result<BuiltScene, SceneError> {
     let cx = Ctx { file, source };
     let name = spec.name.clone().unwrap_or_else(|| {
         file.file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "scene".into())
     });
-    if spec.rods.is_empty() {
+    if spec.rods.is_empty() && spec.spheres.is_empty() {
         return Err(
-            SceneError::new(file, locate(source, "rods", 0), "the scene has no rods")
-                .with_help("add at least one rod to `rods: [...]`"),
+            SceneError::new(file, locate(source, "rods", 0), "the scene has no bodies").with_help(
+                "add at least one rod to `rods: [...]` or one sphere to `spheres: [...]`",
+            ),
         );
     }
     if spec.time.dt.0 > spec.time.duration.0 {
@@ -229,6 +257,65 @@ pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltS
         rod_index.insert(r.name.as_str(), idx);
     }
 
+    let mut sphere_index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut fixed_spheres = Vec::new();
+    for sp in &spec.spheres {
+        let needle = format!("\"{}\"", sp.name);
+        if sphere_index.contains_key(sp.name.as_str()) || rod_index.contains_key(sp.name.as_str()) {
+            return Err(cx
+                .err(&needle, format!("two bodies are named \"{}\"", sp.name))
+                .with_help("give every rod and sphere a unique name"));
+        }
+        let mat = *materials.get(&sp.material).ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{}\"", sp.material),
+                format!(
+                    "sphere \"{}\" uses material \"{}\", which is not defined",
+                    sp.name, sp.material
+                ),
+            );
+            match closest(&sp.material, materials.keys().map(String::as_str)) {
+                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                None => e.with_help("define it in `materials`"),
+            }
+        })?;
+        let idx = model.add_sphere(
+            Sphere {
+                name: sp.name.clone(),
+                offset: 0,
+                node: 0,
+                radius: sp.radius.0,
+                material: mat,
+            },
+            sp.center.vec(),
+            sp.velocity.vec(),
+        );
+        if sp.fixed {
+            fixed_spheres.push(idx);
+        }
+        sphere_index.insert(sp.name.as_str(), idx);
+    }
+    let mut plane_index: BTreeMap<&str, usize> = BTreeMap::new();
+    for pl in &spec.planes {
+        let n = pl.normal.vec();
+        if n.norm() < 1e-12 {
+            return Err(cx
+                .err(
+                    &format!("\"{}\"", pl.name),
+                    format!("plane \"{}\" has a zero normal", pl.name),
+                )
+                .with_help(
+                    "give the normal pointing to the side where bodies are, e.g. (0, 0, 1)",
+                ));
+        }
+        let idx = model.add_plane(Plane {
+            name: pl.name.clone(),
+            origin: pl.origin.vec(),
+            normal: n.normalize(),
+        });
+        plane_index.insert(pl.name.as_str(), idx);
+    }
+
     let find_rod = |name: &str| -> Result<usize, SceneError> {
         rod_index.get(name).copied().ok_or_else(|| {
             let e = cx.err(
@@ -333,6 +420,147 @@ pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltS
         model.add_bc(bc);
     }
     model.finalize();
+    for i in fixed_spheres {
+        let o = model.spheres[i].offset;
+        model.dofs.constrain_all([o, o + 1, o + 2]);
+    }
+
+    let mut bindings: Vec<ContactBinding<E>> = Vec::new();
+    for (ci, c) in spec.contacts.iter().enumerate() {
+        let chain_path = file.parent().unwrap_or(Path::new(".")).join(&c.chain);
+        let chain = Chain::<E>::load(&chain_path).map_err(|mut e| {
+            if e.position.is_none() && e.message.starts_with("cannot read") {
+                e.message = format!(
+                    "contact {}: {}: {}",
+                    ci + 1,
+                    chain_path.display(),
+                    e.message
+                );
+                e.file = file.to_path_buf();
+                e.position = locate(source, &format!("\"{}\"", c.chain), 0);
+            }
+            e
+        })?;
+        let needle = format!("\"{}\"", c.chain);
+        let resolve_group = |g: &GroupSpec,
+                             kind: PrimKind,
+                             side: &str|
+         -> Result<BodyGroup, SceneError> {
+            let wrong = |what: &str| {
+                cx.err(
+                    &needle,
+                    format!(
+                        "contact {}: chain \"{}\" binds {side} to {kind}, but `{}` lists {what}",
+                        ci + 1,
+                        c.chain,
+                        if side == "side 1" { "first" } else { "second" }
+                    ),
+                )
+                .with_help(match kind {
+                    PrimKind::Capsule | PrimKind::Point => {
+                        "use AllRods or Rods([...]) for this side"
+                    }
+                    PrimKind::Sphere => "use AllSpheres or Spheres([...]) for this side",
+                    PrimKind::Plane => "use AllPlanes or Planes([...]) for this side",
+                })
+            };
+            let names = |list: &[String],
+                         index: &BTreeMap<&str, usize>,
+                         what: &str|
+             -> Result<Vec<usize>, SceneError> {
+                list.iter()
+                    .map(|n| {
+                        index.get(n.as_str()).copied().ok_or_else(|| {
+                            let e = cx.err(
+                                &format!("\"{n}\""),
+                                format!("contact {}: no {what} is named \"{n}\"", ci + 1),
+                            );
+                            match closest(n, index.keys().copied()) {
+                                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                                None => e,
+                            }
+                        })
+                    })
+                    .collect()
+            };
+            match (g, kind) {
+                (GroupSpec::AllRods, PrimKind::Capsule | PrimKind::Point) => {
+                    Ok(BodyGroup::Rods((0..model.rods.len()).collect()))
+                }
+                (GroupSpec::Rods(l), PrimKind::Capsule | PrimKind::Point) => {
+                    Ok(BodyGroup::Rods(names(l, &rod_index, "rod")?))
+                }
+                (GroupSpec::AllSpheres, PrimKind::Sphere) => {
+                    Ok(BodyGroup::Spheres((0..model.spheres.len()).collect()))
+                }
+                (GroupSpec::Spheres(l), PrimKind::Sphere) => {
+                    Ok(BodyGroup::Spheres(names(l, &sphere_index, "sphere")?))
+                }
+                (GroupSpec::AllPlanes, PrimKind::Plane) => {
+                    Ok(BodyGroup::Planes((0..model.planes.len()).collect()))
+                }
+                (GroupSpec::Planes(l), PrimKind::Plane) => {
+                    Ok(BodyGroup::Planes(names(l, &plane_index, "plane")?))
+                }
+                (GroupSpec::AllRods | GroupSpec::Rods(_), _) => Err(wrong("rods")),
+                (GroupSpec::AllSpheres | GroupSpec::Spheres(_), _) => Err(wrong("spheres")),
+                (GroupSpec::AllPlanes | GroupSpec::Planes(_), _) => Err(wrong("planes")),
+            }
+        };
+        let first = resolve_group(&c.first, chain.kinds.0, "side 1")?;
+        let second = resolve_group(&c.second, chain.kinds.1, "side 2")?;
+        let radius_of = |g: &BodyGroup| -> f64 {
+            match g {
+                BodyGroup::Rods(v) => v
+                    .iter()
+                    .map(|&r| model.rods[r].section.contact_radius())
+                    .fold(0.0, f64::max),
+                BodyGroup::Spheres(v) => v
+                    .iter()
+                    .map(|&s| model.spheres[s].radius)
+                    .fold(0.0, f64::max),
+                BodyGroup::Planes(_) => 0.0,
+            }
+        };
+        let keep = c
+            .keep_distance
+            .map_or_else(|| radius_of(&first).max(radius_of(&second)), |k| k.0);
+        let mut excluded = Vec::new();
+        for (a, b) in &c.exclude {
+            let body = |n: &str| -> Result<Primitive, SceneError> {
+                if let Some(&r) = rod_index.get(n) {
+                    Ok(Primitive::RodEdge {
+                        rod: r as u32,
+                        edge: 0,
+                    })
+                } else if let Some(&s) = sphere_index.get(n) {
+                    Ok(Primitive::Sphere { index: s as u32 })
+                } else if let Some(&p) = plane_index.get(n) {
+                    Ok(Primitive::Plane { index: p as u32 })
+                } else {
+                    Err(cx
+                        .err(
+                            &format!("\"{n}\""),
+                            format!(
+                                "contact {}: exclude names \"{n}\", which is no body",
+                                ci + 1
+                            ),
+                        )
+                        .with_help("exclude takes pairs of rod, sphere or plane names"))
+                }
+            };
+            excluded.push((body(a)?, body(b)?));
+        }
+        bindings.push(ContactBinding {
+            chain,
+            first,
+            second,
+            keep_distance: keep,
+            excluded,
+        });
+    }
+    let contacts: Option<Box<dyn ContactModel>> = (!bindings.is_empty())
+        .then(|| Box::new(ContactSet::new(bindings)) as Box<dyn ContactModel>);
 
     let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
     for f in &spec.forces {
@@ -365,6 +593,7 @@ pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltS
         file: file.to_path_buf(),
         model,
         externals,
+        contacts,
         solver: spec.solver,
         dt: spec.time.dt.0,
         duration: spec.time.duration.0,

@@ -7,10 +7,10 @@ mod load;
 mod schema;
 mod values;
 
-pub use build::{BuiltScene, build_scene};
-pub use error::SceneError;
+pub use build::{BuiltScene, build_scene, build_scene_with};
+pub use error::{SceneError, closest, locate};
 pub use geometry::helix_nodes;
-pub use load::{load_scene, parse_scene};
+pub use load::{load_scene, parse_scene, ron_error, ron_options};
 pub use schema::{
     BoundarySpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, OutputSpec, RodSpec,
     SceneSpec, TimeSpec,

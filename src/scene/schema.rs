@@ -45,6 +45,83 @@ pub struct SceneSpec {
     /// External forces.
     #[serde(default)]
     pub forces: Vec<ForceSpec>,
+    /// Rigid spheres.
+    #[serde(default)]
+    pub spheres: Vec<SphereSpec>,
+    /// Static planes (ground, walls).
+    #[serde(default)]
+    pub planes: Vec<PlaneSpec>,
+    /// Contact bindings: which chain acts between which bodies.
+    #[serde(default)]
+    pub contacts: Vec<ContactSpec>,
+}
+
+/// A rigid sphere (translational DOFs).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SphereSpec {
+    /// Unique name.
+    pub name: String,
+    /// Key into `materials`.
+    pub material: String,
+    /// Radius (m).
+    pub radius: Positive,
+    /// Initial centre (m).
+    pub center: V3,
+    /// Initial velocity (m/s).
+    #[serde(default)]
+    pub velocity: V3,
+    /// Hold the sphere fixed.
+    #[serde(default)]
+    pub fixed: bool,
+}
+
+/// A static plane.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaneSpec {
+    /// Unique name.
+    pub name: String,
+    /// A point of the plane (m).
+    pub origin: V3,
+    /// Normal pointing to the side where bodies are (normalised on load).
+    pub normal: V3,
+}
+
+/// A group of bodies for one side of a contact binding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GroupSpec {
+    /// Every rod.
+    AllRods,
+    /// Every sphere.
+    AllSpheres,
+    /// Every plane.
+    AllPlanes,
+    /// The named rods.
+    Rods(Vec<String>),
+    /// The named spheres.
+    Spheres(Vec<String>),
+    /// The named planes.
+    Planes(Vec<String>),
+}
+
+/// A chain applied between two groups of bodies.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactSpec {
+    /// Chain file, relative to the scene file.
+    pub chain: String,
+    /// Side-1 bodies.
+    pub first: GroupSpec,
+    /// Side-2 bodies.
+    pub second: GroupSpec,
+    /// Pairs closer than this (gap, m) at the start of a step are candidates; default: the
+    /// largest radius among the bound bodies.
+    #[serde(default)]
+    pub keep_distance: Option<Positive>,
+    /// Body pairs (by name) that never interact through this binding.
+    #[serde(default)]
+    pub exclude: Vec<(String, String)>,
 }
 
 /// Time step and duration.

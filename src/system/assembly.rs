@@ -8,6 +8,7 @@
 
 use super::pattern::{NO_SLOT, SparsityPattern, scatter_block};
 use super::stencils::ElasticStencils;
+use crate::contact::{ContactModel, ContactStats, LocalContact, NO_DOF};
 use crate::external::{ExternalForce, ForceEval, NodeJacobian};
 use crate::model::{Model, RodFrames};
 
@@ -20,8 +21,11 @@ pub struct Evaluation {
     pub jacobian: Vec<f64>,
     /// Elastic energy (J).
     pub elastic_energy: f64,
-    /// Incremental potential `½(q − q̃)ᵀM(q − q̃)/Δt² + E + Σ U_ext` (J), when every external force has one.
+    /// Incremental potential `½(q − q̃)ᵀM(q − q̃)/Δt² + E + Σ U_ext + Σ E_contact` (J), when
+    /// every external force has one.
     pub incremental_potential: Option<f64>,
+    /// Contributions of every contact candidate.
+    pub contacts: Vec<LocalContact>,
 }
 
 /// The state of a time step that the residual depends on.
@@ -44,6 +48,11 @@ pub struct Assembler {
     externals: Vec<Box<dyn ExternalForce>>,
     pattern: SparsityPattern,
     node_slots: Vec<[u32; 9]>,
+    node_dofs: Vec<[usize; 3]>,
+    contacts: Option<Box<dyn ContactModel>>,
+    contact_layouts: Vec<[u32; 12]>,
+    contact_slots: Vec<[u32; 144]>,
+    generation: u64,
     frames: Vec<RodFrames>,
     ext_jac: NodeJacobian,
     ext_force: Vec<f64>,
@@ -53,7 +62,16 @@ pub struct Assembler {
 impl Assembler {
     /// Builds the stencils and the sparsity pattern of `model` (after `Model::finalize`).
     pub fn new(model: &Model, externals: Vec<Box<dyn ExternalForce>>) -> Self {
-        let mut stencils = ElasticStencils::new(model);
+        Self::with_contacts(model, externals, None)
+    }
+
+    /// Like [`Assembler::new`], with a contact model.
+    pub fn with_contacts(
+        model: &Model,
+        externals: Vec<Box<dyn ExternalForce>>,
+        contacts: Option<Box<dyn ContactModel>>,
+    ) -> Self {
+        let stencils = ElasticStencils::new(model);
         let node_dofs: Vec<[usize; 3]> = model
             .rods
             .iter()
@@ -64,13 +82,50 @@ impl Assembler {
                 })
             })
             .collect();
-        let pattern = SparsityPattern::build(
+        let mut asm = Self {
+            stencils,
+            externals,
+            pattern: SparsityPattern::build(&model.dofs, std::iter::empty(), 0),
+            node_slots: Vec::new(),
+            node_dofs,
+            contacts,
+            contact_layouts: Vec::new(),
+            contact_slots: Vec::new(),
+            generation: 0,
+            frames: Vec::new(),
+            ext_jac: NodeJacobian::default(),
+            ext_force: Vec::new(),
+            velocity: Vec::new(),
+        };
+        asm.rebuild_pattern(model);
+        asm
+    }
+
+    /// Rebuilds the sparsity pattern (elastic stencils, nodes, contact candidates) and every slot map.
+    fn rebuild_pattern(&mut self, model: &Model) {
+        self.generation += 1;
+        let contact_groups: Vec<Vec<usize>> = self
+            .contact_layouts
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .filter(|&&d| d != NO_DOF)
+                    .map(|&d| d as usize)
+                    .collect()
+            })
+            .collect();
+        self.pattern = SparsityPattern::build(
             &model.dofs,
-            stencils.groups().chain(node_dofs.iter().map(|g| &g[..])),
-            1,
+            self.stencils
+                .groups()
+                .chain(self.node_dofs.iter().map(|g| &g[..]))
+                .chain(contact_groups.iter().map(|g| &g[..])),
+            self.generation,
         );
-        stencils.bind(model, &pattern);
-        let node_slots = node_dofs
+        self.stencils.bind(model, &self.pattern);
+        let pattern = &self.pattern;
+        self.node_slots = self
+            .node_dofs
             .iter()
             .map(|g| {
                 let mut s = [NO_SLOT; 9];
@@ -78,15 +133,57 @@ impl Assembler {
                 s
             })
             .collect();
-        Self {
-            stencils,
-            externals,
-            pattern,
-            node_slots,
-            frames: Vec::new(),
-            ext_jac: NodeJacobian::default(),
-            ext_force: Vec::new(),
-            velocity: Vec::new(),
+        self.contact_slots = self
+            .contact_layouts
+            .iter()
+            .map(|l| {
+                let mut s = [NO_SLOT; 144];
+                for a in 0..12 {
+                    for b in 0..12 {
+                        if l[a] != NO_DOF && l[b] != NO_DOF {
+                            let (ra, cb) = (
+                                model.dofs.free_index(l[a] as usize),
+                                model.dofs.free_index(l[b] as usize),
+                            );
+                            if let (Some(r), Some(c)) = (ra, cb) {
+                                s[a * 12 + b] = pattern.slot_free(r, c);
+                            }
+                        }
+                    }
+                }
+                s
+            })
+            .collect();
+    }
+
+    /// Starts a time step at configuration `q` (velocity `v`): per-step element updates,
+    /// contact detection, and a new sparsity pattern if the candidate set changed.
+    pub fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]) {
+        let Some(c) = self.contacts.as_mut() else {
+            return;
+        };
+        c.begin_step(model, q, v);
+        if c.detect(model, q) {
+            self.contact_layouts = c.layouts(model);
+            self.rebuild_pattern(model);
+        }
+    }
+
+    /// Commits contact histories of an accepted evaluation.
+    pub fn commit_contacts(&mut self, accepted: &Evaluation) {
+        if let Some(c) = self.contacts.as_mut() {
+            c.commit(&accepted.contacts);
+        }
+    }
+
+    /// Contact statistics of an evaluation.
+    pub fn contact_stats(&self, ev: &Evaluation) -> ContactStats {
+        match &self.contacts {
+            Some(c) => c.stats(&ev.contacts),
+            None => ContactStats {
+                min_gap: f64::INFINITY,
+                ..ContactStats::default()
+            },
         }
     }
 
@@ -170,7 +267,40 @@ impl Assembler {
             inertial += 0.5 * model.mass[k] * d * d / (dt * dt);
             out.residual[k] += model.mass[k] * d / (dt * dt) - self.ext_force[k];
         }
-        out.incremental_potential = potential.map(|u| u + inertial + out.elastic_energy);
+        // Contacts: r −= f_c on assembled rows; J += J_c.
+        let mut contact_energy = 0.0;
+        if let Some(c) = &self.contacts {
+            out.contacts = c.evaluate(model, q, &self.velocity, dt, with_jacobian);
+            for (k, lc) in out.contacts.iter().enumerate() {
+                if !lc.active {
+                    continue;
+                }
+                contact_energy += lc.energy;
+                for a in 0..12 {
+                    if lc.rows[a] {
+                        out.residual[lc.dofs[a] as usize] -= lc.force[a];
+                    }
+                }
+                if let (Some(block), true) = (&lc.block, with_jacobian) {
+                    let slots = &self.contact_slots[k];
+                    for a in 0..12 {
+                        if !lc.rows[a] {
+                            continue;
+                        }
+                        for b in 0..12 {
+                            let s = slots[a * 12 + b];
+                            if s != NO_SLOT {
+                                out.jacobian[s as usize] += block[(a, b)];
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            out.contacts.clear();
+        }
+        out.incremental_potential =
+            potential.map(|u| u + inertial + out.elastic_energy + contact_energy);
 
         if with_jacobian {
             for (k, g) in model.dofs.free_dofs().enumerate() {

@@ -8,6 +8,7 @@
 use super::assembly::{Assembler, StepTargets};
 use super::newton::{self, NewtonWork};
 use super::{InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
+use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
 use std::time::{Duration, Instant};
@@ -23,6 +24,8 @@ pub struct StepReport {
     pub t: f64,
     /// Wall-clock time of the step.
     pub wall: Duration,
+    /// Contact statistics at the accepted configuration.
+    pub contacts: ContactStats,
 }
 
 /// Drives a model through time with implicit Euler and Newton.
@@ -52,7 +55,18 @@ impl Simulator {
         settings: SolverSettings,
         dt: f64,
     ) -> Self {
-        let assembler = Assembler::new(&model, externals);
+        Self::with_contacts(model, externals, None, settings, dt)
+    }
+
+    /// A simulator with a contact model (chains bound to body groups).
+    pub fn with_contacts(
+        model: Model,
+        externals: Vec<Box<dyn ExternalForce>>,
+        contacts: Option<Box<dyn ContactModel>>,
+        settings: SolverSettings,
+        dt: f64,
+    ) -> Self {
+        let assembler = Assembler::with_contacts(&model, externals, contacts);
         Self {
             model,
             settings,
@@ -101,6 +115,8 @@ impl Simulator {
 
     fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
         let dt = self.dt;
+        self.assembler
+            .begin_step(&self.model, &self.model.q, &self.model.v);
         let m = &self.model;
         self.q_prev.clear();
         self.q_prev.extend_from_slice(&m.q);
@@ -135,7 +151,9 @@ impl Simulator {
             &mut q,
             &mut self.work,
         )?;
-        // Accept.
+        // Accept: the last evaluation of Newton is at the accepted configuration.
+        self.assembler.commit_contacts(&self.work.eval);
+        let contacts = self.assembler.contact_stats(&self.work.eval);
         let model = &mut self.model;
         for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&self.q_prev) {
             *v = (qn - qp) / dt;
@@ -150,6 +168,7 @@ impl Simulator {
             dt,
             t: t_new,
             wall: start.elapsed(),
+            contacts,
         })
     }
 }

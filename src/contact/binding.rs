@@ -1,0 +1,410 @@
+//! Bindings of chains to pairs of body groups, and the contact set that detects candidates,
+//! evaluates chains in parallel and hands local blocks to the global assembly.
+
+use super::builtin::{Builtin, ElementSet};
+use super::caps::PrimKind;
+use super::chain::Chain;
+use super::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
+use super::detect::{Aabb, SpatialHash};
+use super::element::Env;
+use super::history::{History, HistoryStore, PairKey, Primitive};
+use crate::math::Vec3;
+use crate::model::Model;
+use rayon::prelude::*;
+
+/// A group of bodies one side of a binding draws its primitives from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BodyGroup {
+    /// Rods by index (their edges for capsule data, their nodes for point data).
+    Rods(Vec<usize>),
+    /// Spheres by index.
+    Spheres(Vec<usize>),
+    /// Planes by index.
+    Planes(Vec<usize>),
+}
+
+/// A chain applied to the pairs between two body groups.
+#[derive(Debug, Clone)]
+pub struct ContactBinding<E = Builtin> {
+    /// The chain.
+    pub chain: Chain<E>,
+    /// Side-1 bodies.
+    pub first: BodyGroup,
+    /// Side-2 bodies.
+    pub second: BodyGroup,
+    /// Pairs whose gap is below this at the start of a step are candidates (m).
+    pub keep_distance: f64,
+    /// Body pairs never in contact (e.g. `(Rods([0]), Rods([1]))` as rod indices), by
+    /// (group kind, index) of side 1 and side 2.
+    pub excluded: Vec<(Primitive, Primitive)>,
+}
+
+/// One candidate pair's evaluated contribution.
+#[derive(Debug, Clone)]
+pub struct LocalContact {
+    /// Pair identity.
+    pub key: PairKey,
+    /// Global DOF of each local coordinate (`NO_DOF` for static or absent).
+    pub dofs: [u32; 12],
+    /// Whether each local coordinate's row receives force/matrix (assembled side).
+    pub rows: [bool; 12],
+    /// Generalised contact force on the local DOFs (N).
+    pub force: Vec12,
+    /// Jacobian block for the global system, when requested and assembled.
+    pub block: Option<Box<Mat12>>,
+    /// Contact energy (J).
+    pub energy: f64,
+    /// Gap (m).
+    pub gap: f64,
+    /// Whether the pair produced a contribution (not rejected).
+    pub active: bool,
+    /// Trial history.
+    pub history: History,
+    /// CCD step cap.
+    pub max_step: f64,
+}
+
+/// Per-step contact statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ContactStats {
+    /// Candidate pairs.
+    pub candidates: u64,
+    /// Pairs that produced a force.
+    pub active: u64,
+    /// Smallest gap over candidates (m), +∞ without candidates.
+    pub min_gap: f64,
+    /// Largest penetration `max(−gap, 0)` over active pairs (m).
+    pub max_penetration: f64,
+}
+
+/// The contact part of a model, as the system assembler sees it (one dynamic call per
+/// evaluation; inside, each chain is dispatched statically).
+pub trait ContactModel: Send + Sync + std::fmt::Debug {
+    /// Rebuilds the candidate set at the start of a step; returns whether it changed.
+    fn detect(&mut self, model: &Model, q: &[f64]) -> bool;
+    /// Local-to-global DOF layout of every candidate (12 coordinates, `NO_DOF` where a point is
+    /// static, constrained or absent), in candidate order.
+    fn layouts(&self, model: &Model) -> Vec<[u32; 12]>;
+    /// Evaluates every candidate at the iterate.
+    fn evaluate(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+        want_jacobian: bool,
+    ) -> Vec<LocalContact>;
+    /// Commits the trial histories of the accepted iterate.
+    fn commit(&mut self, accepted: &[LocalContact]);
+    /// Lets elements update per-step state (e.g. adaptive stiffness).
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]);
+    /// Statistics of an evaluation.
+    fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
+        let mut s = ContactStats {
+            candidates: evaluated.len() as u64,
+            min_gap: f64::INFINITY,
+            ..Default::default()
+        };
+        for c in evaluated {
+            s.min_gap = s.min_gap.min(c.gap);
+            if c.active {
+                s.active += 1;
+                s.max_penetration = s.max_penetration.max(-c.gap);
+            }
+        }
+        s
+    }
+}
+
+/// All contact bindings of a model with their candidates and histories.
+#[derive(Debug, Clone)]
+pub struct ContactSet<E = Builtin> {
+    /// The bindings.
+    pub bindings: Vec<ContactBinding<E>>,
+    /// Candidate pairs of the current step, sorted.
+    pub candidates: Vec<PairKey>,
+    /// Committed histories.
+    pub histories: HistoryStore,
+}
+
+impl<E: ElementSet> ContactSet<E> {
+    /// A contact set over `bindings`.
+    pub fn new(bindings: Vec<ContactBinding<E>>) -> Self {
+        Self {
+            bindings,
+            candidates: Vec::new(),
+            histories: HistoryStore::default(),
+        }
+    }
+}
+
+/// The primitives of `group` seen as `kind`.
+fn primitives(model: &Model, group: &BodyGroup, kind: PrimKind) -> Vec<Primitive> {
+    match (group, kind) {
+        (BodyGroup::Rods(rods), PrimKind::Capsule) => rods
+            .iter()
+            .flat_map(|&r| {
+                (0..model.rods[r].n_edges()).map(move |e| Primitive::RodEdge {
+                    rod: r as u32,
+                    edge: e as u32,
+                })
+            })
+            .collect(),
+        (BodyGroup::Rods(rods), PrimKind::Point) => rods
+            .iter()
+            .flat_map(|&r| {
+                (0..model.rods[r].n_nodes).map(move |n| Primitive::RodNode {
+                    rod: r as u32,
+                    node: n as u32,
+                })
+            })
+            .collect(),
+        (BodyGroup::Spheres(s), PrimKind::Sphere) => s
+            .iter()
+            .map(|&i| Primitive::Sphere { index: i as u32 })
+            .collect(),
+        (BodyGroup::Planes(p), PrimKind::Plane) => p
+            .iter()
+            .map(|&i| Primitive::Plane { index: i as u32 })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Points and radius of a primitive.
+fn shape(model: &Model, q: &[f64], p: &Primitive) -> (Vec<Vec3>, f64) {
+    match *p {
+        Primitive::RodEdge { rod, edge } => {
+            let r = &model.rods[rod as usize];
+            (
+                vec![r.node(q, edge as usize), r.node(q, edge as usize + 1)],
+                r.section.contact_radius(),
+            )
+        }
+        Primitive::RodNode { rod, node } => {
+            let r = &model.rods[rod as usize];
+            (vec![r.node(q, node as usize)], r.section.contact_radius())
+        }
+        Primitive::Sphere { index } => {
+            let s = &model.spheres[index as usize];
+            (vec![s.center(q)], s.radius)
+        }
+        Primitive::Plane { .. } => (Vec::new(), 0.0),
+    }
+}
+
+/// Global coordinates of a primitive's points (3 per point; `NO_DOF` where constrained).
+fn prim_dofs(model: &Model, p: &Primitive, out: &mut Vec<u32>) {
+    let mut push = |d: usize| {
+        for c in 0..3 {
+            out.push(if model.dofs.is_constrained(d + c) {
+                NO_DOF
+            } else {
+                (d + c) as u32
+            });
+        }
+    };
+    match *p {
+        Primitive::RodEdge { rod, edge } => {
+            let r = &model.rods[rod as usize];
+            push(r.node_dof(edge as usize));
+            push(r.node_dof(edge as usize + 1));
+        }
+        Primitive::RodNode { rod, node } => push(model.rods[rod as usize].node_dof(node as usize)),
+        Primitive::Sphere { index } => push(model.spheres[index as usize].offset),
+        Primitive::Plane { .. } => {}
+    }
+}
+
+/// Whether two primitives of the same rod are too close along it to be a contact pair
+/// (adjacent edges |i − j| ≤ 1, a node and an edge touching it, neighbouring nodes).
+fn topologically_adjacent(a: &Primitive, b: &Primitive) -> bool {
+    use Primitive::*;
+    match (*a, *b) {
+        (RodEdge { rod: r1, edge: i }, RodEdge { rod: r2, edge: j }) => {
+            r1 == r2 && i.abs_diff(j) <= 1
+        }
+        (RodNode { rod: r1, node: i }, RodNode { rod: r2, node: j }) => {
+            r1 == r2 && i.abs_diff(j) <= 1
+        }
+        (RodEdge { rod: r1, edge: e }, RodNode { rod: r2, node: n })
+        | (RodNode { rod: r2, node: n }, RodEdge { rod: r1, edge: e }) => {
+            r1 == r2 && (n == e || n == e + 1)
+        }
+        _ => a == b,
+    }
+}
+
+fn body_of(p: &Primitive) -> Primitive {
+    match *p {
+        Primitive::RodEdge { rod, .. } | Primitive::RodNode { rod, .. } => {
+            Primitive::RodEdge { rod, edge: 0 }
+        }
+        other => other,
+    }
+}
+
+impl<E: ElementSet> ContactModel for ContactSet<E> {
+    fn detect(&mut self, model: &Model, q: &[f64]) -> bool {
+        let mut cands = Vec::new();
+        for (bi, b) in self.bindings.iter().enumerate() {
+            let (k1, k2) = b.chain.kinds;
+            let p1 = primitives(model, &b.first, k1);
+            let p2 = primitives(model, &b.second, k2);
+            let excluded = |a: &Primitive, c: &Primitive| {
+                topologically_adjacent(a, c)
+                    || b.excluded.iter().any(|(x, y)| {
+                        (*x == body_of(a) && *y == body_of(c))
+                            || (*x == body_of(c) && *y == body_of(a))
+                    })
+            };
+            let key = |a: Primitive, c: Primitive| PairKey {
+                binding: bi as u32,
+                first: a,
+                second: c,
+            };
+            let margin = 0.5 * b.keep_distance;
+            if k2 == PrimKind::Plane {
+                for a in &p1 {
+                    let (pts, r) = shape(model, q, a);
+                    for c in &p2 {
+                        let Primitive::Plane { index } = *c else {
+                            continue;
+                        };
+                        let pl = &model.planes[index as usize];
+                        let d = pts
+                            .iter()
+                            .map(|x| (x - pl.origin).dot(&pl.normal))
+                            .fold(f64::INFINITY, f64::min);
+                        if d - r <= b.keep_distance {
+                            cands.push(key(*a, *c));
+                        }
+                    }
+                }
+                continue;
+            }
+            let boxes = |ps: &[Primitive]| -> Vec<Aabb> {
+                ps.iter()
+                    .map(|p| {
+                        let (pts, r) = shape(model, q, p);
+                        Aabb::of_points(&pts, r + margin)
+                    })
+                    .collect()
+            };
+            if b.first == b.second && k1 == k2 {
+                let hash = SpatialHash::new(boxes(&p1));
+                for (i, j) in hash.self_pairs() {
+                    let (a, c) = (p1[i as usize], p1[j as usize]);
+                    if !excluded(&a, &c) {
+                        cands.push(key(a, c));
+                    }
+                }
+            } else {
+                let hash = SpatialHash::new(boxes(&p2));
+                let mut hits = Vec::new();
+                for (a, ba) in p1.iter().zip(boxes(&p1)) {
+                    hits.clear();
+                    hash.query(&ba, &mut hits);
+                    hits.sort_unstable();
+                    for &j in &hits {
+                        let c = p2[j as usize];
+                        if !excluded(a, &c) {
+                            cands.push(key(*a, c));
+                        }
+                    }
+                }
+            }
+        }
+        cands.sort_unstable();
+        cands.dedup();
+        let changed = cands != self.candidates;
+        self.candidates = cands;
+        changed
+    }
+
+    fn layouts(&self, model: &Model) -> Vec<[u32; 12]> {
+        let mut tmp = Vec::with_capacity(12);
+        self.candidates
+            .iter()
+            .map(|k| {
+                tmp.clear();
+                prim_dofs(model, &k.first, &mut tmp);
+                prim_dofs(model, &k.second, &mut tmp);
+                let mut l = [NO_DOF; 12];
+                l[..tmp.len()].copy_from_slice(&tmp);
+                l
+            })
+            .collect()
+    }
+
+    fn evaluate(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+        want_jacobian: bool,
+    ) -> Vec<LocalContact> {
+        let env = Env { model, q, v };
+        self.candidates
+            .par_iter()
+            .with_min_len(16)
+            .map(|key| {
+                let chain = &self.bindings[key.binding as usize].chain;
+                let ctx = chain.evaluate(
+                    &env,
+                    key.first,
+                    key.second,
+                    self.histories.get(key),
+                    dt,
+                    want_jacobian,
+                );
+                local_of(key, &ctx)
+            })
+            .collect()
+    }
+
+    fn commit(&mut self, accepted: &[LocalContact]) {
+        self.histories
+            .commit(accepted.iter().map(|c| (c.key, c.history)));
+    }
+
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]) {
+        let env = Env { model, q, v };
+        for b in &mut self.bindings {
+            for e in &mut b.chain.elements {
+                e.begin_step(&env);
+            }
+        }
+    }
+}
+
+fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
+    let mut dofs = [NO_DOF; 12];
+    let mut rows = [false; 12];
+    for k in 0..ctx.n_points() {
+        let side = usize::from(k >= ctx.points[0]);
+        for c in 0..3 {
+            dofs[3 * k + c] = if ctx.dof[k] == NO_DOF {
+                NO_DOF
+            } else {
+                ctx.dof[k] + c as u32
+            };
+            rows[3 * k + c] = ctx.assemble_forces[side] && ctx.dof[k] != NO_DOF;
+        }
+    }
+    let active = !ctx.reject && (ctx.assemble_forces[0] || ctx.assemble_forces[1]);
+    LocalContact {
+        key: *key,
+        dofs,
+        rows,
+        force: if active { ctx.force } else { Vec12::zeros() },
+        block: (active && ctx.want_jacobian && ctx.assemble_matrix)
+            .then(|| Box::new(ctx.system_block())),
+        energy: if ctx.reject { 0.0 } else { ctx.energy },
+        gap: ctx.gap,
+        active,
+        history: ctx.history,
+        max_step: ctx.max_step,
+    }
+}

@@ -1,0 +1,332 @@
+//! The built-in elements, dispatched statically with `enum_dispatch`, and the [`ElementSet`]
+//! trait through which chain files name them (and through which a user crate adds its own).
+
+use super::assemble::{
+    AssembleContactMatrix, AssembleForces, Feedback, FeedbackDistance, MatrixElement, NoFeedback,
+};
+use super::ctx::MatrixMode;
+use super::data::{CapsuleData, PlaneData, PointData, SphereData};
+use super::element::ChainElement;
+#[allow(unused_imports)]
+use super::element::ElementDoc;
+use super::normal::LinearForce;
+use super::resolve::{
+    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
+    SphereSphere,
+};
+use enum_dispatch::enum_dispatch;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, EnumAccess, VariantAccess, Visitor};
+use std::marker::PhantomData;
+
+/// Every element that ships with catena.
+#[enum_dispatch(ChainElement)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Builtin {
+    /// `Deformable_Capsule_{1,2}_Data`.
+    CapsuleData(CapsuleData),
+    /// `Sphere_{1,2}_Data`.
+    SphereData(SphereData),
+    /// `Point_{1,2}_Data`.
+    PointData(PointData),
+    /// `Plane_2_Data`.
+    PlaneData(PlaneData),
+    /// `Capsule_Capsule`.
+    CapsuleCapsule(CapsuleCapsule),
+    /// `Capsule_Sphere`.
+    CapsuleSphere(CapsuleSphere),
+    /// `Sphere_Sphere`.
+    SphereSphere(SphereSphere),
+    /// `Sphere_Point`.
+    SpherePoint(SpherePoint),
+    /// `Point_Point`.
+    PointPoint(PointPoint),
+    /// `Point_Plane`.
+    PointPlane(PointPlane),
+    /// `Sphere_Plane`.
+    SpherePlane(SpherePlane),
+    /// `Capsule_Plane`.
+    CapsulePlane(CapsulePlane),
+    /// `N_LinearForce`.
+    LinearForce(LinearForce),
+    /// `ComputeContactMatrixElement{Static,Underdamped,Overdamped}`.
+    MatrixElement(MatrixElement),
+    /// `AssembleForces`, `AssembleForces_1`, `AssembleForces_2`.
+    AssembleForces(AssembleForces),
+    /// `AssembleContactMatrix`.
+    AssembleContactMatrix(AssembleContactMatrix),
+    /// `Feedback`.
+    Feedback(Feedback),
+    /// `FeedbackDistance`.
+    FeedbackDistance(FeedbackDistance),
+    /// `NoFeedback`.
+    NoFeedback(NoFeedback),
+}
+
+/// A set of chain elements that chain files can name: the built-ins, or a user's set that wraps
+/// them (see `examples/custom_element.rs` and [`crate::element_set!`]).
+pub trait ElementSet: ChainElement + Sized + Send + Sync + Clone + std::fmt::Debug {
+    /// Every name a chain file may use.
+    fn names() -> &'static [&'static str];
+    /// Builds the element called `name` from the rest of its RON variant: unit elements take no
+    /// body (`Capsule_Capsule`), parametrised ones a struct body (`N_LinearForce(stiffness: 1e3)`).
+    fn from_variant<'de, A: VariantAccess<'de>>(name: &str, variant: A) -> Result<Self, A::Error>;
+    /// One instance of every element, with default or typical parameters (for documentation
+    /// and for naming the elements that could fix an invalid chain).
+    fn catalogue() -> Vec<Self>;
+}
+
+/// Deserialises any [`ElementSet`] from RON: reads the element name, reports an unknown name
+/// with the list of known ones (RON adds line:column; catena adds the closest name), then reads
+/// the element's body.
+pub fn deserialize_element<'de, D: Deserializer<'de>, E: ElementSet>(d: D) -> Result<E, D::Error> {
+    struct V<E>(PhantomData<E>);
+    impl<'de, E: ElementSet> Visitor<'de> for V<E> {
+        type Value = E;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(
+                "a chain element, e.g. `Capsule_Capsule` or `N_LinearForce(stiffness: 1e3)`",
+            )
+        }
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<E, A::Error> {
+            let (VariantName(name), variant): (VariantName, A::Variant) = data.variant()?;
+            if !E::names().contains(&name.as_str()) {
+                return Err(de::Error::unknown_variant(&name, E::names()));
+            }
+            E::from_variant(&name, variant)
+        }
+    }
+    d.deserialize_enum("Element", E::names(), V(PhantomData))
+}
+
+/// An enum variant's name, read as an identifier.
+struct VariantName(String);
+
+impl<'de> Deserialize<'de> for VariantName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct I;
+        impl<'de> Visitor<'de> for I {
+            type Value = VariantName;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an element name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<VariantName, E> {
+                Ok(VariantName(v.to_string()))
+            }
+        }
+        d.deserialize_identifier(I)
+    }
+}
+
+impl<'de> Deserialize<'de> for Builtin {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_element(d)
+    }
+}
+
+/// Parameters of the underdamped/overdamped matrix elements.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Implicitness {
+    #[serde(default = "one")]
+    implicitness: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+const NAMES: &[&str] = &[
+    "Deformable_Capsule_1_Data",
+    "Deformable_Capsule_2_Data",
+    "Sphere_1_Data",
+    "Sphere_2_Data",
+    "Point_1_Data",
+    "Point_2_Data",
+    "Plane_2_Data",
+    "Capsule_Capsule",
+    "Capsule_Sphere",
+    "Sphere_Sphere",
+    "Sphere_Point",
+    "Point_Point",
+    "Point_Plane",
+    "Sphere_Plane",
+    "Capsule_Plane",
+    "N_LinearForce",
+    "ComputeContactMatrixElementStatic",
+    "ComputeContactMatrixElementUnderdamped",
+    "ComputeContactMatrixElementOverdamped",
+    "AssembleForces",
+    "AssembleForces_1",
+    "AssembleForces_2",
+    "AssembleContactMatrix",
+    "Feedback",
+    "FeedbackDistance",
+    "NoFeedback",
+];
+
+impl ElementSet for Builtin {
+    fn names() -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn from_variant<'de, A: VariantAccess<'de>>(name: &str, v: A) -> Result<Self, A::Error> {
+        Ok(match name {
+            "N_LinearForce" => Builtin::LinearForce(v.newtype_variant::<LinearForce>()?),
+            "ComputeContactMatrixElementUnderdamped" => {
+                let p = v.newtype_variant::<Implicitness>()?;
+                Builtin::MatrixElement(MatrixElement {
+                    mode: MatrixMode::Underdamped {
+                        implicitness: p.implicitness,
+                    },
+                })
+            }
+            "ComputeContactMatrixElementOverdamped" => {
+                let p = v.newtype_variant::<Implicitness>()?;
+                Builtin::MatrixElement(MatrixElement {
+                    mode: MatrixMode::Overdamped {
+                        implicitness: p.implicitness,
+                    },
+                })
+            }
+            unit => {
+                v.unit_variant()?;
+                unit_element(unit).ok_or_else(|| de::Error::unknown_variant(unit, NAMES))?
+            }
+        })
+    }
+
+    fn catalogue() -> Vec<Self> {
+        let mut all: Vec<Builtin> = NAMES.iter().filter_map(|n| unit_element(n)).collect();
+        all.push(Builtin::LinearForce(LinearForce {
+            stiffness: 1e3,
+            damping: 0.0,
+            damping_onset: 0.0,
+        }));
+        for mode in [
+            MatrixMode::Underdamped { implicitness: 1.0 },
+            MatrixMode::Overdamped { implicitness: 1.0 },
+        ] {
+            all.push(Builtin::MatrixElement(MatrixElement { mode }));
+        }
+        all
+    }
+}
+
+/// The element of a parameterless name.
+fn unit_element(name: &str) -> Option<Builtin> {
+    Some(match name {
+        "Deformable_Capsule_1_Data" => Builtin::CapsuleData(CapsuleData { side: 0 }),
+        "Deformable_Capsule_2_Data" => Builtin::CapsuleData(CapsuleData { side: 1 }),
+        "Sphere_1_Data" => Builtin::SphereData(SphereData { side: 0 }),
+        "Sphere_2_Data" => Builtin::SphereData(SphereData { side: 1 }),
+        "Point_1_Data" => Builtin::PointData(PointData { side: 0 }),
+        "Point_2_Data" => Builtin::PointData(PointData { side: 1 }),
+        "Plane_2_Data" => Builtin::PlaneData(PlaneData),
+        "Capsule_Capsule" => Builtin::CapsuleCapsule(CapsuleCapsule),
+        "Capsule_Sphere" => Builtin::CapsuleSphere(CapsuleSphere),
+        "Sphere_Sphere" => Builtin::SphereSphere(SphereSphere),
+        "Sphere_Point" => Builtin::SpherePoint(SpherePoint),
+        "Point_Point" => Builtin::PointPoint(PointPoint),
+        "Point_Plane" => Builtin::PointPlane(PointPlane),
+        "Sphere_Plane" => Builtin::SpherePlane(SpherePlane),
+        "Capsule_Plane" => Builtin::CapsulePlane(CapsulePlane),
+        "ComputeContactMatrixElementStatic" => Builtin::MatrixElement(MatrixElement {
+            mode: MatrixMode::Static,
+        }),
+        "AssembleForces" => Builtin::AssembleForces(AssembleForces {
+            first: true,
+            second: true,
+        }),
+        "AssembleForces_1" => Builtin::AssembleForces(AssembleForces {
+            first: true,
+            second: false,
+        }),
+        "AssembleForces_2" => Builtin::AssembleForces(AssembleForces {
+            first: false,
+            second: true,
+        }),
+        "AssembleContactMatrix" => Builtin::AssembleContactMatrix(AssembleContactMatrix),
+        "Feedback" => Builtin::Feedback(Feedback),
+        "FeedbackDistance" => Builtin::FeedbackDistance(FeedbackDistance),
+        "NoFeedback" => Builtin::NoFeedback(NoFeedback),
+        _ => return None,
+    })
+}
+
+/// Defines a user element set: an enum with the built-ins plus the user's own elements, a
+/// statically dispatched [`ChainElement`] impl (a plain `match`), its [`ElementSet`] impl and
+/// its `Deserialize`. enum_dispatch cannot link a trait and an enum across crates, hence this macro.
+///
+/// ```ignore
+/// catena::element_set! {
+///     /// My elements.
+///     pub enum MyElements {
+///         /// A viscoelastic normal law.
+///         "N_Viscoelastic" => Viscoelastic(Viscoelastic),
+///     }
+/// }
+/// ```
+/// Each user element type must implement [`ChainElement`], `Deserialize`, `Clone`, `Debug`, and
+/// `Default` (used for the catalogue); it is written in RON as `Name(field: value, …)`.
+#[macro_export]
+macro_rules! element_set {
+    ($(#[$m:meta])* $vis:vis enum $set:ident { $( $(#[$vm:meta])* $lit:literal => $var:ident($ty:ty) ),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone)]
+        $vis enum $set {
+            /// Any built-in catena element.
+            Builtin($crate::contact::Builtin),
+            $( $(#[$vm])* $var($ty), )+
+        }
+
+        impl $crate::contact::ChainElement for $set {
+            fn doc(&self) -> &'static $crate::contact::ElementDoc {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::doc(e), $( Self::$var(e) => $crate::contact::ChainElement::doc(e), )+ }
+            }
+            fn needs(&self) -> $crate::contact::Needs {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::needs(e), $( Self::$var(e) => $crate::contact::ChainElement::needs(e), )+ }
+            }
+            fn gives(&self) -> $crate::contact::Gives {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::gives(e), $( Self::$var(e) => $crate::contact::ChainElement::gives(e), )+ }
+            }
+            fn validate(&self) -> Result<(), String> {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::validate(e), $( Self::$var(e) => $crate::contact::ChainElement::validate(e), )+ }
+            }
+            fn evaluate(&self, env: &$crate::contact::Env, ctx: &mut $crate::contact::ContactCtx) {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::evaluate(e, env, ctx), $( Self::$var(e) => $crate::contact::ChainElement::evaluate(e, env, ctx), )+ }
+            }
+            fn begin_step(&mut self, env: &$crate::contact::Env) {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::begin_step(e, env), $( Self::$var(e) => $crate::contact::ChainElement::begin_step(e, env), )+ }
+            }
+        }
+
+        impl $crate::contact::ElementSet for $set {
+            fn names() -> &'static [&'static str] {
+                static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+                NAMES.get_or_init(|| {
+                    let mut v = vec![$($lit),+];
+                    v.extend_from_slice(<$crate::contact::Builtin as $crate::contact::ElementSet>::names());
+                    v
+                })
+            }
+            fn from_variant<'de, A: serde::de::VariantAccess<'de>>(name: &str, v: A) -> Result<Self, A::Error> {
+                match name {
+                    $( $lit => Ok(Self::$var(v.newtype_variant::<$ty>()?)), )+
+                    other => <$crate::contact::Builtin as $crate::contact::ElementSet>::from_variant(other, v).map(Self::Builtin),
+                }
+            }
+            fn catalogue() -> Vec<Self> {
+                let mut all: Vec<Self> = vec![$( Self::$var(<$ty>::default()), )+];
+                all.extend(<$crate::contact::Builtin as $crate::contact::ElementSet>::catalogue().into_iter().map(Self::Builtin));
+                all
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $set {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::contact::deserialize_element(d)
+            }
+        }
+    };
+}

@@ -1,0 +1,162 @@
+//! What chain elements need and give: a small set of capability flags, checked when a chain
+//! is loaded so that a chain whose order does not fit is rejected before it runs.
+
+use std::fmt;
+
+/// A set of capabilities (bit flags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Caps(pub u32);
+
+impl Caps {
+    /// Nothing.
+    pub const NONE: Caps = Caps(0);
+    /// Side 1 of the pair is bound to body data (positions, velocities, radius, material).
+    pub const SIDE1: Caps = Caps(1);
+    /// Side 2 of the pair is bound to body data.
+    pub const SIDE2: Caps = Caps(1 << 1);
+    /// Contact geometry resolved: Δ, gap, normal, contact point, β's, ∇Δ, ∇²Δ.
+    pub const GEOMETRY: Caps = Caps(1 << 2);
+    /// A normal force law has run (normal force magnitude available).
+    pub const NORMAL_FORCE: Caps = Caps(1 << 3);
+    /// A tangential (friction) law has run.
+    pub const TANGENTIAL_FORCE: Caps = Caps(1 << 4);
+    /// A contact-matrix mode has been chosen (static / underdamped / overdamped).
+    pub const MATRIX_MODE: Caps = Caps(1 << 5);
+    /// Forces have been assembled.
+    pub const FORCES_ASSEMBLED: Caps = Caps(1 << 6);
+    /// The contact matrix has been assembled.
+    pub const MATRIX_ASSEMBLED: Caps = Caps(1 << 7);
+    /// Feedback for the detector has been set.
+    pub const FEEDBACK: Caps = Caps(1 << 8);
+
+    const NAMES: [(Caps, &'static str); 9] = [
+        (Caps::SIDE1, "side-1 data"),
+        (Caps::SIDE2, "side-2 data"),
+        (Caps::GEOMETRY, "contact geometry"),
+        (Caps::NORMAL_FORCE, "a normal force"),
+        (Caps::TANGENTIAL_FORCE, "a tangential force"),
+        (Caps::MATRIX_MODE, "a contact-matrix mode"),
+        (Caps::FORCES_ASSEMBLED, "assembled forces"),
+        (Caps::MATRIX_ASSEMBLED, "an assembled contact matrix"),
+        (Caps::FEEDBACK, "detector feedback"),
+    ];
+
+    /// Union.
+    pub const fn with(self, o: Caps) -> Caps {
+        Caps(self.0 | o.0)
+    }
+    /// Whether every flag of `o` is set.
+    pub const fn contains(self, o: Caps) -> bool {
+        self.0 & o.0 == o.0
+    }
+    /// Flags of `self` that `have` lacks.
+    pub const fn missing_from(self, have: Caps) -> Caps {
+        Caps(self.0 & !have.0)
+    }
+    /// Whether no flag is set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The individual flags that are set.
+    pub fn flags(self) -> impl Iterator<Item = Caps> {
+        Self::NAMES
+            .iter()
+            .map(|(c, _)| *c)
+            .filter(move |c| self.contains(*c))
+    }
+}
+
+impl fmt::Display for Caps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Self::NAMES
+            .iter()
+            .filter(|(c, _)| self.contains(*c))
+            .map(|(_, n)| *n)
+            .collect();
+        if names.is_empty() {
+            write!(f, "nothing")
+        } else {
+            write!(f, "{}", names.join(", "))
+        }
+    }
+}
+
+/// The kind of primitive a side of a pair is bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum PrimKind {
+    /// A rod edge seen as a deformable capsule (two nodes, radius).
+    Capsule,
+    /// A rigid sphere.
+    Sphere,
+    /// A point: a rod node (with the rod's radius) or a sphere centre without radius.
+    Point,
+    /// A static plane.
+    Plane,
+}
+
+impl fmt::Display for PrimKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Capsule => "capsule (rod edge)",
+            Self::Sphere => "sphere",
+            Self::Point => "point (rod node)",
+            Self::Plane => "plane",
+        })
+    }
+}
+
+/// What an element needs from the elements before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Needs {
+    /// Capabilities that must already be given.
+    pub caps: Caps,
+    /// Required kinds of (side 1, side 2), when the element only works for some pairs.
+    pub kinds: Option<(PrimKind, PrimKind)>,
+}
+
+/// What an element gives to the elements after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Gives {
+    /// Capabilities it provides.
+    pub caps: Caps,
+    /// The primitive kind it binds side 1 to (data elements).
+    pub side1: Option<PrimKind>,
+    /// The primitive kind it binds side 2 to (data elements).
+    pub side2: Option<PrimKind>,
+}
+
+impl Needs {
+    /// Needs exactly `caps`.
+    pub const fn caps(caps: Caps) -> Self {
+        Self { caps, kinds: None }
+    }
+}
+
+impl Gives {
+    /// Gives exactly `caps`.
+    pub const fn caps(caps: Caps) -> Self {
+        Self {
+            caps,
+            side1: None,
+            side2: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_set_operations() {
+        let a = Caps::SIDE1.with(Caps::GEOMETRY);
+        assert!(a.contains(Caps::SIDE1));
+        assert!(!a.contains(Caps::NORMAL_FORCE));
+        assert_eq!(
+            Caps::GEOMETRY.with(Caps::NORMAL_FORCE).missing_from(a),
+            Caps::NORMAL_FORCE
+        );
+        assert_eq!(a.to_string(), "side-1 data, contact geometry");
+        assert_eq!(a.flags().count(), 2);
+    }
+}

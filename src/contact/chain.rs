@@ -1,0 +1,294 @@
+//! Chains: an ordered list of elements read from a RON chain file and validated at load time.
+//!
+//! ```ron
+//! Chain(
+//!     name: "linear",
+//!     elements: [
+//!         Deformable_Capsule_1_Data, Deformable_Capsule_2_Data,
+//!         Capsule_Capsule,
+//!         N_LinearForce(stiffness: 1e3),
+//!         AssembleForces, AssembleContactMatrix,
+//!     ],
+//! )
+//! ```
+//!
+//! Validation walks the elements in order, tracking what has been given: each element's
+//! [`Needs`](super::Needs) must be met by the elements before it, and a resolver must match the
+//! primitive kinds the data elements bound. A complete chain binds both sides, resolves the
+//! geometry, has a normal law and assembles its forces.
+
+use super::builtin::{Builtin, ElementSet};
+use super::caps::{Caps, PrimKind};
+use super::ctx::ContactCtx;
+use super::element::Env;
+use super::history::{History, Primitive};
+use crate::scene::SceneError;
+use crate::scene::{locate, ron_error, ron_options};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// A validated chain of elements of the set `E` (the built-ins by default).
+#[derive(Debug, Clone)]
+pub struct Chain<E = Builtin> {
+    /// Name given in the file.
+    pub name: String,
+    /// File it was read from (empty for chains built in code).
+    pub file: PathBuf,
+    /// The elements, in evaluation order.
+    pub elements: Vec<E>,
+    /// Primitive kinds of side 1 and side 2.
+    pub kinds: (PrimKind, PrimKind),
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Chain", deny_unknown_fields)]
+struct ChainFile<E> {
+    name: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    description: Option<String>,
+    elements: Vec<E>,
+}
+
+impl<E: ElementSet + DeserializeOwned> Chain<E> {
+    /// Reads and validates a chain file.
+    pub fn load(path: &Path) -> Result<Self, SceneError> {
+        let source = std::fs::read_to_string(path).map_err(|e| {
+            SceneError::new(path, None, format!("cannot read chain file: {e}"))
+                .with_help("chain paths in a scene are relative to the scene file; shipped chains are in chains/")
+        })?;
+        Self::parse(&source, path)
+    }
+
+    /// Parses and validates chain text; `file` is used in messages.
+    pub fn parse(source: &str, file: &Path) -> Result<Self, SceneError> {
+        let f: ChainFile<E> = ron_options()
+            .from_str(source)
+            .map_err(|e| ron_error(e, file))?;
+        Self::new(&f.name, f.elements, file, Some(source))
+    }
+
+    /// Validates a list of elements into a chain.
+    pub fn new(
+        name: &str,
+        elements: Vec<E>,
+        file: &Path,
+        source: Option<&str>,
+    ) -> Result<Self, SceneError> {
+        let kinds = validate(&elements, file, source.unwrap_or(""))?;
+        Ok(Self {
+            name: name.to_string(),
+            file: file.to_path_buf(),
+            elements,
+            kinds,
+        })
+    }
+}
+
+impl<E: ElementSet> Chain<E> {
+    /// Runs the chain on one pair at the iterate `env`, starting from the pair's committed
+    /// `history`; stops at the first element that rejects the pair.
+    pub fn evaluate(
+        &self,
+        env: &Env,
+        first: Primitive,
+        second: Primitive,
+        history: History,
+        dt: f64,
+        want_jacobian: bool,
+    ) -> ContactCtx {
+        let mut ctx = ContactCtx::new(first, second, history, dt, want_jacobian);
+        for e in &self.elements {
+            e.evaluate(env, &mut ctx);
+            if ctx.reject {
+                break;
+            }
+        }
+        ctx
+    }
+}
+
+fn element_position(source: &str, name: &str, index: usize) -> Option<(usize, usize)> {
+    // The index-th element named `name` (counting only whole-word matches).
+    let mut from = 0;
+    let mut found = None;
+    for _ in 0..=index {
+        let at = locate(source, name, from)?;
+        found = Some(at);
+        let byte = source
+            .match_indices(name)
+            .find(|(b, _)| *b >= from)
+            .map(|(b, _)| b)?;
+        from = byte + name.len();
+    }
+    found
+}
+
+fn providers<E: ElementSet>(flag: Caps) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = E::catalogue()
+        .iter()
+        .filter(|e| e.gives().caps.contains(flag))
+        .map(|e| e.doc().name)
+        .collect();
+    v.dedup();
+    v
+}
+
+fn validate<E: ElementSet>(
+    elements: &[E],
+    file: &Path,
+    source: &str,
+) -> Result<(PrimKind, PrimKind), SceneError> {
+    let mut have = Caps::NONE;
+    let mut side1: Option<PrimKind> = None;
+    let mut side2: Option<PrimKind> = None;
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, e) in elements.iter().enumerate() {
+        let name = e.doc().name;
+        let nth = seen.iter().filter(|n| **n == name).count();
+        seen.push(name);
+        let pos = element_position(source, name, nth);
+        let at =
+            |msg: String| SceneError::new(file, pos, format!("element {} `{name}`: {msg}", i + 1));
+        e.validate()
+            .map_err(|m| at(m).with_help(format!("see `catena elements {name}`")))?;
+        let needs = e.needs();
+        let missing = needs.caps.missing_from(have);
+        if let Some(flag) = missing.flags().next() {
+            let prov = providers::<E>(flag);
+            return Err(
+                at(format!("needs {flag}, which no element before it gives"))
+                    .with_help(format!("put one of {} before it", prov.join(", "))),
+            );
+        }
+        if let Some((k1, k2)) = needs.kinds {
+            let (b1, b2) = (side1.unwrap_or(k1), side2.unwrap_or(k2));
+            if (b1, b2) != (k1, k2) {
+                let fits: Vec<&str> = E::catalogue()
+                    .iter()
+                    .filter(|c| c.needs().kinds == Some((b1, b2)))
+                    .map(|c| c.doc().name)
+                    .collect();
+                let help = if fits.is_empty() {
+                    format!(
+                        "no built-in resolver handles {b1} against {b2}; change the data elements"
+                    )
+                } else {
+                    format!("for {b1} against {b2} use {}", fits.join(" or "))
+                };
+                return Err(at(format!(
+                    "resolves {k1} against {k2}, but the data elements bind {b1} against {b2}"
+                ))
+                .with_help(help));
+            }
+        }
+        let g = e.gives();
+        if let Some(k) = g.side1 {
+            side1 = Some(k);
+        }
+        if let Some(k) = g.side2 {
+            side2 = Some(k);
+        }
+        have = have.with(g.caps);
+    }
+    let required = Caps::SIDE1
+        .with(Caps::SIDE2)
+        .with(Caps::GEOMETRY)
+        .with(Caps::NORMAL_FORCE)
+        .with(Caps::FORCES_ASSEMBLED);
+    if let Some(flag) = required.missing_from(have).flags().next() {
+        return Err(SceneError::new(
+            file,
+            locate(source, "elements", 0),
+            format!("the chain never gives {flag}"),
+        )
+        .with_help(format!("add one of {}", providers::<E>(flag).join(", "))));
+    }
+    match (side1, side2) {
+        (Some(a), Some(b)) => Ok((a, b)),
+        _ => Err(SceneError::new(
+            file,
+            None,
+            "the chain does not bind both sides",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str) -> Result<Chain, SceneError> {
+        Chain::<Builtin>::parse(src, Path::new("test.ron"))
+    }
+
+    #[test]
+    fn valid_chain_loads() {
+        let c = parse(
+            "Chain(name: \"lin\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, \
+             Capsule_Capsule, N_LinearForce(stiffness: 1e3, damping: 0.1), AssembleForces, AssembleContactMatrix])",
+        )
+        .unwrap();
+        assert_eq!(c.elements.len(), 6);
+        assert_eq!(c.kinds, (PrimKind::Capsule, PrimKind::Capsule));
+    }
+
+    #[test]
+    fn law_before_geometry_is_rejected_with_providers() {
+        let e = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, N_LinearForce(stiffness: 1.0), \
+             Sphere_Sphere, AssembleForces])",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("element 3 `N_LinearForce`"), "{e}");
+        assert!(e.message.contains("contact geometry"), "{e}");
+        assert!(e.help.as_deref().unwrap().contains("Sphere_Sphere"), "{e}");
+        assert_eq!(e.position.map(|p| p.0), Some(1));
+    }
+
+    #[test]
+    fn resolver_on_wrong_data_is_rejected() {
+        let e = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, Capsule_Capsule, \
+             N_LinearForce(stiffness: 1.0), AssembleForces])",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("`Capsule_Capsule`"), "{e}");
+        assert!(e.message.contains("sphere against sphere"), "{e}");
+        assert!(e.help.as_deref().unwrap().contains("Sphere_Sphere"), "{e}");
+    }
+
+    #[test]
+    fn unknown_element_suggests_closest() {
+        let e = parse("Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_Spere])").unwrap_err();
+        assert!(e.message.contains("Sphere_Spere"), "{e}");
+        assert!(
+            e.help
+                .as_deref()
+                .unwrap()
+                .contains("did you mean `Sphere_Sphere`"),
+            "{e}"
+        );
+        assert!(e.position.is_some());
+    }
+
+    #[test]
+    fn incomplete_chain_is_rejected() {
+        let e = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, N_LinearForce(stiffness: 1.0)])",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("assembled forces"), "{e}");
+        assert!(e.help.as_deref().unwrap().contains("AssembleForces"), "{e}");
+    }
+
+    #[test]
+    fn bad_parameter_is_rejected() {
+        let e = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, N_LinearForce(stiffness: -1.0), AssembleForces])",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("stiffness must be a positive"), "{e}");
+    }
+}

@@ -1,0 +1,213 @@
+//! `ContactCtx`: the record that flows through a chain, one per candidate pair.
+//!
+//! Local DOF layout: the pair is a list of up to four points, side 1's first (a capsule has two
+//! points, a sphere or a point one, a plane none). Point `k` occupies local coordinates
+//! `3k..3k+3`; `dof[k]` is the global index of its first coordinate (or [`NO_DOF`] when the
+//! point is static). Every local vector or matrix is 12-sized; entries beyond
+//! `3·n_points()` are zero.
+
+use super::caps::PrimKind;
+use super::distance::ContactType;
+use super::history::{History, Primitive};
+use crate::math::Vec3;
+use nalgebra::{SMatrix, SVector};
+
+/// 12-vector over the local DOFs of a pair.
+pub type Vec12 = SVector<f64, 12>;
+/// 12×12 matrix over the local DOFs of a pair.
+pub type Mat12 = SMatrix<f64, 12, 12>;
+
+/// Marker for a static point (no DOFs).
+pub const NO_DOF: u32 = u32::MAX;
+
+/// How the contact's force derivatives enter the global Jacobian (mpacts'
+/// `ComputeContactMatrixElement*`, mapped onto implicit Euler in positions).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MatrixMode {
+    /// `J_c = −∂f/∂x` (static spring network: velocity terms dropped).
+    Static,
+    /// `J_c = −λ(∂f/∂x + (1/Δt) ∂f/∂v)`: underdamped (inertial) implicit Euler; `λ = 1` is exact.
+    Underdamped {
+        /// Implicitness λ ∈ [0, 1].
+        implicitness: f64,
+    },
+    /// `J_c = −(λ ∂f/∂x + (1/Δt) ∂f/∂v)`: overdamped dynamics (`Γ v = F`), stiffness terms scaled by λ.
+    Overdamped {
+        /// Implicitness λ ∈ [0, 1].
+        implicitness: f64,
+    },
+}
+
+use serde::{Deserialize, Serialize};
+
+impl Default for MatrixMode {
+    fn default() -> Self {
+        Self::Underdamped { implicitness: 1.0 }
+    }
+}
+
+/// Material parameters bound by a data element.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ContactMaterial {
+    /// Young's modulus (Pa).
+    pub youngs_modulus: f64,
+    /// Poisson's ratio.
+    pub poisson_ratio: f64,
+    /// Density (kg/m³).
+    pub density: f64,
+    /// Mass of the body (kg) (rod: its node mass; sphere: its mass; static: ∞).
+    pub mass: f64,
+}
+
+/// The per-pair record of a chain evaluation.
+#[derive(Debug, Clone)]
+pub struct ContactCtx {
+    /// The two primitives.
+    pub prim: [Primitive; 2],
+    /// Kinds the data elements bound each side to.
+    pub kinds: [Option<PrimKind>; 2],
+    /// Number of points of each side.
+    pub points: [usize; 2],
+    /// Point positions (m).
+    pub x: [Vec3; 4],
+    /// Point velocities (m/s).
+    pub v: [Vec3; 4],
+    /// Global index of the first coordinate of each point, or [`NO_DOF`].
+    pub dof: [u32; 4],
+    /// Radius of each side (m); 0 for planes and bare points.
+    pub radius: [f64; 2],
+    /// Material of each side.
+    pub material: [ContactMaterial; 2],
+    /// Plane of side 2 (origin, unit normal) when it is a plane.
+    pub plane: Option<(Vec3, Vec3)>,
+    /// Time step (s).
+    pub dt: f64,
+    /// Whether Jacobians are wanted in this evaluation.
+    pub want_jacobian: bool,
+
+    /// Distance Δ between the primitives' centre lines/points (m).
+    pub distance: f64,
+    /// Gap `Δ − r₁ − r₂` (m): negative when overlapping.
+    pub gap: f64,
+    /// Unit normal at contact, from side 1 towards side 2.
+    pub normal: Vec3,
+    /// Contact point (m): the middle of the overlap (or gap) along the normal.
+    pub contact_point: Vec3,
+    /// Parametric coordinates β₁, β₂ of the closest points on segments.
+    pub beta: [f64; 2],
+    /// Which features are closest.
+    pub contact_type: ContactType,
+    /// ∇Δ over the local DOFs.
+    pub grad: Vec12,
+    /// ∇²Δ over the local DOFs.
+    pub hess: Mat12,
+
+    /// Magnitude of the normal force (N), set by normal laws, read by friction laws.
+    pub normal_force: f64,
+    /// Accumulated generalised force on the local DOFs (N).
+    pub force: Vec12,
+    /// Accumulated `∂f/∂x` (N/m).
+    pub dfdx: Mat12,
+    /// Accumulated `∂f/∂v` (N·s/m).
+    pub dfdv: Mat12,
+    /// Accumulated contact energy (J), for energy-based line searches.
+    pub energy: f64,
+    /// Largest safe fraction of the Newton step (CCD cap), 1 when unconstrained.
+    pub max_step: f64,
+
+    /// Contact-matrix mode.
+    pub matrix_mode: MatrixMode,
+    /// Which sides receive the assembled force (`AssembleForces`, `_1`, `_2`).
+    pub assemble_forces: [bool; 2],
+    /// Whether the contact matrix is assembled.
+    pub assemble_matrix: bool,
+    /// The contact was rejected (no force or matrix is assembled).
+    pub reject: bool,
+    /// Feedback to the detector: negative = distance until contact, positive = keep.
+    pub feedback: f64,
+    /// Trial history of the pair (starts as the committed one).
+    pub history: History,
+}
+
+impl ContactCtx {
+    /// A fresh record for the pair `(first, second)`.
+    pub fn new(
+        first: Primitive,
+        second: Primitive,
+        history: History,
+        dt: f64,
+        want_jacobian: bool,
+    ) -> Self {
+        Self {
+            prim: [first, second],
+            kinds: [None, None],
+            points: [0, 0],
+            x: [Vec3::zeros(); 4],
+            v: [Vec3::zeros(); 4],
+            dof: [NO_DOF; 4],
+            radius: [0.0; 2],
+            material: [ContactMaterial::default(); 2],
+            plane: None,
+            dt,
+            want_jacobian,
+            distance: f64::INFINITY,
+            gap: f64::INFINITY,
+            normal: Vec3::zeros(),
+            contact_point: Vec3::zeros(),
+            beta: [0.0; 2],
+            contact_type: ContactType::PointPoint,
+            grad: Vec12::zeros(),
+            hess: Mat12::zeros(),
+            normal_force: 0.0,
+            force: Vec12::zeros(),
+            dfdx: Mat12::zeros(),
+            dfdv: Mat12::zeros(),
+            energy: 0.0,
+            max_step: 1.0,
+            matrix_mode: MatrixMode::default(),
+            assemble_forces: [false; 2],
+            assemble_matrix: false,
+            reject: false,
+            feedback: 0.0,
+            history,
+        }
+    }
+
+    /// Total number of points.
+    pub fn n_points(&self) -> usize {
+        self.points[0] + self.points[1]
+    }
+
+    /// Index of the first point of `side` (0 or 1).
+    pub fn first_point(&self, side: usize) -> usize {
+        if side == 0 { 0 } else { self.points[0] }
+    }
+
+    /// Local velocity vector (12).
+    pub fn velocity(&self) -> Vec12 {
+        let mut v = Vec12::zeros();
+        for k in 0..self.n_points() {
+            v.fixed_rows_mut::<3>(3 * k).copy_from(&self.v[k]);
+        }
+        v
+    }
+
+    /// Normal gap rate `dΔ/dt = ∇Δ·v` (m/s), positive when separating.
+    pub fn normal_velocity(&self) -> f64 {
+        self.grad.dot(&self.velocity())
+    }
+
+    /// The Jacobian block `−(λ ∂f/∂x + (c/Δt) ∂f/∂v)` this contact adds to the global system
+    /// under its [`MatrixMode`].
+    pub fn system_block(&self) -> Mat12 {
+        match self.matrix_mode {
+            MatrixMode::Static => -self.dfdx,
+            MatrixMode::Underdamped { implicitness } => {
+                -(self.dfdx + self.dfdv / self.dt) * implicitness
+            }
+            MatrixMode::Overdamped { implicitness } => {
+                -(self.dfdx * implicitness + self.dfdv / self.dt)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Minimum distance Δ between contact primitives, with ∇Δ and ∇²Δ (seed 001 §3.2, Eqs. 10–13).
+//!
+//! Every kernel returns a [`Distance`]: the value, the gradient and the (optionally computed)
+//! Hessian with respect to the stacked coordinates of the primitives' points, the closest points,
+//! their parameters on the segments and the [`ContactType`] that realises the minimum.
+//!
+//! * [`point_point`] — `Δ = ‖p − q‖` (Eq. 11);
+//! * [`point_segment`] — point against a clamped segment: PE (Eq. 12) or PP (Eq. 11);
+//! * [`segment_segment`] — Lumelsky's clamped closest points, classified into EE (Eq. 13),
+//!   PE (Eq. 12) or PP (Eq. 11);
+//! * [`point_plane`] — signed distance to a plane.
+
+mod point_plane;
+mod point_point;
+mod point_segment;
+mod segment_segment;
+#[cfg(test)]
+mod test_support;
+
+pub use point_plane::point_plane;
+pub use point_point::{ContactType, Distance, point_point};
+pub use point_segment::point_segment;
+pub use segment_segment::segment_segment;

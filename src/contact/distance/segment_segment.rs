@@ -1,0 +1,817 @@
+//! Segment–segment minimum distance (seed 001 §3.2, Eqs. 10–13).
+//!
+//! `Δ = min_{β₁, β₂ ∈ [0, 1]} ‖a0 + β₁ u − (b0 + β₂ v)‖` with `u = a1 − a0`, `v = b1 − b0`
+//! (Eq. 10). The clamped minimisers are found with Lumelsky's algorithm (Lumelsky 1985, seed 001
+//! ref. [52]) and then classified, as in seed 001 §3.2:
+//!
+//! * both `β` strictly inside `(0, 1)` → **EE** (no active constraint), Eq. 13:
+//!   `w = u × v`, `Δ = |(a0 − b0)·ŵ|`. Its derivatives follow from the envelope theorem through the
+//!   *unclamped* line–line parameters `(α, γ) = (β₁, β₂)`: with `c = [1 − α, α, γ − 1, −γ]`
+//!   (`d = Σ cᵢ xᵢ` at fixed parameters), `n = sign((a0 − b0)·w) ŵ` and `P = I − n nᵀ`,
+//!   - `∇Δ = [(1 − α) n, α n, −(1 − γ) n, −γ n]`,
+//!   - `∇²Δ = (Σᵢⱼ cᵢ cⱼ P)/Δ − Δ M A⁻¹ Mᵀ`, where `A = [[u·u, −u·v], [−u·v, v·v]]`
+//!     (`det A = ‖w‖²`) and the columns of `M` are `m₁ = [cᵢ u]/Δ + [−n, n, 0, 0]`,
+//!     `m₂ = −[cᵢ v]/Δ + [0, 0, n, −n]` (mixed second derivatives `∂²‖d‖/∂x∂(α, γ)`); the second
+//!     term is the Schur-complement correction of the inner minimisation.
+//! * exactly one `β` clamped → **PE**: [`point_segment`](super::point_segment) of that endpoint
+//!   against the other segment (Eq. 12), scattered into the 12 coordinates;
+//! * both clamped → **PP**: [`point_point`](super::point_point) of the two endpoints (Eq. 11),
+//!   scattered.
+//!
+//! The gradient and Hessian are always those of the sub-case actually selected. `Δ` is C¹ across
+//! the EE/PE and PE/PP seams (the constrained minimum of a smooth function with strictly
+//! complementary constraints: `∇Δ` is continuous, `∇²Δ` jumps), which is the non-smooth Hessian
+//! accepted by seed 001 §3.2.
+//!
+//! Special configurations:
+//!
+//! * **degenerate segments**: a segment with `‖u‖ ≤ 1e-14 · max(‖u‖, ‖v‖, ‖a0 − b0‖)` is treated
+//!   as its first point (`a0` resp. `b0`, parameter 0; the derivative with respect to its second
+//!   point is zero);
+//! * **near-parallel segments**: `‖u × v‖² ≤ 1e-10 ‖u‖²‖v‖²` (angle below ≈ 1e-5 rad). The EE
+//!   Hessian scales like `1/sin²θ` there, so EE is never used: of the four endpoint-versus-segment
+//!   distances (`a0`–B, `a1`–B, `b0`–A, `b1`–A, each PE or PP) the smallest is selected (the first
+//!   in that order on exact ties, e.g. exactly parallel overlapping segments, where `Δ` itself has
+//!   a kink between the tied candidates). For exactly parallel segments this is the exact minimum;
+//!   otherwise it exceeds the true minimum by at most ≈ `sinθ · min(‖u‖, ‖v‖)`, i.e.
+//!   `≤ 1e-5 · min(‖u‖, ‖v‖)` (the distance to the other line is `sinθ`-Lipschitz along a segment);
+//! * **touching** (`Δ = 0`): no gradient; `grad = 0`, `hess = 0` (see [`Distance`]).
+
+use nalgebra::SVector;
+
+use super::point_point::{
+    ContactType, Distance, coord_scale, is_touching, point_point_into, projector,
+};
+use super::point_segment::{DEGENERATE_REL, point_segment_into};
+use crate::math::Vec3;
+
+/// Relative threshold on `‖u × v‖² / (‖u‖²‖v‖²) = sin²θ` below which segments are near-parallel.
+const PARALLEL_REL: f64 = 1e-10;
+
+/// Minimum distance between the segments `a0a1` and `b0b1` with derivatives with respect to
+/// `[a0, a1, b0, b1]` (12 coordinates), seed 001 Eqs. 10–13.
+///
+/// Lumelsky's clamped closest-point parameters `(β₁, β₂)` select EE (Eq. 13,
+/// `Δ = |(a0 − b0)·(u × v)|/‖u × v‖`), PE (Eq. 12, via
+/// [`point_segment`](super::point_segment)) or PP (Eq. 11, via
+/// [`point_point`](super::point_point)); see the module docs for the derivative formulas and for
+/// the degenerate, near-parallel (`sin²θ ≤ 1e-10`) and touching cases.
+///
+/// `closest = [a0 + β₁ u, b0 + β₂ v]`, `params = [β₁, β₂]`. The Hessian (exactly symmetric) is
+/// skipped when `hessian` is false.
+pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool) -> Distance<12> {
+    let pts = [a0, a1, b0, b1];
+    let mut out = Distance::zero();
+    let u = a1 - a0;
+    let v = b1 - b0;
+    let r = a0 - b0;
+    let uu = u.norm_squared();
+    let vv = v.norm_squared();
+    let tiny2 = DEGENERATE_REL * DEGENERATE_REL * uu.max(vv).max(r.norm_squared());
+    match (uu <= tiny2, vv <= tiny2) {
+        (true, true) => endpoints(&pts, 0, 0, hessian, &mut out),
+        (true, false) => a_end_vs_b(&pts, 0, hessian, &mut out),
+        (false, true) => b_end_vs_a(&pts, 0, hessian, &mut out),
+        (false, false) => {
+            let w = u.cross(&v);
+            let w2 = w.norm_squared();
+            if w2 <= PARALLEL_REL * uu * vv {
+                // Near-parallel: smallest endpoint-versus-segment distance (first on ties).
+                let cand = [
+                    point_segment_sq(a0, b0, &v, vv),
+                    point_segment_sq(a1, b0, &v, vv),
+                    point_segment_sq(b0, a0, &u, uu),
+                    point_segment_sq(b1, a0, &u, uu),
+                ];
+                let mut best = 0;
+                for (i, &c) in cand.iter().enumerate().skip(1) {
+                    if c < cand[best] {
+                        best = i;
+                    }
+                }
+                match best {
+                    0 | 1 => a_end_vs_b(&pts, best, hessian, &mut out),
+                    _ => b_end_vs_a(&pts, best - 2, hessian, &mut out),
+                }
+            } else {
+                let uv = u.dot(&v);
+                let (alpha, gamma) = lumelsky(&u, &v, &r, uu, vv, uv, w2);
+                let a_in = alpha > 0.0 && alpha < 1.0;
+                let b_in = gamma > 0.0 && gamma < 1.0;
+                match (a_in, b_in) {
+                    (true, true) => {
+                        let geo = EdgeEdgeGeometry {
+                            u,
+                            v,
+                            r,
+                            w,
+                            w2,
+                            uu,
+                            vv,
+                            uv,
+                        };
+                        edge_edge_into(&pts, &geo, alpha, gamma, hessian, &mut out);
+                    }
+                    (false, true) => a_end_vs_b(&pts, end_index(alpha), hessian, &mut out),
+                    (true, false) => b_end_vs_a(&pts, end_index(gamma), hessian, &mut out),
+                    (false, false) => {
+                        endpoints(&pts, end_index(alpha), end_index(gamma), hessian, &mut out)
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Endpoint index (0 or 1) of a clamped parameter.
+#[inline]
+fn end_index(beta: f64) -> usize {
+    usize::from(beta >= 1.0)
+}
+
+/// Lumelsky's algorithm for the clamped minimisers `(α, γ) ∈ [0, 1]²` of
+/// `‖r + α u − γ v‖²`, `r = a0 − b0`, for non-parallel, non-degenerate segments
+/// (`w2 = ‖u × v‖² = u·u v·v − (u·v)² > 0`):
+/// `α = clamp((u·v v·r − v·v u·r)/w2)`, then `γ = (α u·v + v·r)/v·v`; if `γ` leaves `[0, 1]` it is
+/// clamped and `α` recomputed for that endpoint of `b` and clamped.
+#[inline]
+fn lumelsky(u: &Vec3, v: &Vec3, r: &Vec3, uu: f64, vv: f64, uv: f64, w2: f64) -> (f64, f64) {
+    let ur = u.dot(r);
+    let vr = v.dot(r);
+    let mut alpha = ((uv * vr - vv * ur) / w2).clamp(0.0, 1.0);
+    let mut gamma = (alpha * uv + vr) / vv;
+    if gamma < 0.0 {
+        gamma = 0.0;
+        alpha = (-ur / uu).clamp(0.0, 1.0);
+    } else if gamma > 1.0 {
+        gamma = 1.0;
+        alpha = ((uv - ur) / uu).clamp(0.0, 1.0);
+    }
+    (alpha, gamma)
+}
+
+/// Squared distance from `p` to the segment `a + [0, 1] e` (`l2 = e·e > 0`).
+#[inline]
+fn point_segment_sq(p: &Vec3, a: &Vec3, e: &Vec3, l2: f64) -> f64 {
+    let r = p - a;
+    let beta = (r.dot(e) / l2).clamp(0.0, 1.0);
+    (r - e * beta).norm_squared()
+}
+
+/// PE/PP of the endpoint `a_{ia}` against segment `b` (local coordinates `[a_{ia}, b0, b1]`).
+#[inline]
+fn a_end_vs_b(pts: &[&Vec3; 4], ia: usize, hessian: bool, out: &mut Distance<12>) {
+    point_segment_into(pts[ia], pts[2], pts[3], [ia, 2, 3], hessian, out);
+    out.params[0] = ia as f64;
+}
+
+/// PE/PP of the endpoint `b_{ib}` against segment `a` (local coordinates `[b_{ib}, a0, a1]`).
+#[inline]
+fn b_end_vs_a(pts: &[&Vec3; 4], ib: usize, hessian: bool, out: &mut Distance<12>) {
+    point_segment_into(pts[2 + ib], pts[0], pts[1], [2 + ib, 0, 1], hessian, out);
+    out.params = [out.params[1], ib as f64];
+    out.closest.swap(0, 1);
+}
+
+/// PP of the endpoints `a_{ia}` and `b_{ib}`.
+#[inline]
+fn endpoints(pts: &[&Vec3; 4], ia: usize, ib: usize, hessian: bool, out: &mut Distance<12>) {
+    point_point_into(pts[ia], pts[2 + ib], [ia, 2 + ib], hessian, out);
+    out.params = [ia as f64, ib as f64];
+}
+
+/// Shared geometry of the EE branch.
+struct EdgeEdgeGeometry {
+    u: Vec3,
+    v: Vec3,
+    r: Vec3,
+    w: Vec3,
+    w2: f64,
+    uu: f64,
+    vv: f64,
+    uv: f64,
+}
+
+/// EE distance (Eq. 13) and its derivatives at the interior line–line parameters `(α, γ)`.
+#[inline]
+fn edge_edge_into(
+    pts: &[&Vec3; 4],
+    g: &EdgeEdgeGeometry,
+    alpha: f64,
+    gamma: f64,
+    hessian: bool,
+    out: &mut Distance<12>,
+) {
+    let wn = g.w2.sqrt();
+    let s = g.r.dot(&g.w);
+    let dist = s.abs() / wn;
+    out.distance = dist;
+    out.closest = [pts[0] + g.u * alpha, pts[2] + g.v * gamma];
+    out.params = [alpha, gamma];
+    out.kind = ContactType::EdgeEdge;
+    if is_touching(dist, coord_scale(pts)) {
+        return;
+    }
+    let n = g.w * (s.signum() / wn);
+    let c = [1.0 - alpha, alpha, gamma - 1.0, -gamma];
+    const SLOTS: [usize; 4] = [0, 1, 2, 3];
+    out.scatter_grad(&SLOTS, |k| c[k / 3] * n[k % 3]);
+    if hessian {
+        let inv_d = 1.0 / dist;
+        // Mixed derivatives m₁ = [cᵢ u]/Δ + [−n, n, 0, 0], m₂ = −[cᵢ v]/Δ + [0, 0, n, −n].
+        let mut m1 = SVector::<f64, 12>::zeros();
+        let mut m2 = SVector::<f64, 12>::zeros();
+        for (i, &ci) in c.iter().enumerate() {
+            for a in 0..3 {
+                m1[3 * i + a] = ci * inv_d * g.u[a];
+                m2[3 * i + a] = -ci * inv_d * g.v[a];
+            }
+        }
+        for a in 0..3 {
+            m1[a] -= n[a];
+            m1[3 + a] += n[a];
+            m2[6 + a] += n[a];
+            m2[9 + a] -= n[a];
+        }
+        // Δ A⁻¹ with A⁻¹ = [[v·v, u·v], [u·v, u·u]] / ‖w‖².
+        let f = dist / g.w2;
+        let (i11, i12, i22) = (g.vv * f, g.uv * f, g.uu * f);
+        out.scatter_hess(&SLOTS, |k, l| {
+            (c[k / 3] * c[l / 3]) * (projector(&n, k % 3, l % 3) * inv_d)
+                - (i11 * (m1[k] * m1[l])
+                    + i12 * (m1[k] * m2[l] + m1[l] * m2[k])
+                    + i22 * (m2[k] * m2[l]))
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::{SMatrix, SVector};
+
+    use super::super::point_segment;
+    use super::super::test_support::{Lcg, Worst, fd_check, kind_label, rel_err, stack, v3};
+    use super::*;
+    use crate::math::Mat3;
+
+    type X = SVector<f64, 12>;
+
+    fn ss(x: &X, h: bool) -> Distance<12> {
+        segment_segment(&v3(x, 0), &v3(x, 1), &v3(x, 2), &v3(x, 3), h)
+    }
+
+    fn ssc(c: &[Vec3; 4], h: bool) -> Distance<12> {
+        segment_segment(&c[0], &c[1], &c[2], &c[3], h)
+    }
+
+    /// Active-set signature: kind and which parameters sit on which end.
+    fn signature(d: &Distance<12>) -> (ContactType, [bool; 4]) {
+        let [p, q] = d.params;
+        (d.kind, [p == 0.0, p == 1.0, q == 0.0, q == 1.0])
+    }
+
+    /// Whether every ±step perturbation of `x` keeps the active set of `x`.
+    fn stable(x: &X, step: f64) -> bool {
+        let s0 = signature(&ss(x, false));
+        (0..12).all(|k| {
+            [step, -step].iter().all(|&h| {
+                let mut y = *x;
+                y[k] += h;
+                signature(&ss(&y, false)) == s0
+            })
+        })
+    }
+
+    /// Segments whose supporting lines have their closest points at parameters `(alpha, gamma)`
+    /// (any real values) at distance `dist`, crossing at an angle of at least ≈ 0.3 rad.
+    fn ee_config(rng: &mut Lcg, alpha: f64, gamma: f64, dist: f64) -> [Vec3; 4] {
+        let qb = rng.vec3(-1.0, 1.0);
+        let n = rng.dir();
+        let qa = qb + n * dist;
+        let du = rng.dir_perp(&n);
+        let dv = loop {
+            let d = rng.dir_perp(&n);
+            if du.cross(&d).norm() > 0.3 {
+                break d;
+            }
+        };
+        let u = du * rng.range(0.5, 2.0);
+        let v = dv * rng.range(0.5, 2.0);
+        let a0 = qa - u * alpha;
+        let b0 = qb - v * gamma;
+        [a0, a0 + u, b0, b0 + v]
+    }
+
+    /// Unit vector making an angle below ≈ 1.2 rad with `n` (so `· n ≥ 0.36`).
+    fn cone(rng: &mut Lcg, n: &Vec3) -> Vec3 {
+        let t = rng.dir_perp(n);
+        let phi = rng.range(-1.2, 1.2);
+        n * phi.cos() + t * phi.sin()
+    }
+
+    /// PE: the endpoint `endpoint` (0 = a0, 1 = a1, 2 = b0, 3 = b1) against the other segment at
+    /// the foot parameter `gamma`, distance `dist`.
+    fn pe_config(rng: &mut Lcg, endpoint: usize, gamma: f64, dist: f64) -> [Vec3; 4] {
+        let b0 = rng.vec3(-1.0, 1.0);
+        let v = rng.dir() * rng.range(0.5, 2.0);
+        let n = rng.dir_perp(&v.normalize());
+        let a0 = b0 + v * gamma + n * dist;
+        let a1 = a0 + cone(rng, &n) * rng.range(0.5, 2.0);
+        let b1 = b0 + v;
+        match endpoint {
+            0 => [a0, a1, b0, b1],
+            1 => [a1, a0, b0, b1],
+            2 => [b0, b1, a0, a1],
+            _ => [b0, b1, a1, a0],
+        }
+    }
+
+    /// PP between `a_{ia}` and `b_{ib}` at distance `dist`.
+    fn pp_config(rng: &mut Lcg, ia: usize, ib: usize, dist: f64) -> [Vec3; 4] {
+        loop {
+            let b0 = rng.vec3(-1.0, 1.0);
+            let n = rng.dir();
+            let a0 = b0 + n * dist;
+            let u = cone(rng, &n);
+            let v = cone(rng, &(-n));
+            if u.cross(&v).norm() < 0.3 {
+                continue;
+            }
+            let (a1, b1) = (a0 + u * rng.range(0.5, 2.0), b0 + v * rng.range(0.5, 2.0));
+            let (a0, a1) = if ia == 0 { (a0, a1) } else { (a1, a0) };
+            let (b0, b1) = if ib == 0 { (b0, b1) } else { (b1, b0) };
+            return [a0, a1, b0, b1];
+        }
+    }
+
+    /// Brute-force minimum of Eq. 10 over nested grids of `(β₁, β₂)` (the problem is convex).
+    fn brute(c: &[Vec3; 4]) -> f64 {
+        let (u, v) = (c[1] - c[0], c[3] - c[2]);
+        let f = |s: f64, t: f64| (c[0] + u * s - c[2] - v * t).norm();
+        let n = 200;
+        let (mut s0, mut t0, mut width) = (0.0, 0.0, 1.0);
+        let mut best = (f64::INFINITY, 0.0, 0.0);
+        for _level in 0..4 {
+            let h = width / n as f64;
+            for i in 0..=n {
+                let s = (s0 + h * i as f64).clamp(0.0, 1.0);
+                for j in 0..=n {
+                    let t = (t0 + h * j as f64).clamp(0.0, 1.0);
+                    let val = f(s, t);
+                    if val < best.0 {
+                        best = (val, s, t);
+                    }
+                }
+            }
+            width = 4.0 * h;
+            s0 = best.1 - 2.0 * h;
+            t0 = best.2 - 2.0 * h;
+        }
+        best.0
+    }
+
+    #[test]
+    fn segment_segment_fd_per_regime() {
+        let mut rng = Lcg::new(31);
+        let mut worst = Worst::default();
+        for _ in 0..40 {
+            let dist = rng.range(0.05, 1.0);
+            // EE crossing.
+            let (al, ga) = (rng.range(0.05, 0.95), rng.range(0.05, 0.95));
+            let c = ee_config(&mut rng, al, ga, dist);
+            let d = ssc(&c, false);
+            assert_eq!(d.kind, ContactType::EdgeEdge);
+            assert!((d.params[0] - al).abs() < 1e-12 && (d.params[1] - ga).abs() < 1e-12);
+            assert!((d.distance - dist).abs() < 1e-12);
+            worst.add("EE crossing", fd_check(&ss, &stack(&c), 1e-6));
+            // PE with each endpoint.
+            for e in 0..4 {
+                let g = rng.range(0.05, 0.95);
+                let c = pe_config(&mut rng, e, g, dist);
+                let d = ssc(&c, false);
+                assert_eq!(d.kind, ContactType::PointEdge, "endpoint {e}");
+                let expect = [e == 0, e == 1, e == 2, e == 3];
+                assert_eq!(signature(&d).1, expect, "endpoint {e}");
+                assert!((d.distance - dist).abs() < 1e-12);
+                worst.add(&format!("PE endpoint {e}"), fd_check(&ss, &stack(&c), 1e-6));
+            }
+            // PP with each endpoint pair.
+            for (ia, ib) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let c = pp_config(&mut rng, ia, ib, dist);
+                let d = ssc(&c, false);
+                assert_eq!(d.kind, ContactType::PointPoint);
+                assert_eq!(d.params, [ia as f64, ib as f64]);
+                assert!((d.distance - dist).abs() < 1e-12);
+                worst.add(&format!("PP a{ia}-b{ib}"), fd_check(&ss, &stack(&c), 1e-6));
+            }
+        }
+        worst.report("segment_segment", 1e-6);
+    }
+
+    #[test]
+    fn segment_segment_fd_random() {
+        let mut rng = Lcg::new(32);
+        let mut worst = Worst::default();
+        let mut n = 0;
+        while n < 300 {
+            let c = [
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+            ];
+            let x = stack(&c);
+            if ssc(&c, false).distance < 0.05 || !stable(&x, 1e-6) {
+                continue;
+            }
+            let kind = ssc(&c, false).kind;
+            worst.add(
+                &format!("random {}", kind_label(kind)),
+                fd_check(&ss, &x, 1e-6),
+            );
+            n += 1;
+        }
+        worst.report("segment_segment", 1e-6);
+    }
+
+    #[test]
+    fn segment_segment_fd_near_seams() {
+        let mut rng = Lcg::new(33);
+        let mut worst = Worst::default();
+        let eps = 1e-3;
+        for _ in 0..20 {
+            let dist = rng.range(0.1, 1.0);
+            // EE/PE seams: one line parameter 1e-3 inside / outside each end.
+            for (which, end) in [(0, 0.0), (0, 1.0), (1, 0.0), (1, 1.0)] {
+                for (inside, kind) in [
+                    (true, ContactType::EdgeEdge),
+                    (false, ContactType::PointEdge),
+                ] {
+                    let off = if inside { eps } else { -eps };
+                    let edge = if end == 0.0 { off } else { 1.0 - off };
+                    let mid = rng.range(0.2, 0.8);
+                    let (al, ga) = if which == 0 { (edge, mid) } else { (mid, edge) };
+                    let c = ee_config(&mut rng, al, ga, dist);
+                    assert_eq!(ssc(&c, false).kind, kind);
+                    let label = format!(
+                        "{} β{}={} {} 1e-3",
+                        kind_label(kind),
+                        which + 1,
+                        end,
+                        if inside { "inside" } else { "outside" }
+                    );
+                    worst.add(&label, fd_check(&ss, &stack(&c), 1e-6));
+                }
+            }
+            // PE/PP seams: the foot of an endpoint 1e-3 inside / outside the other segment.
+            for e in 0..4 {
+                for (g, kind) in [
+                    (eps, ContactType::PointEdge),
+                    (-eps, ContactType::PointPoint),
+                    (1.0 - eps, ContactType::PointEdge),
+                    (1.0 + eps, ContactType::PointPoint),
+                ] {
+                    let c = pe_config(&mut rng, e, g, dist);
+                    assert_eq!(ssc(&c, false).kind, kind);
+                    let label = format!("{} endpoint {e} foot {g}", kind_label(kind));
+                    let label = if g < 0.5 {
+                        label.replace(&format!("{g}"), if g > 0.0 { "0+1e-3" } else { "0-1e-3" })
+                    } else {
+                        label.replace(&format!("{g}"), if g < 1.0 { "1-1e-3" } else { "1+1e-3" })
+                    };
+                    worst.add(&label, fd_check(&ss, &stack(&c), 1e-6));
+                }
+            }
+        }
+        worst.report("segment_segment seams", 1e-6);
+    }
+
+    #[test]
+    fn delta_is_c1_across_ee_pe_seam() {
+        // Line parameter α = 1 + δ: EE for δ < 0, PE (a1 against B) for δ > 0.
+        let mut rng = Lcg::new(34);
+        for _ in 0..10 {
+            let state = rng.next_u64();
+            let at = |delta: f64| {
+                let mut r = Lcg::new(state);
+                ssc(&ee_config(&mut r, 1.0 + delta, 0.4, 0.3), true)
+            };
+            let mut jumps = Vec::new();
+            for eps in [1e-4, 1e-6, 1e-8] {
+                let (lo, hi) = (at(-eps), at(eps));
+                assert_eq!(lo.kind, ContactType::EdgeEdge);
+                assert_eq!(hi.kind, ContactType::PointEdge);
+                let scale = lo.hess.amax();
+                // Δ: O(δ²) difference; ∇Δ: O(δ) difference; ∇²Δ: O(1) jump.
+                assert!((hi.distance - lo.distance).abs() <= 10.0 * eps * eps * scale + 1e-15);
+                assert!((hi.grad - lo.grad).amax() <= 10.0 * eps * scale + 1e-14);
+                jumps.push((hi.hess - lo.hess).amax() / scale);
+            }
+            assert!(jumps.iter().all(|&j| j > 1e-2), "Hessian jump {jumps:?}");
+        }
+    }
+
+    #[test]
+    fn delta_is_c1_across_pe_pp_seam() {
+        let mut rng = Lcg::new(35);
+        for e in 0..4 {
+            let state = rng.next_u64();
+            let at = |g: f64| {
+                let mut r = Lcg::new(state);
+                ssc(&pe_config(&mut r, e, g, 0.3), true)
+            };
+            for eps in [1e-4, 1e-6, 1e-8] {
+                let (lo, hi) = (at(eps), at(-eps));
+                assert_eq!(lo.kind, ContactType::PointEdge);
+                assert_eq!(hi.kind, ContactType::PointPoint);
+                let scale = lo.hess.amax();
+                assert!((hi.distance - lo.distance).abs() <= 10.0 * eps * eps * scale + 1e-15);
+                assert!((hi.grad - lo.grad).amax() <= 10.0 * eps * scale + 1e-14);
+                assert!((hi.hess - lo.hess).amax() > 1e-2 * scale);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_under_swap_and_reversal() {
+        let mut rng = Lcg::new(36);
+        let mut n = 0;
+        while n < 300 {
+            let c = [
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+            ];
+            let d = ssc(&c, true);
+            if d.distance < 1e-3 || !stable(&stack(&c), 1e-9) {
+                continue;
+            }
+            n += 1;
+            // (permutation of the points, image of block i, map of the params)
+            let cases: [([usize; 4], bool, bool, bool); 4] = [
+                ([2, 3, 0, 1], true, false, false),
+                ([1, 0, 2, 3], false, true, false),
+                ([0, 1, 3, 2], false, false, true),
+                ([3, 2, 1, 0], true, true, true),
+            ];
+            for (perm, swap, rev_a, rev_b) in cases {
+                let c2 = [c[perm[0]], c[perm[1]], c[perm[2]], c[perm[3]]];
+                let d2 = ssc(&c2, true);
+                assert!((d2.distance - d.distance).abs() <= 1e-14 * d.distance.max(1.0));
+                assert_eq!(d2.kind, d.kind);
+                // Gradient/Hessian blocks permute with the points.
+                let mut g = X::zeros();
+                let mut h = SMatrix::<f64, 12, 12>::zeros();
+                for i in 0..4 {
+                    g.fixed_rows_mut::<3>(3 * i)
+                        .copy_from(&d.grad.fixed_rows::<3>(3 * perm[i]));
+                    for j in 0..4 {
+                        h.fixed_view_mut::<3, 3>(3 * i, 3 * j)
+                            .copy_from(&d.hess.fixed_view::<3, 3>(3 * perm[i], 3 * perm[j]));
+                    }
+                }
+                assert!(rel_err(d2.grad.as_slice(), g.as_slice()) < 1e-9);
+                assert!(rel_err(d2.hess.as_slice(), h.as_slice()) < 1e-8);
+                let (mut p, mut q) = (d.params[0], d.params[1]);
+                if rev_a {
+                    p = 1.0 - p;
+                }
+                if rev_b {
+                    q = 1.0 - q;
+                }
+                let expect = if swap { [q, p] } else { [p, q] };
+                assert!((d2.params[0] - expect[0]).abs() < 1e-9);
+                assert!((d2.params[1] - expect[1]).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_and_closest_points() {
+        let mut rng = Lcg::new(37);
+        let mut worst = 0.0f64;
+        let mut configs = Vec::new();
+        for _ in 0..60 {
+            configs.push([
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+                rng.vec3(-1.0, 1.0),
+            ]);
+        }
+        for _ in 0..5 {
+            let d = rng.range(0.01, 0.5);
+            configs.push(ee_config(&mut rng, 0.3, 0.6, d));
+            for e in 0..4 {
+                configs.push(pe_config(&mut rng, e, 0.5, d));
+            }
+            configs.push(pp_config(&mut rng, 1, 0, d));
+            // Exactly parallel (overlapping or not).
+            let a0 = rng.vec3(-1.0, 1.0);
+            let t = rng.dir();
+            let off = rng.dir_perp(&t) * d;
+            let s = rng.range(-1.5, 1.5);
+            configs.push([a0, a0 + t, a0 + off + t * s, a0 + off + t * (s + 0.7)]);
+        }
+        for c in &configs {
+            let d = ssc(c, false);
+            let b = brute(c);
+            assert!(d.distance <= b + 1e-12, "{} > brute {b}", d.distance);
+            worst = worst.max(b - d.distance);
+            // Closest points realise Δ and sit at the reported parameters.
+            assert!(((d.closest[0] - d.closest[1]).norm() - d.distance).abs() < 1e-12);
+            assert!((c[0] + (c[1] - c[0]) * d.params[0] - d.closest[0]).norm() < 1e-12);
+            assert!((c[2] + (c[3] - c[2]) * d.params[1] - d.closest[1]).norm() < 1e-12);
+            assert!((0.0..=1.0).contains(&d.params[0]) && (0.0..=1.0).contains(&d.params[1]));
+            if d.kind == ContactType::EdgeEdge {
+                // Eq. 13 literally.
+                let w = (c[1] - c[0]).cross(&(c[3] - c[2])).normalize();
+                assert!(((c[0] - c[2]).dot(&w).abs() - d.distance).abs() < 1e-14);
+            }
+        }
+        println!("segment_segment: worst (brute − Δ) = {worst:.2e}");
+        assert!(worst < 1e-6);
+    }
+
+    /// Near-parallel pair: A = [0, e_x], B from (x0, 0.3, 0.1) along e_x tilted by `tilt`
+    /// (sin θ ≈ tilt), rigidly rotated/translated.
+    fn near_parallel(rng: &mut Lcg, x0: f64, len: f64, tilt: f64) -> [Vec3; 4] {
+        let q = nalgebra::UnitQuaternion::from_axis_angle(
+            &nalgebra::Unit::new_normalize(rng.dir()),
+            rng.range(0.0, 3.0),
+        );
+        let o = rng.vec3(-1.0, 1.0);
+        let b0 = Vec3::new(x0, 0.3, 0.1);
+        let b1 = b0 + Vec3::new(1.0, tilt, 0.3 * tilt).normalize() * len;
+        [Vec3::zeros(), Vec3::x(), b0, b1].map(|p| o + q * p)
+    }
+
+    #[test]
+    fn near_parallel_edges() {
+        let mut rng = Lcg::new(38);
+        let mut worst = Worst::default();
+        for _ in 0..20 {
+            // Overlapping: B starts inside A; the distance shrinks towards b0 → b0 against A (PE).
+            let c = near_parallel(&mut rng, 0.4, 1.2, 5e-6);
+            let (u, v) = (c[1] - c[0], c[3] - c[2]);
+            assert!(
+                u.cross(&v).norm_squared() < PARALLEL_REL * u.norm_squared() * v.norm_squared()
+            );
+            let d = ssc(&c, false);
+            assert_eq!(d.kind, ContactType::PointEdge);
+            assert_eq!(d.params[1], 0.0);
+            let b = brute(&c);
+            let bound = 1e-5 * u.norm().min(v.norm());
+            assert!(d.distance >= b - 1e-12 && d.distance - b <= bound);
+            worst.add("near-parallel PE", fd_check(&ss, &stack(&c), 1e-7));
+            // End to end (no overlap): PP a1–b0.
+            let c = near_parallel(&mut rng, 1.3, 0.8, 5e-6);
+            let d = ssc(&c, false);
+            assert_eq!(d.kind, ContactType::PointPoint);
+            assert_eq!(d.params, [1.0, 0.0]);
+            assert!((d.distance - brute(&c)).abs() < 1e-12);
+            worst.add("near-parallel PP", fd_check(&ss, &stack(&c), 1e-7));
+            // Antiparallel overlapping (B reversed): b1 against A.
+            let c = near_parallel(&mut rng, 0.4, 1.2, 5e-6);
+            let c = [c[0], c[1], c[3], c[2]];
+            let d = ssc(&c, false);
+            assert_eq!((d.kind, d.params[1]), (ContactType::PointEdge, 1.0));
+            worst.add("near-antiparallel PE", fd_check(&ss, &stack(&c), 1e-7));
+        }
+        worst.report("segment_segment", 1e-6);
+    }
+
+    #[test]
+    fn exactly_parallel_overlapping_edges() {
+        let c = [
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.25, 0.5, 0.0),
+            Vec3::new(1.5, 0.5, 0.0),
+        ];
+        assert_eq!((c[1] - c[0]).cross(&(c[3] - c[2])), Vec3::zeros());
+        let d = ssc(&c, true);
+        assert_eq!(d.kind, ContactType::PointEdge);
+        assert!((d.distance - 0.5).abs() < 1e-15);
+        // Tied candidates a1–B and b0–A: the first (a1–B) is reported.
+        let (mut a1b, mut b0a) = (Distance::<12>::zero(), Distance::<12>::zero());
+        a_end_vs_b(&[&c[0], &c[1], &c[2], &c[3]], 1, true, &mut a1b);
+        b_end_vs_a(&[&c[0], &c[1], &c[2], &c[3]], 0, true, &mut b0a);
+        assert_eq!(d.grad, a1b.grad);
+        assert_eq!(d.hess, a1b.hess);
+        assert_eq!(d.params, [1.0, 0.6]);
+        // Translation invariance.
+        let sum = (0..4).fold(Vec3::zeros(), |s, i| s + v3(&d.grad, i));
+        assert!(sum.norm() < 1e-15);
+        let x = stack::<12>(&c);
+        let step = 1e-7;
+        let mut rng = Lcg::new(39);
+        for _ in 0..20 {
+            let dir = X::from_iterator((0..12).map(|_| rng.range(-1.0, 1.0)));
+            let dp = ss(&(x + dir * step), false).distance;
+            let dm = ss(&(x - dir * step), false).distance;
+            // Δ = min of the tied candidates: one-sided derivatives are their min / max.
+            let (s1, s2) = (a1b.grad.dot(&dir), b0a.grad.dot(&dir));
+            assert!(((dp - d.distance) / step - s1.min(s2)).abs() < 1e-6);
+            assert!(((d.distance - dm) / step - s1.max(s2)).abs() < 1e-6);
+            // Directions that keep the tie (rigid translations of B) are smooth and match ∇Δ.
+            let t = Vec3::new(
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+            );
+            let dir = stack::<12>(&[Vec3::zeros(), Vec3::zeros(), t, t]);
+            let dp = ss(&(x + dir * step), false).distance;
+            let dm = ss(&(x - dir * step), false).distance;
+            assert!(((dp - dm) / (2.0 * step) - d.grad.dot(&dir)).abs() < 1e-8);
+        }
+    }
+
+    #[test]
+    fn zero_length_segment() {
+        let mut rng = Lcg::new(40);
+        let mut worst = Worst::default();
+        let mut tested = 0;
+        for _ in 0..50 {
+            let p = rng.vec3(-1.0, 1.0);
+            let b0 = rng.vec3(-1.0, 1.0);
+            let b1 = rng.vec3(-1.0, 1.0);
+            let c = [p, p, b0, b1];
+            let d = ssc(&c, true);
+            let ps = point_segment(&p, &b0, &b1, false);
+            assert_eq!(d.distance, ps.distance);
+            assert_eq!(d.kind, ps.kind);
+            assert_eq!(d.params, [0.0, ps.params[1]]);
+            assert_eq!(v3(&d.grad, 1), Vec3::zeros());
+            // Swapped roles: B degenerate.
+            let e = ssc(&[b0, b1, p, p], false);
+            assert_eq!(e.distance, ps.distance);
+            assert_eq!(e.params, [ps.params[1], 0.0]);
+            // Both degenerate: PP.
+            let f = ssc(&[p, p, b0, b0], false);
+            assert_eq!(f.kind, ContactType::PointPoint);
+            assert_eq!(f.distance, (p - b0).norm());
+            // FD in the reduced coordinates [p, b0, b1] (moving a0 = a1 = p together): moving
+            // a0 or a1 alone would open a segment of length `step`, i.e. leave this regime.
+            let y = stack::<9>(&[p, b0, b1]);
+            let red_stable = (0..9).all(|k| {
+                [1e-6, -1e-6].iter().all(|&h| {
+                    let mut z = y;
+                    z[k] += h;
+                    let q = v3(&z, 0);
+                    let e = segment_segment(&q, &q, &v3(&z, 1), &v3(&z, 2), false);
+                    signature(&e) == signature(&d)
+                })
+            });
+            if ps.distance < 0.05 || !red_stable {
+                continue;
+            }
+            tested += 1;
+            let red = |y: &SVector<f64, 9>, h: bool| {
+                let p = v3(y, 0);
+                let full = segment_segment(&p, &p, &v3(y, 1), &v3(y, 2), h);
+                let mut t = SMatrix::<f64, 12, 9>::zeros();
+                for (i, j) in [(0, 0), (1, 0), (2, 1), (3, 2)] {
+                    t.fixed_view_mut::<3, 3>(3 * i, 3 * j)
+                        .copy_from(&Mat3::identity());
+                }
+                let hr = t.transpose() * full.hess * t;
+                Distance::<9> {
+                    distance: full.distance,
+                    grad: t.transpose() * full.grad,
+                    hess: (hr + hr.transpose()) * 0.5,
+                    closest: full.closest,
+                    params: full.params,
+                    kind: full.kind,
+                }
+            };
+            worst.add(
+                &format!("zero-length A, {}", kind_label(ps.kind)),
+                fd_check(&red, &y, 1e-6),
+            );
+        }
+        assert!(
+            tested >= 30,
+            "only {tested} zero-length configurations tested"
+        );
+        worst.report("segment_segment", 1e-6);
+    }
+
+    #[test]
+    fn touching_has_no_gradient() {
+        let c = [
+            Vec3::new(-1.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.0, -1.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+        ];
+        let d = ssc(&c, true);
+        assert_eq!(d.kind, ContactType::EdgeEdge);
+        assert_eq!(d.distance, 0.0);
+        assert_eq!(d.grad, X::zeros());
+        assert_eq!(d.hess, SMatrix::<f64, 12, 12>::zeros());
+        assert_eq!(d.params, [0.5, 0.5]);
+    }
+}

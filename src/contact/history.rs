@@ -1,0 +1,121 @@
+//! Per-pair persistent contact state (history).
+//!
+//! Laws with memory (the Cundall–Strack tangential spring, the JKR "established" flag, a spring's
+//! rest length) keep it in a [`History`]. During Newton each evaluation starts from the state
+//! *committed* at the end of the last accepted step and writes a *trial* state; when the step is
+//! accepted the trial states of the last iterate become the committed ones. A pair that leaves
+//! the candidate set loses its history.
+
+use crate::math::Vec3;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Identifies a primitive in the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Primitive {
+    /// Edge `edge` of rod `rod`.
+    RodEdge {
+        /// Rod index.
+        rod: u32,
+        /// Edge index.
+        edge: u32,
+    },
+    /// Node `node` of rod `rod`.
+    RodNode {
+        /// Rod index.
+        rod: u32,
+        /// Node index.
+        node: u32,
+    },
+    /// Sphere `index`.
+    Sphere {
+        /// Sphere index.
+        index: u32,
+    },
+    /// Static plane `index`.
+    Plane {
+        /// Plane index.
+        index: u32,
+    },
+}
+
+/// Key of a pair: the binding it belongs to and its two primitives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PairKey {
+    /// Index of the contact binding (scene `contacts` entry).
+    pub binding: u32,
+    /// Side-1 primitive.
+    pub first: Primitive,
+    /// Side-2 primitive.
+    pub second: Primitive,
+}
+
+/// The state a law may keep for a pair between time steps.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct History {
+    /// A tangential vector (e.g. the Cundall–Strack spring elongation ζ, m), kept in the current
+    /// tangent plane.
+    pub spring: Vec3,
+    /// A flag (e.g. JKR contact established).
+    pub established: bool,
+    /// A scalar (e.g. a spring rest length, m).
+    pub value: f64,
+    /// Whether any element wrote to this history (untouched histories are not stored).
+    pub used: bool,
+}
+
+/// Committed histories of all pairs that have one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct HistoryStore {
+    committed: HashMap<PairKey, History>,
+}
+
+impl HistoryStore {
+    /// The committed history of `key` (default when the pair has none).
+    pub fn get(&self, key: &PairKey) -> History {
+        self.committed.get(key).copied().unwrap_or_default()
+    }
+    /// Replaces all committed histories with the trial states of the accepted iterate
+    /// (only those an element used are kept).
+    pub fn commit(&mut self, trials: impl IntoIterator<Item = (PairKey, History)>) {
+        self.committed = trials.into_iter().filter(|(_, h)| h.used).collect();
+    }
+    /// Number of stored histories.
+    pub fn len(&self) -> usize {
+        self.committed.len()
+    }
+    /// Whether no history is stored.
+    pub fn is_empty(&self) -> bool {
+        self.committed.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commit_keeps_only_used_histories() {
+        let k1 = PairKey {
+            binding: 0,
+            first: Primitive::Sphere { index: 0 },
+            second: Primitive::Sphere { index: 1 },
+        };
+        let k2 = PairKey {
+            second: Primitive::Sphere { index: 2 },
+            ..k1
+        };
+        let mut s = HistoryStore::default();
+        let used = History {
+            spring: Vec3::x(),
+            used: true,
+            ..History::default()
+        };
+        s.commit([(k1, used), (k2, History::default())]);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.get(&k1), used);
+        assert_eq!(s.get(&k2), History::default());
+        let json = serde_json::to_string(&s.get(&k1)).unwrap();
+        assert_eq!(serde_json::from_str::<History>(&json).unwrap(), used);
+    }
+}

@@ -1,0 +1,38 @@
+//! Contact: chains of elements (data → resolver → laws → assemblers) evaluated per candidate
+//! pair, feeding force and Jacobian blocks into the global implicit system.
+
+mod assemble;
+mod binding;
+mod builtin;
+mod caps;
+mod chain;
+mod ctx;
+mod data;
+mod detect;
+pub mod distance;
+mod element;
+mod history;
+mod normal;
+mod resolve;
+mod verify;
+
+pub use assemble::{
+    AssembleContactMatrix, AssembleForces, Feedback, FeedbackDistance, MatrixElement, NoFeedback,
+};
+pub use binding::{
+    BodyGroup, ContactBinding, ContactModel, ContactSet, ContactStats, LocalContact,
+};
+pub use builtin::{Builtin, ElementSet, deserialize_element};
+pub use caps::{Caps, Gives, Needs, PrimKind};
+pub use chain::Chain;
+pub use ctx::{ContactCtx, ContactMaterial, Mat12, MatrixMode, NO_DOF, Vec12};
+pub use data::{CapsuleData, PlaneData, PointData, SphereData};
+pub use detect::{Aabb, SpatialHash, brute_force_pairs};
+pub use element::{Category, ChainElement, ElementDoc, Env};
+pub use history::{History, HistoryStore, PairKey, Primitive};
+pub use normal::LinearForce;
+pub use resolve::{
+    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
+    SphereSphere,
+};
+pub use verify::{JacobianCheck, check_pair};

@@ -1,0 +1,5 @@
+//! Normal force laws.
+
+mod linear_force;
+
+pub use linear_force::LinearForce;

@@ -1,0 +1,45 @@
+//! `Capsule_Capsule`: edge–edge contact of two rod edges (seed 001 §3.2, Eqs. 10–13; App. B.2).
+//!
+//! Δ is the minimum distance between the segments `[x_i, x_{i+1}]` and `[x_j, x_{j+1}]` by
+//! Lumelsky's closest points, resolved as point–point, point–edge or edge–edge; the gap is
+//! `Δ − h₁ − h₂` (`2h` for equal rods).
+
+use super::set_geometry;
+use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::ctx::ContactCtx;
+use crate::contact::distance::segment_segment;
+use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+
+/// Capsule–capsule resolver.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct CapsuleCapsule;
+
+static DOC: ElementDoc = ElementDoc {
+    name: "Capsule_Capsule",
+    category: Category::Resolver,
+    summary: "edge–edge geometry of two capsules (Lumelsky; PP/PE/EE cases with exact ∇Δ, ∇²Δ)",
+    details: "Δ = min over (β₁, β₂) ∈ [0,1]² of |x_i + β₁ e_i − x_j − β₂ e_j| (m), resolved as \
+              point–point, point–edge or edge–edge (seed 001 Eqs. 10–13, Lumelsky 1985). \
+              gap = Δ − r₁ − r₂; normal from the closest point on side 1 to side 2. Δ is C¹ across \
+              the case seams (∇²Δ jumps). Needs Deformable_Capsule data on both sides. No parameters.",
+};
+
+impl ChainElement for CapsuleCapsule {
+    fn doc(&self) -> &'static ElementDoc {
+        &DOC
+    }
+    fn needs(&self) -> Needs {
+        Needs {
+            caps: Caps::SIDE1.with(Caps::SIDE2),
+            kinds: Some((PrimKind::Capsule, PrimKind::Capsule)),
+        }
+    }
+    fn gives(&self) -> Gives {
+        Gives::caps(Caps::GEOMETRY)
+    }
+    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        let x = ctx.x;
+        let d = segment_segment(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
+        set_geometry(ctx, &d, &[0, 1, 2, 3], false);
+    }
+}

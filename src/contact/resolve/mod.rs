@@ -1,0 +1,89 @@
+//! Geometry resolvers: one file per pair of primitive kinds. Each computes the centre-line
+//! distance Δ with ∇Δ and ∇²Δ over the pair's local DOFs (from the kernels in
+//! [`crate::contact::distance`]), the gap `Δ − r₁ − r₂`, the normal from side 1 to side 2, the
+//! contact point and the parametric coordinates.
+//!
+//! Unlike mpacts, resolvers never reject a pair for being apart: barrier and smoothed laws
+//! (IPC, IMC) act at positive gaps, so each law decides its own range.
+
+mod capsule_capsule;
+mod capsule_sphere;
+mod plane;
+mod point_point;
+mod sphere_point;
+mod sphere_sphere;
+
+pub use capsule_capsule::CapsuleCapsule;
+pub use capsule_sphere::CapsuleSphere;
+pub use plane::{CapsulePlane, PointPlane, SpherePlane};
+pub use point_point::PointPoint;
+pub use sphere_point::SpherePoint;
+pub use sphere_sphere::SphereSphere;
+
+use super::ctx::{ContactCtx, Mat12, Vec12};
+use super::distance::Distance;
+use crate::math::Vec3;
+
+/// Writes a kernel result into the ctx. `map[k]` is the ctx point of the kernel's point `k`;
+/// `sides` says which kernel closest point belongs to side 1 and which to side 2.
+pub(crate) fn set_geometry<const N: usize>(
+    ctx: &mut ContactCtx,
+    d: &Distance<N>,
+    map: &[usize],
+    swap: bool,
+) {
+    let mut grad = Vec12::zeros();
+    let mut hess = Mat12::zeros();
+    for (a, &pa) in map.iter().enumerate() {
+        for i in 0..3 {
+            grad[3 * pa + i] = d.grad[3 * a + i];
+        }
+        if ctx.want_jacobian {
+            for (b, &pb) in map.iter().enumerate() {
+                for i in 0..3 {
+                    for j in 0..3 {
+                        hess[(3 * pa + i, 3 * pb + j)] = d.hess[(3 * a + i, 3 * b + j)];
+                    }
+                }
+            }
+        }
+    }
+    let (c1, c2) = if swap {
+        (d.closest[1], d.closest[0])
+    } else {
+        (d.closest[0], d.closest[1])
+    };
+    let beta = if swap {
+        [d.params[1], d.params[0]]
+    } else {
+        d.params
+    };
+    finish(ctx, d.distance, c1, c2, grad, hess, beta, d.kind);
+}
+
+/// Sets Δ, gap, normal (side 1 → side 2) and contact point from the closest points.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn finish(
+    ctx: &mut ContactCtx,
+    distance: f64,
+    c1: Vec3,
+    c2: Vec3,
+    grad: Vec12,
+    hess: Mat12,
+    beta: [f64; 2],
+    kind: super::distance::ContactType,
+) {
+    ctx.distance = distance;
+    ctx.gap = distance - ctx.radius[0] - ctx.radius[1];
+    let dv = c2 - c1;
+    ctx.normal = if distance > 0.0 {
+        dv / dv.norm().max(1e-300)
+    } else {
+        Vec3::zeros()
+    };
+    ctx.contact_point = c1 + ctx.normal * (ctx.radius[0] + 0.5 * ctx.gap);
+    ctx.grad = grad;
+    ctx.hess = hess;
+    ctx.beta = beta;
+    ctx.contact_type = kind;
+}

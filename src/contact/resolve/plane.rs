@@ -1,0 +1,107 @@
+//! `Point_Plane`, `Sphere_Plane`, `Capsule_Plane`: a body (side 1) against a static plane
+//! (side 2). Δ is the signed distance `(x − o)·n̂` of the point (for a capsule, of its lower end
+//! node: the closest end to the plane), gap = Δ − r₁, normal from the body to the plane = −n̂.
+//! For a capsule, Δ = min(Δ(x_a), Δ(x_b)) is continuous but only piecewise smooth where both ends
+//! are equally far (the edge lies parallel to the plane); each end is otherwise handled by the
+//! end node's own contact.
+
+use super::finish;
+use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::distance::{ContactType, point_plane};
+use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+
+fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
+    let Some((o, n)) = ctx.plane else {
+        ctx.reject = true;
+        return;
+    };
+    let d = point_plane(&ctx.x[k], &o, &n, false);
+    let mut grad = Vec12::zeros();
+    grad.fixed_rows_mut::<3>(3 * k).copy_from(&d.grad);
+    let c1 = ctx.x[k];
+    let c2 = c1 - n * d.distance;
+    finish(
+        ctx,
+        d.distance,
+        c1,
+        c2,
+        grad,
+        Mat12::zeros(),
+        [beta, 0.0],
+        ContactType::PointPlane,
+    );
+    // The normal from the body towards the plane is −n̂ even when the point is below it.
+    ctx.normal = -n;
+    ctx.contact_point = c1 - n * (ctx.radius[0] + 0.5 * ctx.gap);
+}
+
+macro_rules! plane_resolver {
+    ($ty:ident, $name:literal, $kind:expr, $summary:literal, $details:literal, |$ctx:ident| $body:block) => {
+        #[doc = concat!("`", $name, "` resolver.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Default)]
+        pub struct $ty;
+
+        impl ChainElement for $ty {
+            fn doc(&self) -> &'static ElementDoc {
+                static DOC: ElementDoc = ElementDoc {
+                    name: $name,
+                    category: Category::Resolver,
+                    summary: $summary,
+                    details: $details,
+                };
+                &DOC
+            }
+            fn needs(&self) -> Needs {
+                Needs {
+                    caps: Caps::SIDE1.with(Caps::SIDE2),
+                    kinds: Some(($kind, PrimKind::Plane)),
+                }
+            }
+            fn gives(&self) -> Gives {
+                Gives::caps(Caps::GEOMETRY)
+            }
+            fn evaluate(&self, _env: &Env, $ctx: &mut ContactCtx) $body
+        }
+    };
+}
+
+plane_resolver!(
+    PointPlane,
+    "Point_Plane",
+    PrimKind::Point,
+    "rod node (side 1) against a static plane",
+    "Δ = (x − o)·n̂ (m, signed), gap = Δ − r, ∇Δ = n̂, ∇²Δ = 0 (DiSMech ground contact, seed 004 §5.2). No parameters.",
+    |ctx| { resolve_point(ctx, 0, 0.0) }
+);
+
+plane_resolver!(
+    SpherePlane,
+    "Sphere_Plane",
+    PrimKind::Sphere,
+    "sphere (side 1) against a static plane",
+    "Δ = (x − o)·n̂ (m, signed), gap = Δ − r, ∇Δ = n̂, ∇²Δ = 0. No parameters.",
+    |ctx| { resolve_point(ctx, 0, 0.0) }
+);
+
+plane_resolver!(
+    CapsulePlane,
+    "Capsule_Plane",
+    PrimKind::Capsule,
+    "rod edge (side 1) against a static plane: its closest end node",
+    "Δ = min((x_a − o)·n̂, (x_b − o)·n̂) (m, signed), gap = Δ − h, β₁ = 0 or 1 for the end used. \
+     Prefer Point_Plane on rod nodes for ground contact; this resolver is for capsule-only chains. No parameters.",
+    |ctx| {
+        let Some((o, n)) = ctx.plane else {
+            ctx.reject = true;
+            return;
+        };
+        let da = (ctx.x[0] - o).dot(&n);
+        let db = (ctx.x[1] - o).dot(&n);
+        if da <= db {
+            resolve_point(ctx, 0, 0.0)
+        } else {
+            resolve_point(ctx, 1, 1.0)
+        }
+    }
+);
