@@ -12,3 +12,7 @@ pub mod model;
 pub mod run;
 pub mod scene;
 pub mod system;
+
+// Re-exported for the `element_set!` macro, so user crates need no direct serde dependency.
+#[doc(hidden)]
+pub use serde;

@@ -1,5 +1,6 @@
 //! The `catena` command line: run and check scenes.
 
+use catena::contact::{Builtin, Chain, ChainElement, ElementSet};
 use catena::run::{RunError, RunOptions, run};
 use catena::scene::{BuiltScene, SceneError, build_scene, load_scene};
 use clap::{Parser, Subcommand};
@@ -36,16 +37,80 @@ enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
-    /// Validate a scene file without running it.
+    /// Validate a scene or chain file without running it.
     Check {
-        /// Scene file (RON).
+        /// Scene or chain file (RON).
         file: PathBuf,
+    },
+    /// List the chain elements, or print the full documentation of one.
+    Elements {
+        /// Element name (e.g. Capsule_Capsule).
+        name: Option<String>,
     },
 }
 
 fn load(path: &Path) -> Result<BuiltScene, SceneError> {
     let (spec, source) = load_scene(path)?;
     build_scene(&spec, &source, path)
+}
+
+/// Whether a RON file holds a chain (its first token after comments is `Chain`).
+fn is_chain_file(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#!"))
+        .is_some_and(|l| l.starts_with("Chain"))
+}
+
+fn elements(name: Option<&str>) -> ExitCode {
+    let mut all = Builtin::catalogue();
+    all.sort_by_key(|e| (e.doc().category, e.doc().name));
+    all.dedup_by_key(|e| e.doc().name);
+    match name {
+        None => {
+            let mut last = None;
+            for e in &all {
+                let d = e.doc();
+                if last != Some(d.category) {
+                    println!("\n{}:", d.category);
+                    last = Some(d.category);
+                }
+                println!("  {:<40} {}", d.name, d.summary);
+            }
+            println!(
+                "\n`catena elements NAME` prints an element's parameters, formula and source."
+            );
+            ExitCode::SUCCESS
+        }
+        Some(n) => match all.iter().find(|e| e.doc().name == n) {
+            Some(e) => {
+                let d = e.doc();
+                println!(
+                    "{} ({})\n\n{}\n\n{}",
+                    d.name, d.category, d.summary, d.details
+                );
+                let needs = e.needs();
+                println!("\nneeds: {}", needs.caps);
+                if let Some((a, b)) = needs.kinds {
+                    println!("pairs: {a} against {b}");
+                }
+                println!("gives: {}", e.gives().caps);
+                ExitCode::SUCCESS
+            }
+            None => {
+                let names = Builtin::names();
+                eprintln!("error: no element is named `{n}`");
+                match catena::scene::closest(n, names.iter().copied()) {
+                    Some(s) => eprintln!("  help: did you mean `{s}`?"),
+                    None => eprintln!("  help: `catena elements` lists them all"),
+                }
+                ExitCode::from(2)
+            }
+        },
+    }
 }
 
 fn main() -> ExitCode {
@@ -64,6 +129,24 @@ fn main() -> ExitCode {
         }
     }
     match cli.command {
+        Command::Elements { name } => elements(name.as_deref()),
+        Command::Check { file } if is_chain_file(&file) => match Chain::<Builtin>::load(&file) {
+            Ok(c) => {
+                println!(
+                    "{}: ok — chain \"{}\": {} elements, {} against {}",
+                    file.display(),
+                    c.name,
+                    c.elements.len(),
+                    c.kinds.0,
+                    c.kinds.1
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Check { file } => match load(&file) {
             Ok(s) => {
                 println!(

@@ -216,20 +216,41 @@ fn prim_dofs(model: &Model, p: &Primitive, out: &mut Vec<u32>) {
     }
 }
 
-/// Whether two primitives of the same rod are too close along it to be a contact pair
-/// (adjacent edges |i − j| ≤ 1, a node and an edge touching it, neighbouring nodes).
-fn topologically_adjacent(a: &Primitive, b: &Primitive) -> bool {
+/// Whether two primitives of the same rod are too close along it to be a contact pair:
+/// adjacent edges (|i − j| ≤ 1, seed 001 §3), a node and an edge touching it, neighbouring
+/// nodes — and, for rods that are thick compared with their edges, every pair whose
+/// arc-length separation in the rest shape is at most `r₁ + r₂` (they would overlap when the
+/// rod is straight, so their "contact" is the rod's own material).
+fn topologically_adjacent(model: &Model, a: &Primitive, b: &Primitive) -> bool {
     use Primitive::*;
-    match (*a, *b) {
-        (RodEdge { rod: r1, edge: i }, RodEdge { rod: r2, edge: j }) => {
-            r1 == r2 && i.abs_diff(j) <= 1
+    // Arc-length interval [s0, s1] of a primitive along its rod.
+    let span = |p: &Primitive| -> Option<(u32, f64, f64)> {
+        match *p {
+            RodEdge { rod, edge } => {
+                let r = &model.rods[rod as usize];
+                let s0: f64 = r.rest_lengths[..edge as usize].iter().sum();
+                Some((rod, s0, s0 + r.rest_lengths[edge as usize]))
+            }
+            RodNode { rod, node } => {
+                let r = &model.rods[rod as usize];
+                let s: f64 = r.rest_lengths[..node as usize].iter().sum();
+                Some((rod, s, s))
+            }
+            _ => None,
         }
-        (RodNode { rod: r1, node: i }, RodNode { rod: r2, node: j }) => {
-            r1 == r2 && i.abs_diff(j) <= 1
-        }
-        (RodEdge { rod: r1, edge: e }, RodNode { rod: r2, node: n })
-        | (RodNode { rod: r2, node: n }, RodEdge { rod: r1, edge: e }) => {
-            r1 == r2 && (n == e || n == e + 1)
+    };
+    match (span(a), span(b)) {
+        (Some((ra, a0, a1)), Some((rb, b0, b1))) if ra == rb => {
+            let topo = match (*a, *b) {
+                (RodEdge { edge: i, .. }, RodEdge { edge: j, .. }) => i.abs_diff(j) <= 1,
+                (RodNode { node: i, .. }, RodNode { node: j, .. }) => i.abs_diff(j) <= 1,
+                (RodEdge { edge: e, .. }, RodNode { node: n, .. })
+                | (RodNode { node: n, .. }, RodEdge { edge: e, .. }) => n == e || n == e + 1,
+                _ => false,
+            };
+            let gap_along = (b0 - a1).max(a0 - b1).max(0.0);
+            let thickness = 2.0 * model.rods[ra as usize].section.contact_radius();
+            topo || gap_along <= thickness
         }
         _ => a == b,
     }
@@ -252,7 +273,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             let p1 = primitives(model, &b.first, k1);
             let p2 = primitives(model, &b.second, k2);
             let excluded = |a: &Primitive, c: &Primitive| {
-                topologically_adjacent(a, c)
+                topologically_adjacent(model, a, c)
                     || b.excluded.iter().any(|(x, y)| {
                         (*x == body_of(a) && *y == body_of(c))
                             || (*x == body_of(c) && *y == body_of(a))

@@ -310,7 +310,7 @@ macro_rules! element_set {
                     v
                 })
             }
-            fn from_variant<'de, A: serde::de::VariantAccess<'de>>(name: &str, v: A) -> Result<Self, A::Error> {
+            fn from_variant<'de, A: $crate::serde::de::VariantAccess<'de>>(name: &str, v: A) -> Result<Self, A::Error> {
                 match name {
                     $( $lit => Ok(Self::$var(v.newtype_variant::<$ty>()?)), )+
                     other => <$crate::contact::Builtin as $crate::contact::ElementSet>::from_variant(other, v).map(Self::Builtin),
@@ -323,8 +323,8 @@ macro_rules! element_set {
             }
         }
 
-        impl<'de> serde::Deserialize<'de> for $set {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        impl<'de> $crate::serde::Deserialize<'de> for $set {
+            fn deserialize<D: $crate::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 $crate::contact::deserialize_element(d)
             }
         }

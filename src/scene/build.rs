@@ -442,12 +442,10 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             e
         })?;
         let needle = format!("\"{}\"", c.chain);
-        let resolve_group = |g: &GroupSpec,
-                             kind: PrimKind,
-                             side: &str|
-         -> Result<BodyGroup, SceneError> {
-            let wrong = |what: &str| {
-                cx.err(
+        let resolve_group =
+            |g: &GroupSpec, kind: PrimKind, side: &str| -> Result<BodyGroup, SceneError> {
+                let wrong = |what: &str| {
+                    cx.err(
                     &needle,
                     format!(
                         "contact {}: chain \"{}\" binds {side} to {kind}, but `{}` lists {what}",
@@ -463,50 +461,50 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
                     PrimKind::Sphere => "use AllSpheres or Spheres([...]) for this side",
                     PrimKind::Plane => "use AllPlanes or Planes([...]) for this side",
                 })
-            };
-            let names = |list: &[String],
-                         index: &BTreeMap<&str, usize>,
-                         what: &str|
-             -> Result<Vec<usize>, SceneError> {
-                list.iter()
-                    .map(|n| {
-                        index.get(n.as_str()).copied().ok_or_else(|| {
-                            let e = cx.err(
-                                &format!("\"{n}\""),
-                                format!("contact {}: no {what} is named \"{n}\"", ci + 1),
-                            );
-                            match closest(n, index.keys().copied()) {
-                                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
-                                None => e,
-                            }
+                };
+                let names = |list: &[String],
+                             index: &BTreeMap<&str, usize>,
+                             what: &str|
+                 -> Result<Vec<usize>, SceneError> {
+                    list.iter()
+                        .map(|n| {
+                            index.get(n.as_str()).copied().ok_or_else(|| {
+                                let e = cx.err(
+                                    &format!("\"{n}\""),
+                                    format!("contact {}: no {what} is named \"{n}\"", ci + 1),
+                                );
+                                match closest(n, index.keys().copied()) {
+                                    Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                                    None => e,
+                                }
+                            })
                         })
-                    })
-                    .collect()
+                        .collect()
+                };
+                match (g, kind) {
+                    (GroupSpec::AllRods, PrimKind::Capsule | PrimKind::Point) => {
+                        Ok(BodyGroup::Rods((0..model.rods.len()).collect()))
+                    }
+                    (GroupSpec::Rods(l), PrimKind::Capsule | PrimKind::Point) => {
+                        Ok(BodyGroup::Rods(names(l, &rod_index, "rod")?))
+                    }
+                    (GroupSpec::AllSpheres, PrimKind::Sphere) => {
+                        Ok(BodyGroup::Spheres((0..model.spheres.len()).collect()))
+                    }
+                    (GroupSpec::Spheres(l), PrimKind::Sphere) => {
+                        Ok(BodyGroup::Spheres(names(l, &sphere_index, "sphere")?))
+                    }
+                    (GroupSpec::AllPlanes, PrimKind::Plane) => {
+                        Ok(BodyGroup::Planes((0..model.planes.len()).collect()))
+                    }
+                    (GroupSpec::Planes(l), PrimKind::Plane) => {
+                        Ok(BodyGroup::Planes(names(l, &plane_index, "plane")?))
+                    }
+                    (GroupSpec::AllRods | GroupSpec::Rods(_), _) => Err(wrong("rods")),
+                    (GroupSpec::AllSpheres | GroupSpec::Spheres(_), _) => Err(wrong("spheres")),
+                    (GroupSpec::AllPlanes | GroupSpec::Planes(_), _) => Err(wrong("planes")),
+                }
             };
-            match (g, kind) {
-                (GroupSpec::AllRods, PrimKind::Capsule | PrimKind::Point) => {
-                    Ok(BodyGroup::Rods((0..model.rods.len()).collect()))
-                }
-                (GroupSpec::Rods(l), PrimKind::Capsule | PrimKind::Point) => {
-                    Ok(BodyGroup::Rods(names(l, &rod_index, "rod")?))
-                }
-                (GroupSpec::AllSpheres, PrimKind::Sphere) => {
-                    Ok(BodyGroup::Spheres((0..model.spheres.len()).collect()))
-                }
-                (GroupSpec::Spheres(l), PrimKind::Sphere) => {
-                    Ok(BodyGroup::Spheres(names(l, &sphere_index, "sphere")?))
-                }
-                (GroupSpec::AllPlanes, PrimKind::Plane) => {
-                    Ok(BodyGroup::Planes((0..model.planes.len()).collect()))
-                }
-                (GroupSpec::Planes(l), PrimKind::Plane) => {
-                    Ok(BodyGroup::Planes(names(l, &plane_index, "plane")?))
-                }
-                (GroupSpec::AllRods | GroupSpec::Rods(_), _) => Err(wrong("rods")),
-                (GroupSpec::AllSpheres | GroupSpec::Spheres(_), _) => Err(wrong("spheres")),
-                (GroupSpec::AllPlanes | GroupSpec::Planes(_), _) => Err(wrong("planes")),
-            }
-        };
         let first = resolve_group(&c.first, chain.kinds.0, "side 1")?;
         let second = resolve_group(&c.second, chain.kinds.1, "side 2")?;
         let radius_of = |g: &BodyGroup| -> f64 {

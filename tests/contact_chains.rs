@@ -1,0 +1,214 @@
+//! Every shipped chain's force Jacobians (∂f/∂x, ∂f/∂v) match central finite differences on
+//! random overlapping configurations (with random velocities, so damping terms are exercised),
+//! across the point–point / point–edge / edge–edge regimes of `Capsule_Capsule`.
+
+use catena::contact::{Builtin, Chain, History, Primitive, check_pair};
+use catena::model::Model;
+use catena::scene::{build_scene, parse_scene};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn chain(name: &str) -> Chain {
+    Chain::<Builtin>::load(&root().join("chains").join(name)).unwrap()
+}
+
+/// A model with two 3-node rods, two spheres and a ground plane.
+fn model() -> Model {
+    let src = r#"Scene(
+        time: (dt: 1e-3, duration: 1.0),
+        materials: { "m": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) },
+        rods: [
+            (name: "a", material: "m", radius: 5e-3, geometry: Nodes([(0, 0, 0), (0.03, 0, 0), (0.06, 0.005, 0)])),
+            (name: "b", material: "m", radius: 5e-3, geometry: Nodes([(0, 0, 0.05), (0.03, 0, 0.05), (0.06, 0, 0.055)])),
+        ],
+        spheres: [
+            (name: "s", material: "m", radius: 0.01, center: (0, 0, 0.2)),
+            (name: "t", material: "m", radius: 0.012, center: (0, 0, 0.25)),
+        ],
+        planes: [(name: "ground", origin: (0, 0, 0), normal: (0, 0, 1))],
+    )"#;
+    let file = root().join("tests/virtual.ron");
+    let spec = parse_scene(src, &file).unwrap();
+    build_scene(&spec, src, &file).unwrap().model
+}
+
+struct Rng(u64);
+impl Rng {
+    fn f(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+    fn v(&mut self, s: f64) -> [f64; 3] {
+        [s * self.f(), s * self.f(), s * self.f()]
+    }
+}
+
+fn set(q: &mut [f64], dof: usize, x: [f64; 3]) {
+    q[dof..dof + 3].copy_from_slice(&x);
+}
+
+fn check(
+    chain: &Chain,
+    m: &Model,
+    q: &[f64],
+    v: &[f64],
+    a: Primitive,
+    b: Primitive,
+) -> Option<(f64, f64)> {
+    let c = check_pair(chain, m, q, v, a, b, History::default(), 1e-3, 1e-8)?;
+    Some((c.dfdx_error, c.dfdv_error))
+}
+
+#[test]
+fn rod_rod_chain_jacobians_match_finite_differences() {
+    let ch = chain("linear_rod_rod.ron");
+    let m = model();
+    let mut rng = Rng(7);
+    let mut regimes = BTreeSet::new();
+    let mut checked = 0;
+    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    for _ in 0..3000 {
+        let mut q = m.q.clone();
+        let mut v = vec![0.0; q.len()];
+        // Edge 0 of rod a fixed-ish; edge 0 of rod b placed around it, overlapping.
+        set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
+        set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
+        let c = [0.015 + 0.03 * rng.f(), 0.006 * rng.f(), 0.008 * rng.f()];
+        let d = rng.v(1.0);
+        let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let h = 0.015 * (1.0 + 0.5 * rng.f());
+        set(
+            &mut q,
+            rb.node_dof(0),
+            [
+                c[0] - h * d[0] / n,
+                c[1] - h * d[1] / n,
+                c[2] - h * d[2] / n,
+            ],
+        );
+        set(
+            &mut q,
+            rb.node_dof(1),
+            [
+                c[0] + h * d[0] / n,
+                c[1] + h * d[1] / n,
+                c[2] + h * d[2] / n,
+            ],
+        );
+        for k in [
+            ra.node_dof(0),
+            ra.node_dof(1),
+            rb.node_dof(0),
+            rb.node_dof(1),
+        ] {
+            set(&mut v, k, rng.v(0.05));
+        }
+        let (a, b) = (
+            Primitive::RodEdge { rod: 0, edge: 0 },
+            Primitive::RodEdge { rod: 1, edge: 0 },
+        );
+        let env = catena::contact::Env {
+            model: &m,
+            q: &q,
+            v: &v,
+        };
+        let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+        if ctx.reject {
+            continue;
+        }
+        if let Some((ex, ev)) = check(&ch, &m, &q, &v, a, b) {
+            assert!(
+                ex < 1e-6 && ev < 1e-6,
+                "{:?}: ∂f/∂x error {ex:e}, ∂f/∂v error {ev:e}",
+                ctx.contact_type
+            );
+            regimes.insert(format!("{:?}", ctx.contact_type));
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} overlapping configurations");
+    for r in ["PointPoint", "PointEdge", "EdgeEdge"] {
+        assert!(regimes.contains(r), "regime {r} not covered: {regimes:?}");
+    }
+}
+
+#[test]
+fn sphere_and_plane_chain_jacobians_match_finite_differences() {
+    let m = model();
+    let (s, t) = (&m.spheres[0], &m.spheres[1]);
+    let mut rng = Rng(11);
+    for (name, a, b) in [
+        (
+            "linear_sphere_sphere.ron",
+            Primitive::Sphere { index: 0 },
+            Primitive::Sphere { index: 1 },
+        ),
+        (
+            "linear_sphere_plane.ron",
+            Primitive::Sphere { index: 0 },
+            Primitive::Plane { index: 0 },
+        ),
+        (
+            "linear_rod_ground.ron",
+            Primitive::RodNode { rod: 0, node: 1 },
+            Primitive::Plane { index: 0 },
+        ),
+    ] {
+        let ch = chain(name);
+        let mut checked = 0;
+        for _ in 0..500 {
+            let mut q = m.q.clone();
+            let mut v = vec![0.0; q.len()];
+            set(&mut q, s.offset, [0.0, 0.0, 0.008 + 0.004 * rng.f()]);
+            let dir = rng.v(1.0);
+            let n = (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
+            let dist = 0.021 + 0.002 * rng.f();
+            set(
+                &mut q,
+                t.offset,
+                [
+                    dist * dir[0] / n,
+                    dist * dir[1] / n,
+                    0.008 + dist * dir[2] / n,
+                ],
+            );
+            let nd = m.rods[0].node_dof(1);
+            set(&mut q, nd, [0.03, 0.0, 0.004 + 0.002 * rng.f()]);
+            for k in [s.offset, t.offset, nd] {
+                set(&mut v, k, rng.v(0.05));
+            }
+            if let Some((ex, ev)) = check(&ch, &m, &q, &v, a, b) {
+                assert!(
+                    ex < 1e-6 && ev < 1e-6,
+                    "{name}: ∂f/∂x error {ex:e}, ∂f/∂v error {ev:e}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 50,
+            "{name}: only {checked} configurations checked"
+        );
+    }
+}
+
+#[test]
+fn shipped_chains_all_load() {
+    let dir = root().join("chains");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "ron") {
+            Chain::<Builtin>::load(Path::new(&p)).unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+    }
+    assert!(n >= 4);
+}
