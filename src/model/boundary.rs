@@ -50,6 +50,7 @@ pub struct BoundaryCondition {
 
 impl BoundaryCondition {
     /// A condition starting at time `t0` from the configuration `q` (with reference frames `frames`).
+    #[allow(clippy::too_many_arguments)] // each argument is a distinct, named part of the condition
     pub fn new(
         rod_index: usize,
         rod: &Rod,

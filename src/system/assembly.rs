@@ -262,10 +262,17 @@ impl Assembler {
                 .map(|(a, b)| a + b);
         }
         let mut inertial = 0.0;
-        for k in 0..n {
-            let d = q[k] - step.q_tilde[k];
-            inertial += 0.5 * model.mass[k] * d * d / (dt * dt);
-            out.residual[k] += model.mass[k] * d / (dt * dt) - self.ext_force[k];
+        for ((((r, qk), qt), m), fe) in out
+            .residual
+            .iter_mut()
+            .zip(q)
+            .zip(step.q_tilde)
+            .zip(&model.mass)
+            .zip(&self.ext_force)
+        {
+            let d = qk - qt;
+            inertial += 0.5 * m * d * d / (dt * dt);
+            *r += m * d / (dt * dt) - fe;
         }
         // Contacts: r −= f_c on assembled rows; J += J_c.
         let mut contact_energy = 0.0;

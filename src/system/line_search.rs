@@ -91,7 +91,7 @@ mod tests {
         assert!(out.alpha < 1.0 && out.alpha > 0.0);
         assert!(out.phi < 0.5);
         let change = out.phi - 0.5;
-        assert!(change <= 0.1 * out.alpha * -1.0);
+        assert!(change <= -0.1 * out.alpha);
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub(crate) fn solve(
     lu: &mut SparseLu,
     settings: &SolverSettings,
     step: &StepTargets,
-    q: &mut Vec<f64>,
+    q: &mut [f64],
     work: &mut NewtonWork,
 ) -> Result<NewtonReport, SolveError> {
     let mut report = NewtonReport::default();

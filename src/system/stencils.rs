@@ -38,7 +38,8 @@ pub struct ElasticStencils {
     bend: Vec<NodeStencilDofs>,
 }
 
-/// Local result of one stencil.
+/// Local result of one stencil (one vector holds both kinds, in stencil order).
+#[allow(clippy::large_enum_variant)]
 enum Local {
     Stretch(f64, SVector<f64, 6>, SMatrix<f64, 6, 6>),
     Node(f64, SVector<f64, 11>, SMatrix<f64, 11, 11>),

@@ -76,7 +76,7 @@ impl ChainElement for LinearForce {
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let delta = -ctx.gap;
-        if !(delta > 0.0) || ctx.distance <= 0.0 {
+        if delta.is_nan() || delta <= 0.0 || ctx.distance <= 0.0 {
             ctx.reject = true;
             return;
         }
