@@ -171,25 +171,29 @@ fn primitives(model: &Model, group: &BodyGroup, kind: PrimKind) -> Vec<Primitive
     }
 }
 
-/// Points and radius of a primitive.
-fn shape(model: &Model, q: &[f64], p: &Primitive) -> (Vec<Vec3>, f64) {
+/// Points (up to two) and radius of a primitive.
+fn shape(model: &Model, q: &[f64], p: &Primitive) -> ([Vec3; 2], usize, f64) {
     match *p {
         Primitive::RodEdge { rod, edge } => {
             let r = &model.rods[rod as usize];
+            let e = edge as usize;
             (
-                vec![r.node(q, edge as usize), r.node(q, edge as usize + 1)],
+                [r.node(q, e), r.node(q, e + 1)],
+                2,
                 r.section.contact_radius(),
             )
         }
         Primitive::RodNode { rod, node } => {
             let r = &model.rods[rod as usize];
-            (vec![r.node(q, node as usize)], r.section.contact_radius())
+            let x = r.node(q, node as usize);
+            ([x, x], 1, r.section.contact_radius())
         }
         Primitive::Sphere { index } => {
             let s = &model.spheres[index as usize];
-            (vec![s.center(q)], s.radius)
+            let x = s.center(q);
+            ([x, x], 1, s.radius)
         }
-        Primitive::Plane { .. } => (Vec::new(), 0.0),
+        Primitive::Plane { .. } => ([Vec3::zeros(); 2], 0, 0.0),
     }
 }
 
@@ -227,13 +231,11 @@ fn topologically_adjacent(model: &Model, a: &Primitive, b: &Primitive) -> bool {
     let span = |p: &Primitive| -> Option<(u32, f64, f64)> {
         match *p {
             RodEdge { rod, edge } => {
-                let r = &model.rods[rod as usize];
-                let s0: f64 = r.rest_lengths[..edge as usize].iter().sum();
-                Some((rod, s0, s0 + r.rest_lengths[edge as usize]))
+                let s = &model.rods[rod as usize].arc_length;
+                Some((rod, s[edge as usize], s[edge as usize + 1]))
             }
             RodNode { rod, node } => {
-                let r = &model.rods[rod as usize];
-                let s: f64 = r.rest_lengths[..node as usize].iter().sum();
+                let s = model.rods[rod as usize].arc_length[node as usize];
                 Some((rod, s, s))
             }
             _ => None,
@@ -287,13 +289,13 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             let margin = 0.5 * b.keep_distance;
             if k2 == PrimKind::Plane {
                 for a in &p1 {
-                    let (pts, r) = shape(model, q, a);
+                    let (pts, np, r) = shape(model, q, a);
                     for c in &p2 {
                         let Primitive::Plane { index } = *c else {
                             continue;
                         };
                         let pl = &model.planes[index as usize];
-                        let d = pts
+                        let d = pts[..np]
                             .iter()
                             .map(|x| (x - pl.origin).dot(&pl.normal))
                             .fold(f64::INFINITY, f64::min);
@@ -307,8 +309,8 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             let boxes = |ps: &[Primitive]| -> Vec<Aabb> {
                 ps.iter()
                     .map(|p| {
-                        let (pts, r) = shape(model, q, p);
-                        Aabb::of_points(&pts, r + margin)
+                        let (pts, np, r) = shape(model, q, p);
+                        Aabb::of_points(&pts[..np], r + margin)
                     })
                     .collect()
             };

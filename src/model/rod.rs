@@ -48,6 +48,8 @@ pub struct Rod {
     pub rest_lengths: Vec<f64>,
     /// Rest Voronoi lengths `Δl̄ᵢ` (m), one per node (half an edge at the ends).
     pub voronoi: Vec<f64>,
+    /// Rest arc length `s̄ᵢ` of node `i` from node 0 (m).
+    pub arc_length: Vec<f64>,
     /// Natural material curvatures `(κ̄₁, κ̄₂)` (dimensionless, discrete), one per node; zero at the ends.
     pub kappa_bar: Vec<[f64; 2]>,
     /// Natural twist `τ̄` (rad), one per node; zero at the ends.
@@ -128,8 +130,15 @@ impl Rod {
         for (i, x) in nodes.iter().enumerate() {
             q[4 * i..4 * i + 3].copy_from_slice(x.as_slice());
         }
+        let arc_length = std::iter::once(0.0)
+            .chain(rest_lengths.iter().scan(0.0, |s, l| {
+                *s += l;
+                Some(*s)
+            }))
+            .collect();
         let rod = Rod {
             name: name.to_string(),
+            arc_length,
             offset: 0,
             first_node: 0,
             n_nodes: n,

@@ -1,0 +1,143 @@
+//! Contact benchmarks: chain throughput (Capsule_Capsule + N_LinearForce + assemblers, full
+//! 12×12 Jacobians) on 1 thread and on all threads, and broad-phase detection time for 10⁴ and
+//! 10⁵ rod edges.
+//!
+//! Run: `cargo bench --bench contacts`
+
+use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet};
+use catena::model::Model;
+use catena::scene::{build_scene, parse_scene};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn model_from(rods: &str) -> Model {
+    let src = format!(
+        "Scene(time: (dt: 1e-3, duration: 1.0), materials: {{ \"m\": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }}, rods: [{rods}])"
+    );
+    let file = root().join("benches/virtual.ron");
+    let spec = parse_scene(&src, &file).unwrap();
+    build_scene(&spec, &src, &file).unwrap().model
+}
+
+/// A woven grid: `n` rods along x over `n` rods along y, every crossing overlapping by 0.2 mm.
+fn grid(n: usize) -> Model {
+    let mut rods = String::new();
+    let (len, r) = (0.01 * n as f64, 1e-3);
+    for k in 0..n {
+        let c = 0.01 * k as f64 + 0.005;
+        rods.push_str(&format!(
+            "(name: \"x{k}\", material: \"m\", radius: {r}, geometry: Straight(start: (0, {c}, 0), end: ({len}, {c}, 0), nodes: {})),",
+            2 * n + 1
+        ));
+        rods.push_str(&format!(
+            "(name: \"y{k}\", material: \"m\", radius: {r}, geometry: Straight(start: ({c}, 0, 0.0018), end: ({c}, {len}, 0.0018), nodes: {})),",
+            2 * n + 1
+        ));
+    }
+    model_from(&rods)
+}
+
+/// Random-walk rods with `edges` edges in total, in a box sized for a dense tangle.
+fn tangle(edges: usize) -> Model {
+    let per = 100;
+    let n_rods = edges / per;
+    let side = 0.002 * (edges as f64).cbrt();
+    let mut s = 42u64;
+    let mut rnd = || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let mut rods = String::new();
+    for r in 0..n_rods {
+        let mut p = [side * rnd(), side * rnd(), side * rnd()];
+        let mut d = [rnd(), rnd(), rnd()];
+        let mut nodes = Vec::with_capacity(per + 1);
+        for _ in 0..=per {
+            nodes.push(format!("({:.6},{:.6},{:.6})", p[0], p[1], p[2]));
+            let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+            for k in 0..3 {
+                p[k] += 0.002 * d[k] / n;
+                d[k] = d[k] / n + 0.5 * rnd();
+            }
+        }
+        rods.push_str(&format!(
+            "(name: \"r{r}\", material: \"m\", radius: 2e-4, geometry: Nodes([{}])),",
+            nodes.join(",")
+        ));
+    }
+    model_from(&rods)
+}
+
+fn rod_set(model: &Model, keep: f64) -> ContactSet {
+    let chain = Chain::<Builtin>::load(&root().join("chains/linear_rod_rod.ron")).unwrap();
+    let all: Vec<usize> = (0..model.rods.len()).collect();
+    ContactSet::new(vec![ContactBinding {
+        chain,
+        first: BodyGroup::Rods(all.clone()),
+        second: BodyGroup::Rods(all),
+        keep_distance: keep,
+        excluded: Vec::new(),
+    }])
+}
+
+fn chain_throughput(c: &mut Criterion) {
+    let model = grid(100);
+    let mut set = rod_set(&model, 1e-4);
+    set.detect(&model, &model.q);
+    let v = vec![0.0; model.q.len()];
+    let active = set
+        .evaluate(&model, &model.q, &v, 1e-3, true)
+        .iter()
+        .filter(|l| l.active)
+        .count();
+    let n = set.candidates.len() as u64;
+    eprintln!("chain throughput: {n} candidate pairs, {active} overlapping");
+    let mut g = c.benchmark_group("chain_capsule_linear_12x12");
+    g.sample_size(20).measurement_time(Duration::from_secs(4));
+    g.throughput(Throughput::Elements(n));
+    for threads in [
+        1,
+        std::thread::available_parallelism().map_or(2, |n| n.get()),
+    ] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        g.bench_function(format!("{threads}_threads"), |b| {
+            b.iter(|| pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 1e-3, true))))
+        });
+    }
+    g.finish();
+}
+
+fn detection(c: &mut Criterion) {
+    let mut g = c.benchmark_group("detection");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for edges in [10_000usize, 100_000] {
+        let model = tangle(edges);
+        let mut set = rod_set(&model, 2e-4);
+        g.throughput(Throughput::Elements(edges as u64));
+        g.bench_function(format!("{edges}_edges"), |b| {
+            b.iter(|| {
+                set.candidates.clear();
+                black_box(set.detect(&model, &model.q))
+            })
+        });
+        eprintln!(
+            "detection: {edges} edges → {} candidates",
+            set.candidates.len()
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, chain_throughput, detection);
+criterion_main!(benches);
