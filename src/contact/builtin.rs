@@ -258,7 +258,7 @@ fn unit_element(name: &str) -> Option<Builtin> {
 /// statically dispatched [`ChainElement`] impl (a plain `match`), its [`ElementSet`] impl and
 /// its `Deserialize`. enum_dispatch cannot link a trait and an enum across crates, hence this macro.
 ///
-/// ```ignore
+/// ```text
 /// catena::element_set! {
 ///     /// My elements.
 ///     pub enum MyElements {
