@@ -212,3 +212,60 @@ fn shipped_chains_all_load() {
     }
     assert!(n >= 4);
 }
+
+#[test]
+fn imc_chain_jacobians_match_finite_differences_in_both_branches() {
+    // Fixed stiffness and a wide tolerance so random configurations hit the softplus band
+    // (2h − δ, 2h + δ) and the quadratic branch below it.
+    let src = "Chain(name: \"imc\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, Capsule_Capsule, \
+               N_IMC(delta: 2e-3, stiffness: Fixed(10.0)), AssembleForces, AssembleContactMatrix])";
+    let ch = Chain::<Builtin>::parse(src, Path::new("inline.ron")).unwrap();
+    let m = model();
+    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let mut rng = Rng(5);
+    let (mut band, mut deep) = (0, 0);
+    for _ in 0..2000 {
+        let mut q = m.q.clone();
+        let v = vec![0.0; q.len()];
+        set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
+        set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
+        let z = 0.0095 + 0.004 * rng.f();
+        set(
+            &mut q,
+            rb.node_dof(0),
+            [0.015 + 0.01 * rng.f(), -0.015, z + 0.001 * rng.f()],
+        );
+        set(
+            &mut q,
+            rb.node_dof(1),
+            [0.015 + 0.01 * rng.f(), 0.015, z + 0.001 * rng.f()],
+        );
+        let (a, b) = (
+            Primitive::RodEdge { rod: 0, edge: 0 },
+            Primitive::RodEdge { rod: 1, edge: 0 },
+        );
+        let env = catena::contact::Env {
+            model: &m,
+            q: &q,
+            v: &v,
+        };
+        let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+        if ctx.reject {
+            continue;
+        }
+        // h = 5 mm: band is |Δ − 2h| < δ.
+        let in_band = (ctx.distance - 0.01).abs() < 2e-3;
+        if let Some((ex, _)) = check(&ch, &m, &q, &v, a, b) {
+            assert!(
+                ex < 1e-6,
+                "N_IMC ∂f/∂x error {ex:e} at Δ = {}",
+                ctx.distance
+            );
+            if in_band { band += 1 } else { deep += 1 }
+        }
+    }
+    assert!(
+        band > 50 && deep > 20,
+        "coverage: {band} in the band, {deep} below it"
+    );
+}

@@ -6,7 +6,7 @@ use super::caps::PrimKind;
 use super::chain::Chain;
 use super::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
 use super::detect::{Aabb, SpatialHash};
-use super::element::Env;
+use super::element::{Env, StepInfo};
 use super::history::{History, HistoryStore, PairKey, Primitive};
 use crate::math::Vec3;
 use crate::model::Model;
@@ -96,8 +96,9 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     ) -> Vec<LocalContact>;
     /// Commits the trial histories of the accepted iterate.
     fn commit(&mut self, accepted: &[LocalContact]);
-    /// Lets elements update per-step state (e.g. adaptive stiffness).
-    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]);
+    /// Lets elements update per-step state (e.g. adaptive stiffness), after [`ContactModel::detect`];
+    /// `forces` are the non-contact forces at `q`.
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]);
     /// Statistics of an evaluation.
     fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
         let mut s = ContactStats {
@@ -392,11 +393,27 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             .commit(accepted.iter().map(|c| (c.key, c.history)));
     }
 
-    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]) {
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]) {
         let env = Env { model, q, v };
-        for b in &mut self.bindings {
+        let mut points: Vec<Vec<u32>> = vec![Vec::new(); self.bindings.len()];
+        let mut tmp = Vec::new();
+        for k in &self.candidates {
+            tmp.clear();
+            prim_dofs(model, &k.first, &mut tmp);
+            prim_dofs(model, &k.second, &mut tmp);
+            let list = &mut points[k.binding as usize];
+            list.extend(tmp.chunks(3).filter(|c| c[0] != NO_DOF).map(|c| c[0]));
+        }
+        for (b, mut pts) in self.bindings.iter_mut().zip(points) {
+            pts.sort_unstable();
+            pts.dedup();
+            let info = StepInfo {
+                env,
+                forces,
+                contact_points: &pts,
+            };
             for e in &mut b.chain.elements {
-                e.begin_step(&env);
+                e.begin_step(&info);
             }
         }
     }

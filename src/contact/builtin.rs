@@ -9,7 +9,7 @@ use super::data::{CapsuleData, PlaneData, PointData, SphereData};
 use super::element::ChainElement;
 #[allow(unused_imports)]
 use super::element::ElementDoc;
-use super::normal::LinearForce;
+use super::normal::{Imc, ImcStiffness, LinearForce};
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
@@ -49,6 +49,8 @@ pub enum Builtin {
     CapsulePlane(CapsulePlane),
     /// `N_LinearForce`.
     LinearForce(LinearForce),
+    /// `N_IMC`.
+    Imc(Imc),
     /// `ComputeContactMatrixElement{Static,Underdamped,Overdamped}`.
     MatrixElement(MatrixElement),
     /// `AssembleForces`, `AssembleForces_1`, `AssembleForces_2`.
@@ -153,6 +155,7 @@ const NAMES: &[&str] = &[
     "Sphere_Plane",
     "Capsule_Plane",
     "N_LinearForce",
+    "N_IMC",
     "ComputeContactMatrixElementStatic",
     "ComputeContactMatrixElementUnderdamped",
     "ComputeContactMatrixElementOverdamped",
@@ -173,6 +176,7 @@ impl ElementSet for Builtin {
     fn from_variant<'de, A: VariantAccess<'de>>(name: &str, v: A) -> Result<Self, A::Error> {
         Ok(match name {
             "N_LinearForce" => Builtin::LinearForce(v.newtype_variant::<LinearForce>()?),
+            "N_IMC" => Builtin::Imc(v.newtype_variant::<Imc>()?),
             "ComputeContactMatrixElementUnderdamped" => {
                 let p = v.newtype_variant::<Implicitness>()?;
                 Builtin::MatrixElement(MatrixElement {
@@ -203,6 +207,13 @@ impl ElementSet for Builtin {
             damping: 0.0,
             damping_onset: 0.0,
         }));
+        all.push(Builtin::Imc(Imc::new(
+            1e-5,
+            ImcStiffness::Adaptive {
+                scale: 1e5,
+                floor: 0.0,
+            },
+        )));
         for mode in [
             MatrixMode::Underdamped { implicitness: 1.0 },
             MatrixMode::Overdamped { implicitness: 1.0 },
@@ -296,8 +307,8 @@ macro_rules! element_set {
             fn evaluate(&self, env: &$crate::contact::Env, ctx: &mut $crate::contact::ContactCtx) {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::evaluate(e, env, ctx), $( Self::$var(e) => $crate::contact::ChainElement::evaluate(e, env, ctx), )+ }
             }
-            fn begin_step(&mut self, env: &$crate::contact::Env) {
-                match self { Self::Builtin(e) => $crate::contact::ChainElement::begin_step(e, env), $( Self::$var(e) => $crate::contact::ChainElement::begin_step(e, env), )+ }
+            fn begin_step(&mut self, step: &$crate::contact::StepInfo) {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::begin_step(e, step), $( Self::$var(e) => $crate::contact::ChainElement::begin_step(e, step), )+ }
             }
         }
 

@@ -14,7 +14,7 @@ use super::{
     },
     builtin::Builtin,
     data::{CapsuleData, PlaneData, PointData, SphereData},
-    normal::LinearForce,
+    normal::{Imc, LinearForce},
     resolve::{
         CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane,
         SpherePoint, SphereSphere,
@@ -30,6 +30,17 @@ pub struct Env<'a> {
     pub q: &'a [f64],
     /// Velocity at the iterate (`(q − qₙ)/Δt` under implicit Euler).
     pub v: &'a [f64],
+}
+
+/// What an element sees at the start of a time step (see [`ChainElement::begin_step`]).
+#[derive(Debug, Clone, Copy)]
+pub struct StepInfo<'a> {
+    /// The model and the state at the start of the step.
+    pub env: Env<'a>,
+    /// Non-contact forces at the start of the step (elastic + external, N), per global DOF.
+    pub forces: &'a [f64],
+    /// First global DOF of every free point in this binding's candidate pairs.
+    pub contact_points: &'a [u32],
 }
 
 /// Role of an element in a chain.
@@ -98,6 +109,7 @@ pub trait ChainElement: Send + Sync {
     }
     /// Evaluates the element for one pair.
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx);
-    /// Called once at the start of each time step, before any evaluation (e.g. adaptive stiffness).
-    fn begin_step(&mut self, _env: &Env) {}
+    /// Called once at the start of each time step, after detection and before any evaluation
+    /// (e.g. adaptive stiffness).
+    fn begin_step(&mut self, _step: &StepInfo) {}
 }

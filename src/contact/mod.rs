@@ -28,9 +28,9 @@ pub use chain::Chain;
 pub use ctx::{ContactCtx, ContactMaterial, Mat12, MatrixMode, NO_DOF, Vec12};
 pub use data::{CapsuleData, PlaneData, PointData, SphereData};
 pub use detect::{Aabb, SpatialHash, brute_force_pairs};
-pub use element::{Category, ChainElement, ElementDoc, Env};
+pub use element::{Category, ChainElement, ElementDoc, Env, StepInfo};
 pub use history::{History, HistoryStore, PairKey, Primitive};
-pub use normal::LinearForce;
+pub use normal::{Imc, ImcStiffness, LinearForce};
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,

@@ -158,15 +158,48 @@ impl Assembler {
 
     /// Starts a time step at configuration `q` (velocity `v`): per-step element updates,
     /// contact detection, and a new sparsity pattern if the candidate set changed.
-    pub fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64]) {
-        let Some(c) = self.contacts.as_mut() else {
+    pub fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], dt: f64) {
+        if self.contacts.is_none() {
             return;
-        };
-        c.begin_step(model, q, v);
-        if c.detect(model, q) {
-            self.contact_layouts = c.layouts(model);
+        }
+        let changed = self.contacts.as_mut().is_some_and(|c| c.detect(model, q));
+        if changed {
+            if let Some(c) = &self.contacts {
+                self.contact_layouts = c.layouts(model);
+            }
             self.rebuild_pattern(model);
         }
+        let forces = self.non_contact_forces(model, q, v, dt);
+        if let Some(c) = self.contacts.as_mut() {
+            c.begin_step(model, q, v, &forces);
+        }
+    }
+
+    /// Elastic and external forces `F = −∂E/∂q + F_ext` at `q` with velocity `v` (N per DOF).
+    pub fn non_contact_forces(&mut self, model: &Model, q: &[f64], v: &[f64], dt: f64) -> Vec<f64> {
+        let n = model.n_dofs();
+        let mut grad = vec![0.0; n];
+        model.transport_frames(q, &mut self.frames);
+        self.stencils
+            .evaluate(model, &self.frames, q, &mut grad, None);
+        let q_prev: Vec<f64> = q.iter().zip(v).map(|(x, w)| x - dt * w).collect();
+        let mut f = vec![0.0; n];
+        self.ext_jac.reset(model.n_nodes());
+        let e = ForceEval {
+            model,
+            q,
+            v,
+            q_prev: &q_prev,
+            dt,
+            t: model.time,
+        };
+        for x in &self.externals {
+            x.add(&e, &mut f, &mut self.ext_jac);
+        }
+        for (fi, gi) in f.iter_mut().zip(&grad) {
+            *fi -= gi;
+        }
+        f
     }
 
     /// Commits contact histories of an accepted evaluation.
