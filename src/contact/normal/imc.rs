@@ -172,7 +172,7 @@ impl ChainElement for Imc {
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let h = 0.5 * (ctx.radius[0] + ctx.radius[1]);
-        if !(h > 0.0) || ctx.distance <= 0.0 {
+        if h.is_nan() || h <= 0.0 || ctx.distance <= 0.0 {
             ctx.reject = true;
             return;
         }
