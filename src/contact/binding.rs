@@ -99,6 +99,8 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Lets elements update per-step state (e.g. adaptive stiffness), after [`ContactModel::detect`];
     /// `forces` are the non-contact forces at `q`.
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]);
+    /// Whether every element of every chain is conservative.
+    fn is_conservative(&self) -> bool;
     /// Statistics of an evaluation.
     fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
         let mut s = ContactStats {
@@ -386,6 +388,12 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
                 local_of(key, &ctx)
             })
             .collect()
+    }
+
+    fn is_conservative(&self) -> bool {
+        self.bindings
+            .iter()
+            .all(|b| b.chain.elements.iter().all(|e| e.is_conservative()))
     }
 
     fn commit(&mut self, accepted: &[LocalContact]) {

@@ -301,6 +301,9 @@ macro_rules! element_set {
             fn gives(&self) -> $crate::contact::Gives {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::gives(e), $( Self::$var(e) => $crate::contact::ChainElement::gives(e), )+ }
             }
+            fn is_conservative(&self) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::is_conservative(e), $( Self::$var(e) => $crate::contact::ChainElement::is_conservative(e), )+ }
+            }
             fn validate(&self) -> Result<(), String> {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::validate(e), $( Self::$var(e) => $crate::contact::ChainElement::validate(e), )+ }
             }

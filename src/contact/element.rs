@@ -107,6 +107,11 @@ pub trait ChainElement: Send + Sync {
     fn validate(&self) -> Result<(), String> {
         Ok(())
     }
+    /// Whether the forces this element adds derive from the energy it adds (so an energy line
+    /// search may use the incremental potential as its merit). Damping and friction are not.
+    fn is_conservative(&self) -> bool {
+        true
+    }
     /// Evaluates the element for one pair.
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx);
     /// Called once at the start of each time step, after detection and before any evaluation

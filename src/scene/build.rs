@@ -223,6 +223,18 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             }
             GeometrySpec::PolylineFile(p) => {
                 let path = file.parent().unwrap_or(Path::new(".")).join(p);
+                if !path.is_file() {
+                    return Err(cx
+                        .err(
+                            &format!("\"{p}\""),
+                            format!(
+                                "rod \"{}\": polyline file {} does not exist",
+                                r.name,
+                                path.display()
+                            ),
+                        )
+                        .with_help("PolylineFile paths are relative to the scene file"));
+                }
                 read_polyline(&path)?
             }
         };

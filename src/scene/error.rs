@@ -68,13 +68,36 @@ pub fn closest<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .map(|(_, c)| c)
 }
 
-/// 1-based line and column of the first occurrence of `needle` in `source` at or after byte `from`.
+/// 1-based line and column of the first occurrence of `needle` in `source` at or after byte
+/// `from` that is not inside a `//` comment.
 pub fn locate(source: &str, needle: &str, from: usize) -> Option<(usize, usize)> {
-    let at = source.get(from..)?.find(needle)? + from;
-    let before = &source[..at];
-    let line = before.matches('\n').count() + 1;
-    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-    Some((line, col))
+    let mut start = from;
+    loop {
+        let at = source.get(start..)?.find(needle)? + start;
+        let before = &source[..at];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        if !in_comment(&source[line_start..at]) {
+            let line = before.matches('\n').count() + 1;
+            let col = source[line_start..at].chars().count() + 1;
+            return Some((line, col));
+        }
+        start = at + needle.len();
+    }
+}
+
+/// Whether the end of `line_prefix` lies inside a `//` comment (quotes are respected).
+fn in_comment(line_prefix: &str) -> bool {
+    let mut in_string = false;
+    let mut prev = ' ';
+    for c in line_prefix.chars() {
+        match c {
+            '"' if prev != '\\' => in_string = !in_string,
+            '/' if prev == '/' && !in_string => return true,
+            _ => {}
+        }
+        prev = c;
+    }
+    false
 }
 
 #[cfg(test)]
@@ -94,6 +117,14 @@ mod tests {
         let s = "a\nbc \"x\"\n";
         assert_eq!(locate(s, "\"x\"", 0), Some((2, 4)));
         assert_eq!(locate(s, "zz", 0), None);
+    }
+
+    #[test]
+    fn locate_skips_comments() {
+        let s = "// the \"rod\" here\nrods: [(name: \"rod\")] // \"rod\"\n";
+        assert_eq!(locate(s, "\"rod\"", 0), Some((2, 15)));
+        let url = "x: \"a//b\", y: \"rod\"";
+        assert_eq!(locate(url, "\"rod\"", 0), Some((1, 16)));
     }
 
     #[test]

@@ -202,6 +202,11 @@ impl Assembler {
         f
     }
 
+    /// Whether the incremental potential is a valid merit: every contact chain is conservative.
+    pub fn is_conservative(&self) -> bool {
+        self.contacts.as_ref().is_none_or(|c| c.is_conservative())
+    }
+
     /// Commits contact histories of an accepted evaluation.
     pub fn commit_contacts(&mut self, accepted: &Evaluation) {
         if let Some(c) = self.contacts.as_mut() {

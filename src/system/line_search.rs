@@ -69,6 +69,43 @@ pub fn goldstein_price<E>(
     Ok(best)
 }
 
+/// Armijo backtracking on an energy merit: accepts the first `α = 2⁻ᵏ` with
+/// `Π(α) ≤ Π(0) + c α s` (`c = 10⁻⁴`, `s = Π'(0) < 0`). Returns the best `α` seen otherwise.
+/// `pi(α)` returns `None` where the merit is undefined (e.g. non-finite).
+pub fn armijo<E>(
+    pi0: f64,
+    slope: f64,
+    max_iterations: u32,
+    mut pi: impl FnMut(f64) -> Result<Option<f64>, E>,
+) -> Result<LineSearchOutcome, E> {
+    const C: f64 = 1e-4;
+    let mut alpha = 1.0;
+    let mut best = LineSearchOutcome {
+        alpha: 1.0,
+        phi: f64::INFINITY,
+        evaluations: 0,
+        satisfied: false,
+    };
+    for it in 0..max_iterations.max(1) {
+        let p = pi(alpha)?;
+        best.evaluations = it + 1;
+        if let Some(p) = p.filter(|p| p.is_finite()) {
+            if p < best.phi {
+                best.alpha = alpha;
+                best.phi = p;
+            }
+            if p <= pi0 + C * alpha * slope {
+                best.alpha = alpha;
+                best.phi = p;
+                best.satisfied = true;
+                return Ok(best);
+            }
+        }
+        alpha *= 0.5;
+    }
+    Ok(best)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +129,15 @@ mod tests {
         assert!(out.phi < 0.5);
         let change = out.phi - 0.5;
         assert!(change <= -0.1 * out.alpha);
+    }
+
+    #[test]
+    fn armijo_backtracks_to_sufficient_decrease() {
+        // Π(α) = (α − 0.3)² − 0.09 has Π(0) = 0, slope −0.6, minimum at 0.3.
+        let out = armijo::<()>(0.0, -0.6, 20, |a| Ok(Some((a - 0.3) * (a - 0.3) - 0.09))).unwrap();
+        assert!(out.satisfied);
+        assert_eq!(out.alpha, 0.5);
+        assert_eq!(out.evaluations, 2);
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod stencils;
 
 pub use assembly::{Assembler, Evaluation, StepTargets};
 pub use error::SolveError;
-pub use line_search::{LineSearchOutcome, goldstein_price};
+pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use linear::SparseLu;
 pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;

@@ -1,7 +1,7 @@
 //! Newton–Raphson on the implicit Euler residual, with line search.
 
 use super::assembly::{Assembler, Evaluation, StepTargets};
-use super::line_search::goldstein_price;
+use super::line_search::{armijo, goldstein_price};
 use super::{LineSearch, SolveError, SolverSettings, SparseLu};
 use crate::model::{Model, RodFrames};
 
@@ -55,6 +55,9 @@ pub(crate) fn solve(
     let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
     let step_tol = settings.step_tol * l_scale;
     let mut r0 = None;
+    let conservative = asm.is_conservative();
+    // Once the energy merit fails to give sufficient decrease, bisect on ½‖r‖² for the rest of the solve.
+    let mut energy_failed = false;
     work.source.clone_from(&model.frames);
     loop {
         // Rebase the reference frames at the iterate, so the Jacobian is the exact derivative.
@@ -95,9 +98,12 @@ pub(crate) fn solve(
         report.iterations += 1;
         let dq_inf = work.rhs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
         let mut at_floor = false;
-        let alpha = if settings.line_search == LineSearch::GoldsteinPrice && dq_inf > step_tol {
-            let phi0 = 0.5 * norm * norm;
-            let slope = -norm * norm;
+        let use_energy = !energy_failed
+            && matches!(settings.line_search, LineSearch::Energy | LineSearch::Auto)
+            && conservative
+            && work.eval.incremental_potential.is_some();
+        let searching = settings.line_search != LineSearch::None && dq_inf > step_tol;
+        let alpha = if searching {
             let NewtonWork {
                 trial,
                 rhs,
@@ -105,21 +111,46 @@ pub(crate) fn solve(
                 source,
                 ..
             } = work;
-            let out = goldstein_price(phi0, slope, settings.line_search_max_iterations, |a| {
+            let mut eval_at = |a: f64| {
                 q_trial.clear();
                 q_trial.extend_from_slice(q);
                 for (k, g) in model.dofs.free_dofs().enumerate() {
                     q_trial[g] -= a * rhs[k];
                 }
                 asm.evaluate(model, source, q_trial, step, false, trial);
-                let n = Assembler::free_norm(model, &trial.residual);
-                Ok::<f64, SolveError>(0.5 * n * n)
-            })?;
+                (
+                    trial.incremental_potential,
+                    Assembler::free_norm(model, &trial.residual),
+                )
+            };
+            let (out, merit0) = if use_energy {
+                let pi0 = work.eval.incremental_potential.unwrap_or(0.0);
+                // Π'(0) along −Δq is −rᵀΔq.
+                let slope = -model
+                    .dofs
+                    .free_dofs()
+                    .enumerate()
+                    .map(|(k, g)| work.eval.residual[g] * rhs[k])
+                    .sum::<f64>();
+                let out = armijo(pi0, slope, settings.line_search_max_iterations, |a| {
+                    Ok::<_, SolveError>(eval_at(a).0)
+                })?;
+                energy_failed |= !out.satisfied;
+                (out, pi0)
+            } else {
+                let phi0 = 0.5 * norm * norm;
+                let slope = -norm * norm;
+                let out = goldstein_price(phi0, slope, settings.line_search_max_iterations, |a| {
+                    let n = eval_at(a).1;
+                    Ok::<f64, SolveError>(0.5 * n * n)
+                })?;
+                (out, phi0)
+            };
             // The first evaluation at α = 1 replaces the next iterate's residual; count the rest.
             report.line_search_evaluations += out.evaluations.saturating_sub(1);
-            if !out.satisfied && out.phi >= phi0 && dq_inf <= FLOOR_STEP * l_scale {
-                // ‖r‖ cannot be reduced any more although the full step is far below the
-                // length scale: the residual sits at its round-off floor. Take the step, stop.
+            if !out.satisfied && out.phi >= merit0 && dq_inf <= FLOOR_STEP * l_scale {
+                // The merit cannot be reduced any more although the full step is far below the
+                // length scale: it sits at its round-off floor. Take the step, stop.
                 at_floor = true;
                 1.0
             } else {

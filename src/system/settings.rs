@@ -8,8 +8,16 @@ pub enum LineSearch {
     /// Full Newton steps.
     None,
     /// Goldstein–Price bisection on `½‖r‖²` (seed 001 App. B.4, Alg. 1), `m₁ = 0.1`, `m₂ = 0.9`.
-    #[default]
     GoldsteinPrice,
+    /// Armijo backtracking on the incremental potential `Π` (inertia + elastic + external +
+    /// contact energies), `Π(q − αΔq) ≤ Π(q) − 10⁻⁴ α rᵀΔq`, halving α. Falls back to
+    /// Goldstein–Price when some force has no potential.
+    Energy,
+    /// `Energy` when every contribution has a potential, else `GoldsteinPrice`. On stiff rods the
+    /// Newton step can raise ‖r‖ while lowering `Π` (a bending move stretches stiff edges to
+    /// second order); the energy merit then accepts full steps where `½‖r‖²` bisects to tiny ones.
+    #[default]
+    Auto,
 }
 
 /// Where Newton starts a time step.
@@ -49,7 +57,7 @@ impl Default for SolverSettings {
             abs_tol: 1e-10,
             rel_tol: 1e-10,
             step_tol: 1e-8,
-            line_search: LineSearch::GoldsteinPrice,
+            line_search: LineSearch::Auto,
             line_search_max_iterations: 12,
             initial_guess: InitialGuess::Inertial,
         }

@@ -56,6 +56,9 @@ impl ChainElement for LinearForce {
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)
     }
+    fn is_conservative(&self) -> bool {
+        self.damping == 0.0
+    }
     fn validate(&self) -> Result<(), String> {
         if !(self.stiffness.is_finite() && self.stiffness > 0.0) {
             return Err(format!(
