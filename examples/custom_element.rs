@@ -2,7 +2,7 @@
 //!
 //! `N_PowerLaw` is a normal law `F = k δ^p` (δ the overlap). It is declared here, in a user
 //! crate, registered together with every built-in element by `catena::element_set!`, named from
-//! a RON chain file (`examples/chains/power_law.ron`), checked against finite differences with
+//! a RON chain file (`examples/custom/power_law.ron`), checked against finite differences with
 //! `catena::contact::check_pair`, and run in a small scene. No file of catena is edited.
 //!
 //! Run: `cargo run --release --example custom_element`
@@ -89,13 +89,13 @@ catena::element_set! {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let scene = root.join("examples/scenes/custom_spheres.ron");
+    let scene = root.join("examples/custom/spheres.ron");
     let (spec, source) = load_scene(&scene)?;
     let built = build_scene_with::<MyElements>(&spec, &source, &scene)?;
 
     // Verify the new law's Jacobian on an overlapping configuration before trusting it.
     let chain =
-        catena::contact::Chain::<MyElements>::load(&root.join("examples/chains/power_law.ron"))?;
+        catena::contact::Chain::<MyElements>::load(&root.join("examples/custom/power_law.ron"))?;
     let mut q = built.model.q.clone();
     let s = &built.model.spheres[0];
     q[s.offset + 2] = 0.0093; // 0.7 mm overlap with the ground

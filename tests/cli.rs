@@ -304,7 +304,7 @@ fn failed_first_step_leaves_valid_empty_output() {
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing first step");
     assert!(err.contains("did not converge"), "{err}");
-    assert!(err.contains("step 1 "), "{err}");
+    assert!(err.contains("step 1:"), "{err}");
     let raw = std::fs::read_to_string(dir.join(STEPS_FILE)).expect("steps.csv");
     assert_eq!(raw.lines().next(), Some(STEPS_CSV_HEADER));
     assert!(
@@ -320,9 +320,21 @@ fn failed_first_step_leaves_valid_empty_output() {
 // ---------------------------------------------------------------------------------------------
 // catena check
 
-/// The shipped scenes that `catena check` cannot load because they use chain elements defined
-/// outside the crate (they run through their example program), with the element it rejects.
-const NEEDS_CUSTOM_ELEMENTS: &[(&str, &str)] = &[("custom_spheres.ron", "N_PowerLaw")];
+/// The example scene whose chain uses an element defined outside the crate (it runs through
+/// `examples/custom_element.rs`): the shipped binary rejects it cleanly, naming the element.
+#[test]
+fn check_rejects_a_scene_with_a_user_element_cleanly() {
+    let path = root().join("examples/custom/spheres.ron");
+    let out = catena(&["check", path.to_str().expect("utf-8 path")]);
+    no_panic(&out, "examples/custom/spheres.ron");
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("N_PowerLaw") && err.contains("power_law.ron"),
+        "{}",
+        describe(&out)
+    );
+}
 
 fn scenes(dir: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
@@ -346,16 +358,6 @@ fn check_accepts_every_shipped_scene() {
             .into_owned();
         let out = catena(&["check", path.to_str().expect("utf-8 path")]);
         no_panic(&out, &name);
-        if let Some((_, element)) = NEEDS_CUSTOM_ELEMENTS.iter().find(|(n, _)| *n == name) {
-            // Rejected cleanly, naming the unknown element.
-            assert_eq!(out.status.code(), Some(2), "{name}: {}", describe(&out));
-            assert!(
-                text(&out.stderr).contains(element),
-                "{name}: {}",
-                describe(&out)
-            );
-            continue;
-        }
         assert_eq!(out.status.code(), Some(0), "{name}: {}", describe(&out));
         let stdout = text(&out.stdout);
         assert!(stdout.contains(": ok"), "{name}: {stdout}");
@@ -507,7 +509,6 @@ fn bad_scenes_are_rejected_with_located_messages() {
 /// The fixtures marked `known-bug`, checked without their allowances: this fails until the bug
 /// is fixed, then the directive should be removed (passes trivially when no fixture has one).
 #[test]
-#[ignore = "fails while a bad-scene fixture carries a `known-bug` directive"]
 fn bad_scenes_strict() {
     let mut failures = Vec::new();
     for f in fixtures().iter().filter(|f| f.known_bug.is_some()) {

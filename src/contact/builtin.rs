@@ -14,6 +14,7 @@ use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
+use super::tangential::ImcFriction;
 use enum_dispatch::enum_dispatch;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, EnumAccess, VariantAccess, Visitor};
@@ -51,6 +52,8 @@ pub enum Builtin {
     LinearForce(LinearForce),
     /// `N_IMC`.
     Imc(Imc),
+    /// `T_IMC`.
+    ImcFriction(ImcFriction),
     /// `ComputeContactMatrixElement{Static,Underdamped,Overdamped}`.
     MatrixElement(MatrixElement),
     /// `AssembleForces`, `AssembleForces_1`, `AssembleForces_2`.
@@ -156,6 +159,7 @@ const NAMES: &[&str] = &[
     "Capsule_Plane",
     "N_LinearForce",
     "N_IMC",
+    "T_IMC",
     "ComputeContactMatrixElementStatic",
     "ComputeContactMatrixElementUnderdamped",
     "ComputeContactMatrixElementOverdamped",
@@ -177,6 +181,7 @@ impl ElementSet for Builtin {
         Ok(match name {
             "N_LinearForce" => Builtin::LinearForce(v.newtype_variant::<LinearForce>()?),
             "N_IMC" => Builtin::Imc(v.newtype_variant::<Imc>()?),
+            "T_IMC" => Builtin::ImcFriction(v.newtype_variant::<ImcFriction>()?),
             "ComputeContactMatrixElementUnderdamped" => {
                 let p = v.newtype_variant::<Implicitness>()?;
                 Builtin::MatrixElement(MatrixElement {
@@ -214,6 +219,10 @@ impl ElementSet for Builtin {
                 floor: 0.0,
             },
         )));
+        all.push(Builtin::ImcFriction(ImcFriction {
+            mu: 0.1,
+            slip_tolerance: 1e-4,
+        }));
         for mode in [
             MatrixMode::Underdamped { implicitness: 1.0 },
             MatrixMode::Overdamped { implicitness: 1.0 },

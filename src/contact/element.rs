@@ -19,6 +19,7 @@ use super::{
         CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane,
         SpherePoint, SphereSphere,
     },
+    tangential::ImcFriction,
 };
 
 /// What an element may read besides its [`ContactCtx`]: the model and the current iterate.

@@ -14,6 +14,7 @@ mod element;
 mod history;
 mod normal;
 mod resolve;
+mod tangential;
 mod verify;
 
 pub use assemble::{
@@ -35,4 +36,5 @@ pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
+pub use tangential::ImcFriction;
 pub use verify::{JacobianCheck, check_pair};

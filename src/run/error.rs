@@ -18,11 +18,11 @@ pub enum RunError {
         source: OutputError,
     },
     /// A time step failed; everything up to the previous step has been written.
-    #[error("simulation stopped at step {step} (t = {t} s): {error}")]
+    #[error("simulation stopped at step {step}: {error}")]
     Solve {
         /// Index of the failing step (1-based).
         step: u64,
-        /// Time at the start of the failing step (s).
+        /// Time at the start of the failing step (s); the error gives the end time.
         t: f64,
         /// What went wrong.
         error: crate::system::SolveError,

@@ -124,7 +124,7 @@ mod tests {
         let s = "// the \"rod\" here\nrods: [(name: \"rod\")] // \"rod\"\n";
         assert_eq!(locate(s, "\"rod\"", 0), Some((2, 15)));
         let url = "x: \"a//b\", y: \"rod\"";
-        assert_eq!(locate(url, "\"rod\"", 0), Some((1, 16)));
+        assert_eq!(locate(url, "\"rod\"", 0), Some((1, 15)));
     }
 
     #[test]

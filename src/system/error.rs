@@ -5,7 +5,7 @@
 pub enum SolveError {
     /// Newton did not reach the tolerance within the iteration limit.
     #[error(
-        "Newton did not converge in {iterations} iterations at t = {time} s (residual history: {history})",
+        "Newton did not converge in {iterations} iteration(s) at t = {time} s (residual history: {history})",
         history = fmt_history(residuals)
     )]
     NotConverged {

@@ -60,7 +60,10 @@ pub(crate) fn solve(
     let mut energy_failed = false;
     work.source.clone_from(&model.frames);
     loop {
-        // Rebase the reference frames at the iterate, so the Jacobian is the exact derivative.
+        // Rebase the reference frames at the iterate: the assembled Jacobian is then the exact
+        // energy Hessian there. (With a twisting moment, the residual map q ↦ ∇E also has a small
+        // antisymmetric derivative from the frame transport, not assembled: Newton converges
+        // superlinearly rather than quadratically on twisted rods.)
         asm.rebase(model, &mut work.source, q);
         asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
         let norm = Assembler::free_norm(model, &work.eval.residual);

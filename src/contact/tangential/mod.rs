@@ -1,0 +1,5 @@
+//! Tangential (friction) force laws.
+
+mod imc_friction;
+
+pub use imc_friction::ImcFriction;
