@@ -269,3 +269,154 @@ fn imc_chain_jacobians_match_finite_differences_in_both_branches() {
         "coverage: {band} in the band, {deep} below it"
     );
 }
+
+#[test]
+fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
+    // N_IMC (fixed k, wide band) + T_IMC; random sliding velocities spanning the stick regime
+    // (‖v_T‖ ≪ ν) and the slip regime (‖v_T‖ ≫ ν); also with a damped linear normal law, so the
+    // normal force depends on velocity.
+    for normal in [
+        "N_IMC(delta: 2e-3, stiffness: Fixed(10.0))",
+        "N_LinearForce(stiffness: 1e4, damping: 0.2, damping_onset: 1e-2)",
+    ] {
+        let src = format!(
+            "Chain(name: \"f\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, Capsule_Capsule, \
+             {normal}, T_IMC(mu: 0.4, slip_tolerance: 1e-2), AssembleForces, AssembleContactMatrix])"
+        );
+        let ch = Chain::<Builtin>::parse(&src, Path::new("inline.ron")).unwrap();
+        let m = model();
+        let (ra, rb) = (&m.rods[0], &m.rods[1]);
+        let mut rng = Rng(17);
+        let mut regimes = BTreeSet::new();
+        let (mut stick, mut slip) = (0, 0);
+        for i in 0..3000 {
+            let mut q = m.q.clone();
+            let mut v = vec![0.0; q.len()];
+            set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
+            set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
+            let c = [
+                0.015 + 0.03 * rng.f(),
+                0.006 * rng.f(),
+                0.0095 + 0.002 * rng.f(),
+            ];
+            let d = [rng.f(), rng.f(), 0.2 * rng.f()];
+            let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+            let h = 0.015 * (1.0 + 0.5 * rng.f());
+            set(
+                &mut q,
+                rb.node_dof(0),
+                [
+                    c[0] - h * d[0] / n,
+                    c[1] - h * d[1] / n,
+                    c[2] - h * d[2] / n,
+                ],
+            );
+            set(
+                &mut q,
+                rb.node_dof(1),
+                [
+                    c[0] + h * d[0] / n,
+                    c[1] + h * d[1] / n,
+                    c[2] + h * d[2] / n,
+                ],
+            );
+            let speed = if i % 2 == 0 { 2e-3 } else { 0.5 };
+            for k in [
+                ra.node_dof(0),
+                ra.node_dof(1),
+                rb.node_dof(0),
+                rb.node_dof(1),
+            ] {
+                set(&mut v, k, rng.v(speed));
+            }
+            let (a, b) = (
+                Primitive::RodEdge { rod: 0, edge: 0 },
+                Primitive::RodEdge { rod: 1, edge: 0 },
+            );
+            let env = catena::contact::Env {
+                model: &m,
+                q: &q,
+                v: &v,
+            };
+            let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+            if ctx.reject {
+                continue;
+            }
+            // Stick is stiff in velocity (γ varies over 1/K₂ ≈ 0.7 mm/s): a small step.
+            let c = check_pair(&ch, &m, &q, &v, a, b, History::default(), 1e-3, 1e-9);
+            if let Some((ex, ev)) = c.map(|c| (c.dfdx_error, c.dfdv_error)) {
+                assert!(
+                    ex < 1e-5 && ev < 1e-5,
+                    "{normal} {:?} (speed {speed}): ∂f/∂x error {ex:e}, ∂f/∂v error {ev:e}",
+                    ctx.contact_type
+                );
+                regimes.insert(format!("{:?}", ctx.contact_type));
+                if speed < 0.01 { stick += 1 } else { slip += 1 }
+            }
+        }
+        assert!(
+            stick > 30 && slip > 30,
+            "{normal}: {stick} stick, {slip} slip configurations"
+        );
+        for r in ["PointEdge", "EdgeEdge"] {
+            assert!(
+                regimes.contains(r),
+                "{normal}: regime {r} not covered: {regimes:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn imc_friction_on_a_pair_sums_to_zero_and_opposes_sliding() {
+    let with = "Chain(name: \"f\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, Capsule_Capsule, \
+                N_IMC(delta: 2e-3, stiffness: Fixed(10.0)), T_IMC(mu: 0.3, slip_tolerance: 1e-3), AssembleForces])";
+    let without = "Chain(name: \"n\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, Capsule_Capsule, \
+                   N_IMC(delta: 2e-3, stiffness: Fixed(10.0)), AssembleForces])";
+    let (cw, cn) = (
+        Chain::<Builtin>::parse(with, Path::new("w.ron")).unwrap(),
+        Chain::<Builtin>::parse(without, Path::new("n.ron")).unwrap(),
+    );
+    let m = model();
+    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let mut q = m.q.clone();
+    let mut v = vec![0.0; q.len()];
+    // Rod b crosses rod a from above (along y), pressed in, sliding along +x at 0.1 m/s.
+    set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
+    set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
+    set(&mut q, rb.node_dof(0), [0.015, -0.015, 0.0099]);
+    set(&mut q, rb.node_dof(1), [0.015, 0.015, 0.0099]);
+    set(&mut v, rb.node_dof(0), [0.1, 0.0, 0.0]);
+    set(&mut v, rb.node_dof(1), [0.1, 0.0, 0.0]);
+    let (a, b) = (
+        Primitive::RodEdge { rod: 0, edge: 0 },
+        Primitive::RodEdge { rod: 1, edge: 0 },
+    );
+    let env = catena::contact::Env {
+        model: &m,
+        q: &q,
+        v: &v,
+    };
+    let fw = cw
+        .evaluate(&env, a, b, History::default(), 1e-3, false)
+        .force;
+    let fn_ = cn
+        .evaluate(&env, a, b, History::default(), 1e-3, false)
+        .force;
+    let fr = fw - fn_;
+    let total: [f64; 3] = std::array::from_fn(|c| (0..4).map(|k| fr[3 * k + c]).sum());
+    let on_b: [f64; 3] = std::array::from_fn(|c| fr[6 + c] + fr[9 + c]);
+    let normal: f64 = (0..2)
+        .map(|k| (fn_[3 * k].powi(2) + fn_[3 * k + 1].powi(2) + fn_[3 * k + 2].powi(2)).sqrt())
+        .sum();
+    assert!(
+        total.iter().all(|x| x.abs() < 1e-12 * normal),
+        "friction does not sum to zero: {total:?}"
+    );
+    // Sliding in +x with ‖v_T‖ ≫ ν: full Coulomb friction μ F_n against the motion of b.
+    assert!(
+        on_b[0] < 0.0 && (on_b[0].abs() - 0.3 * normal).abs() < 1e-6 * normal,
+        "{on_b:?} vs μF_n = {}",
+        0.3 * normal
+    );
+}

@@ -150,6 +150,8 @@ impl ChainElement for ImcFriction {
         }
         Ok(())
     }
+    // Points, weights and normal forces are parallel arrays indexed by point.
+    #[allow(clippy::needless_range_loop)]
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         if self.mu == 0.0 {
             return;
