@@ -2,9 +2,9 @@
 //! (mpacts' deformable capsule): the two nodes of edge `i` (positions, velocities and their
 //! DOFs), the rod's contact radius `h` and material.
 
-use super::{Side, bind_point};
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
-use crate::contact::ctx::{ContactCtx, ContactMaterial};
+use super::{Side, bind_point, contact_material, side_gives, side_needs};
+use crate::contact::caps::{Gives, Needs, PrimKind};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::history::Primitive;
 
@@ -36,25 +36,10 @@ impl ChainElement for CapsuleData {
         if self.side == 0 { &DOC1 } else { &DOC2 }
     }
     fn needs(&self) -> Needs {
-        // Side 2 is bound after side 1, so its points follow side 1's.
-        Needs::caps(if self.side == 0 {
-            Caps::NONE
-        } else {
-            Caps::SIDE1
-        })
+        side_needs(self.side)
     }
     fn gives(&self) -> Gives {
-        let mut g = Gives::caps(if self.side == 0 {
-            Caps::SIDE1
-        } else {
-            Caps::SIDE2
-        });
-        if self.side == 0 {
-            g.side1 = Some(PrimKind::Capsule);
-        } else {
-            g.side2 = Some(PrimKind::Capsule);
-        }
-        g
+        side_gives(self.side, PrimKind::Capsule)
     }
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let Primitive::RodEdge { rod, edge } = ctx.prim[self.side] else {
@@ -82,13 +67,10 @@ impl ChainElement for CapsuleData {
             }
         }
         ctx.radius[self.side] = rod.section.contact_radius();
-        let m = rod.material;
-        ctx.material[self.side] = ContactMaterial {
-            youngs_modulus: m.youngs_modulus,
-            poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
-            density: m.density,
-            mass: 0.5 * (rod.node_mass(e) + rod.node_mass(e + 1)),
-        };
+        ctx.material[self.side] = contact_material(
+            &rod.material,
+            0.5 * (rod.node_mass(e) + rod.node_mass(e + 1)),
+        );
         ctx.kinds[self.side] = Some(PrimKind::Capsule);
     }
 }

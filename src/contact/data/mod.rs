@@ -10,8 +10,37 @@ pub use plane::PlaneData;
 pub use point::PointData;
 pub use sphere::SphereData;
 
-use super::ctx::{ContactCtx, NO_DOF};
+use super::caps::{Caps, Gives, Needs, PrimKind};
+use super::ctx::{ContactCtx, ContactMaterial, NO_DOF};
 use crate::math::Vec3;
+use crate::model::Material;
+
+/// What a data element binding `side` needs: side 2 is bound after side 1, so its points
+/// follow side 1's.
+pub(crate) fn side_needs(side: Side) -> Needs {
+    Needs::caps(if side == 0 { Caps::NONE } else { Caps::SIDE1 })
+}
+
+/// What a data element binding `side` to `kind` gives.
+pub(crate) fn side_gives(side: Side, kind: PrimKind) -> Gives {
+    let mut g = Gives::caps(if side == 0 { Caps::SIDE1 } else { Caps::SIDE2 });
+    if side == 0 {
+        g.side1 = Some(kind);
+    } else {
+        g.side2 = Some(kind);
+    }
+    g
+}
+
+/// Contact material of an elastic body with `mass` (ν recovered from E and G).
+pub(crate) fn contact_material(m: &Material, mass: f64) -> ContactMaterial {
+    ContactMaterial {
+        youngs_modulus: m.youngs_modulus,
+        poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
+        density: m.density,
+        mass,
+    }
+}
 
 /// Which side of the pair an element binds (0 = side 1, 1 = side 2).
 pub type Side = usize;

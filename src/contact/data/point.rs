@@ -1,9 +1,9 @@
 //! `Point_1_Data`, `Point_2_Data`: a rod node (or a sphere centre) as a point, with the rod's
 //! radius (a node seen as a small sphere, as in DiSMech's ground contact, seed 004 §5.2).
 
-use super::{Side, bind_point};
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
-use crate::contact::ctx::{ContactCtx, ContactMaterial};
+use super::{Side, bind_point, contact_material, side_gives, side_needs};
+use crate::contact::caps::{Gives, Needs, PrimKind};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::history::Primitive;
 
@@ -32,25 +32,10 @@ impl ChainElement for PointData {
         if self.side == 0 { &DOC1 } else { &DOC2 }
     }
     fn needs(&self) -> Needs {
-        // Side 2 is bound after side 1, so its points follow side 1's.
-        Needs::caps(if self.side == 0 {
-            Caps::NONE
-        } else {
-            Caps::SIDE1
-        })
+        side_needs(self.side)
     }
     fn gives(&self) -> Gives {
-        let mut g = Gives::caps(if self.side == 0 {
-            Caps::SIDE1
-        } else {
-            Caps::SIDE2
-        });
-        if self.side == 0 {
-            g.side1 = Some(PrimKind::Point);
-        } else {
-            g.side2 = Some(PrimKind::Point);
-        }
-        g
+        side_gives(self.side, PrimKind::Point)
     }
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let Primitive::RodNode { rod, node } = ctx.prim[self.side] else {
@@ -68,13 +53,7 @@ impl ChainElement for PointData {
             ctx.v[k] = super::vec_at(env.v, d);
         }
         ctx.radius[self.side] = rod.section.contact_radius();
-        let m = rod.material;
-        ctx.material[self.side] = ContactMaterial {
-            youngs_modulus: m.youngs_modulus,
-            poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
-            density: m.density,
-            mass: rod.node_mass(n),
-        };
+        ctx.material[self.side] = contact_material(&rod.material, rod.node_mass(n));
         ctx.kinds[self.side] = Some(PrimKind::Point);
     }
 }

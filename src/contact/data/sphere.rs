@@ -1,8 +1,8 @@
 //! `Sphere_1_Data`, `Sphere_2_Data`: a rigid sphere (centre, velocity, radius, material, mass).
 
-use super::{Side, bind_point};
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
-use crate::contact::ctx::{ContactCtx, ContactMaterial};
+use super::{Side, bind_point, contact_material, side_gives, side_needs};
+use crate::contact::caps::{Gives, Needs, PrimKind};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::history::Primitive;
 
@@ -31,25 +31,10 @@ impl ChainElement for SphereData {
         if self.side == 0 { &DOC1 } else { &DOC2 }
     }
     fn needs(&self) -> Needs {
-        // Side 2 is bound after side 1, so its points follow side 1's.
-        Needs::caps(if self.side == 0 {
-            Caps::NONE
-        } else {
-            Caps::SIDE1
-        })
+        side_needs(self.side)
     }
     fn gives(&self) -> Gives {
-        let mut g = Gives::caps(if self.side == 0 {
-            Caps::SIDE1
-        } else {
-            Caps::SIDE2
-        });
-        if self.side == 0 {
-            g.side1 = Some(PrimKind::Sphere);
-        } else {
-            g.side2 = Some(PrimKind::Sphere);
-        }
-        g
+        side_gives(self.side, PrimKind::Sphere)
     }
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let Primitive::Sphere { index } = ctx.prim[self.side] else {
@@ -69,13 +54,7 @@ impl ChainElement for SphereData {
             s.center(env.q),
         );
         ctx.radius[self.side] = s.radius;
-        let m = s.material;
-        ctx.material[self.side] = ContactMaterial {
-            youngs_modulus: m.youngs_modulus,
-            poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
-            density: m.density,
-            mass: s.mass(),
-        };
+        ctx.material[self.side] = contact_material(&s.material, s.mass());
         ctx.kinds[self.side] = Some(PrimKind::Sphere);
     }
 }
