@@ -101,6 +101,8 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]);
     /// Whether every element of every chain is conservative.
     fn is_conservative(&self) -> bool;
+    /// Whether some element reads the non-contact forces at the start of a step.
+    fn needs_step_forces(&self) -> bool;
     /// Statistics of an evaluation.
     fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
         let mut s = ContactStats {
@@ -388,6 +390,12 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
                 local_of(key, &ctx)
             })
             .collect()
+    }
+
+    fn needs_step_forces(&self) -> bool {
+        self.bindings
+            .iter()
+            .any(|b| b.chain.elements.iter().any(|e| e.needs_step_forces()))
     }
 
     fn is_conservative(&self) -> bool {

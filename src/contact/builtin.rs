@@ -310,6 +310,9 @@ macro_rules! element_set {
             fn gives(&self) -> $crate::contact::Gives {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::gives(e), $( Self::$var(e) => $crate::contact::ChainElement::gives(e), )+ }
             }
+            fn needs_step_forces(&self) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::needs_step_forces(e), $( Self::$var(e) => $crate::contact::ChainElement::needs_step_forces(e), )+ }
+            }
             fn is_conservative(&self) -> bool {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::is_conservative(e), $( Self::$var(e) => $crate::contact::ChainElement::is_conservative(e), )+ }
             }

@@ -38,7 +38,8 @@ pub struct Env<'a> {
 pub struct StepInfo<'a> {
     /// The model and the state at the start of the step.
     pub env: Env<'a>,
-    /// Non-contact forces at the start of the step (elastic + external, N), per global DOF.
+    /// Non-contact forces at the start of the step (elastic + external, N), per global DOF;
+    /// empty unless some element of the model returns true from `needs_step_forces`.
     pub forces: &'a [f64],
     /// First global DOF of every free point in this binding's candidate pairs.
     pub contact_points: &'a [u32],
@@ -115,6 +116,11 @@ pub trait ChainElement: Send + Sync {
     }
     /// Evaluates the element for one pair.
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx);
+    /// Whether [`ChainElement::begin_step`] reads `StepInfo::forces` (computing them costs one
+    /// elastic evaluation per step, so the system only does it when some element asks).
+    fn needs_step_forces(&self) -> bool {
+        false
+    }
     /// Called once at the start of each time step, after detection and before any evaluation
     /// (e.g. adaptive stiffness).
     fn begin_step(&mut self, _step: &StepInfo) {}

@@ -58,43 +58,25 @@ pub fn check_pair<E: ElementSet>(
         for c in 0..3 {
             let a = 3 * k + c;
             let g = base.dof[k] as usize + c;
-            for (state, col, step) in [(0, &mut fdx, h), (1, &mut fdv, h_v)] {
-                let buf = if state == 0 { &mut qp } else { &mut vp };
-                let x0 = buf[g];
-                buf[g] = x0 + step;
-                let plus = chain.evaluate(
-                    &Env {
+            // Central difference of the force in position (state 0) or velocity (state 1).
+            for (state, step) in [(0, h), (1, h_v)] {
+                let mut at = |sign: f64| {
+                    let buf = if state == 0 { &mut qp } else { &mut vp };
+                    let x0 = buf[g];
+                    buf[g] = x0 + sign * step;
+                    let env = Env {
                         model,
                         q: &qp,
                         v: &vp,
-                    },
-                    first,
-                    second,
-                    history,
-                    dt,
-                    false,
-                );
-                let buf = if state == 0 { &mut qp } else { &mut vp };
-                buf[g] = x0 - step;
-                let minus = chain.evaluate(
-                    &Env {
-                        model,
-                        q: &qp,
-                        v: &vp,
-                    },
-                    first,
-                    second,
-                    history,
-                    dt,
-                    false,
-                );
-                let buf = if state == 0 { &mut qp } else { &mut vp };
-                buf[g] = x0;
-                if plus.reject || minus.reject {
-                    return None;
-                }
-                let d = (plus.force - minus.force) / (2.0 * step);
-                col.set_column(a, &d);
+                    };
+                    let ctx = chain.evaluate(&env, first, second, history, dt, false);
+                    let buf = if state == 0 { &mut qp } else { &mut vp };
+                    buf[g] = x0;
+                    (!ctx.reject).then_some(ctx.force)
+                };
+                let (plus, minus) = (at(1.0)?, at(-1.0)?);
+                let col = if state == 0 { &mut fdx } else { &mut fdv };
+                col.set_column(a, &((plus - minus) / (2.0 * step)));
             }
         }
     }

@@ -169,7 +169,15 @@ impl Assembler {
             }
             self.rebuild_pattern(model);
         }
-        let forces = self.non_contact_forces(model, q, v, dt);
+        let needs = self
+            .contacts
+            .as_ref()
+            .is_some_and(|c| c.needs_step_forces());
+        let forces = if needs {
+            self.non_contact_forces(model, q, v, dt)
+        } else {
+            Vec::new()
+        };
         if let Some(c) = self.contacts.as_mut() {
             c.begin_step(model, q, v, &forces);
         }

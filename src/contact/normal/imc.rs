@@ -154,6 +154,9 @@ impl ChainElement for Imc {
             _ => Ok(()),
         }
     }
+    fn needs_step_forces(&self) -> bool {
+        matches!(self.stiffness, ImcStiffness::Adaptive { .. })
+    }
     fn begin_step(&mut self, step: &StepInfo) {
         if let ImcStiffness::Adaptive { scale, floor } = self.stiffness {
             let fmax = step
