@@ -327,3 +327,26 @@ fn a_sedimenting_rod_reaches_its_rss_terminal_velocity() {
     println!("terminal velocity {vz:.6e} m/s, expected {terminal:.6e}");
     assert!((vz / terminal - 1.0).abs() < 1e-3, "{vz} vs {terminal}");
 }
+
+#[test]
+fn the_force_is_bit_identical_for_any_thread_count() {
+    let mut m = model_of(&[helix(Vec3::zeros()), helix(Vec3::new(0.03, 0.0, 0.0))]);
+    set_velocity(&mut m, |g| Vec3::new((g as f64).cos(), 0.3, (2.0 * g as f64).sin()) * 0.01);
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut rss = RegularizedStokeslets::new(ETA, None).unwrap();
+            // Two solves: the second one refines on the first one's factor.
+            rss.compute(&m, &m.q, &m.v).unwrap();
+            let mut q = m.q.clone();
+            q[0] += 1e-5;
+            rss.compute(&m, &q, &m.v).unwrap().to_vec()
+        })
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}

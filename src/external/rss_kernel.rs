@@ -46,46 +46,106 @@ pub struct SegmentCoefficients {
     pub a2: Coefficients,
 }
 
-/// `|e| R + r·e`, evaluated without cancellation (see the module notes).
-#[inline]
-fn log_argument(r: &Vec3, e: &Vec3, len: f64, big_r: f64, eps2: f64) -> f64 {
-    let re = r.dot(e);
-    if re >= 0.0 {
-        len * big_r + re
-    } else {
-        (e.cross(r).norm_squared() + len * len * eps2) / (len * big_r - re)
+/// What the kernel needs of one edge, whatever the evaluation point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Edge {
+    /// Edge vector `e = x₁ − x₀` (m).
+    pub e: Vec3,
+    /// `|e|` (m).
+    pub len: f64,
+    /// `|e|²` (m²).
+    pub len2: f64,
+    /// `1/|e|` (1/m).
+    pub inv_len: f64,
+    /// `1/|e|²` (1/m²).
+    pub inv_len2: f64,
+    /// `ε²` of the edge (m²).
+    pub eps2: f64,
+    /// `eeᵀ` as `xx, yy, zz, xy, xz, yz` (m²).
+    pub ee: [f64; 6],
+}
+
+impl Edge {
+    /// The edge from `x0` to `x1` with regularisation `eps` (m).
+    pub fn new(x0: &Vec3, x1: &Vec3, eps: f64) -> Self {
+        let e = x1 - x0;
+        let len2 = e.norm_squared();
+        let len = len2.sqrt();
+        Self {
+            e,
+            len,
+            len2,
+            inv_len: 1.0 / len,
+            inv_len2: 1.0 / len2,
+            eps2: eps * eps,
+            ee: [
+                e.x * e.x,
+                e.y * e.y,
+                e.z * e.z,
+                e.x * e.y,
+                e.x * e.z,
+                e.y * e.z,
+            ],
+        }
     }
 }
 
-/// Coefficients of `A₁`, `A₂` (Eq. A.7) for the segment from `x₀ = x̂ + r0` with edge vector `e`
-/// (m), seen from `x̂`, with regularisation `eps` (m, > 0). Multiply the assembled blocks by
-/// `1/(8πη)` to map force density (N/m) to velocity (m/s).
-#[inline]
-pub fn segment_coefficients(r0: &Vec3, e: &Vec3, eps: f64) -> SegmentCoefficients {
-    let eps2 = eps * eps;
-    let len2 = e.norm_squared();
-    let len = len2.sqrt();
-    let r1 = r0 + e;
-    let s0 = r0.norm_squared() + eps2;
-    let s1 = r1.norm_squared() + eps2;
-    let big_r0 = s0.sqrt();
-    let big_r1 = s1.sqrt();
-    let l0 = log_argument(r0, e, len, big_r0, eps2);
-    let l1 = log_argument(&r1, e, len, big_r1, eps2);
-    let re0 = r0.dot(e);
-    let inv_len2 = 1.0 / len2;
-    let inv_r1 = 1.0 / big_r1;
-    // R₁ − R₀ and 1/R₁ − 1/R₀ from R₁² − R₀² = 2 r₀·e + |e|².
-    let ds = 2.0 * re0 + len2;
-    let d_r = ds / (big_r0 + big_r1);
-    let d_inv_r = -d_r / (big_r0 * big_r1);
+/// One end `x` of an edge seen from the evaluation point `x̂`: `r = x − x̂`, `R = √(|r|² + ε²)`
+/// with the `ε` of the edge's rod, and `1/R`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EndPoint {
+    /// `r = x − x̂` (m).
+    pub r: Vec3,
+    /// `R` (m).
+    pub big_r: f64,
+    /// `1/R` (1/m).
+    pub inv_r: f64,
+}
 
-    let t0m1 = (l1 / l0).ln() / len;
-    let t0m3 = 1.0 / (big_r0 * l0) - 1.0 / (big_r1 * l1);
+impl EndPoint {
+    /// The end at `x` seen from `xhat`, regularisation `ε²` = `eps2` (m²).
+    #[inline]
+    pub fn new(x: &Vec3, xhat: &Vec3, eps2: f64) -> Self {
+        let r = x - xhat;
+        let big_r = (r.norm_squared() + eps2).sqrt();
+        Self {
+            r,
+            big_r,
+            inv_r: 1.0 / big_r,
+        }
+    }
+}
+
+/// `L = |e| R + r·e` for `re = r·e`, evaluated without cancellation (see the module notes).
+#[inline]
+fn log_argument(re: f64, r: &Vec3, edge: &Edge, big_r: f64) -> f64 {
+    if re >= 0.0 {
+        edge.len * big_r + re
+    } else {
+        (edge.e.cross(r).norm_squared() + edge.len2 * edge.eps2) / (edge.len * big_r - re)
+    }
+}
+
+/// Coefficients of `A₁`, `A₂` (Eq. A.7) of `edge` with ends `p0`, `p1` seen from the
+/// evaluation point. Multiply the assembled blocks by `1/(8πη)` to map force density (N/m) to
+/// velocity (m/s).
+#[inline]
+pub fn coefficients(edge: &Edge, p0: &EndPoint, p1: &EndPoint) -> SegmentCoefficients {
+    let (len, inv_len2, eps2) = (edge.len, edge.inv_len2, edge.eps2);
+    let re0 = p0.r.dot(&edge.e);
+    let re1 = re0 + edge.len2;
+    let inv_l0 = 1.0 / log_argument(re0, &p0.r, edge, p0.big_r);
+    let inv_l1 = 1.0 / log_argument(re1, &p1.r, edge, p1.big_r);
+    // R₁ − R₀ and 1/R₁ − 1/R₀ from R₁² − R₀² = 2 r₀·e + |e|².
+    let d_r = (re0 + re1) / (p0.big_r + p1.big_r);
+    let d_inv_r = -d_r * p0.inv_r * p1.inv_r;
+
+    let t0m1 = (inv_l0 / inv_l1).ln() * edge.inv_len;
+    let t0m3 = p0.inv_r * inv_l0 - p1.inv_r * inv_l1;
     let t1m1 = (d_r - re0 * t0m1) * inv_len2;
     let t1m3 = (-d_inv_r - re0 * t0m3) * inv_len2;
-    let t2m3 = (-inv_r1 + t0m1 - re0 * t1m3) * inv_len2;
-    let t3m3 = (-inv_r1 + 2.0 * t1m1 - re0 * t2m3) * inv_len2;
+    let t2m3 = (-p1.inv_r + t0m1 - re0 * t1m3) * inv_len2;
+    let t3m3 = (-p1.inv_r + 2.0 * t1m1 - re0 * t2m3) * inv_len2;
 
     let a2 = [
         len * (t1m1 + eps2 * t1m3),
@@ -100,6 +160,38 @@ pub fn segment_coefficients(r0: &Vec3, e: &Vec3, eps: f64) -> SegmentCoefficient
         len * t2m3 - a2[3],
     ];
     SegmentCoefficients { a1, a2 }
+}
+
+/// The symmetric block `s (c_I I + c_rr r₀r₀ᵀ + c_re (r₀eᵀ + er₀ᵀ) + c_ee eeᵀ)` as
+/// `xx, yy, zz, xy, xz, yz`.
+#[inline]
+pub fn combine(c: &Coefficients, s: f64, r0: &Vec3, edge: &Edge) -> [f64; 6] {
+    let (ci, crr, cre, cee) = (s * c[0], s * c[1], s * c[2], s * c[3]);
+    let (r, e, ee) = (r0, &edge.e, &edge.ee);
+    let m = |i: usize, j: usize, k: usize| {
+        crr * r[i] * r[j] + cre * (r[i] * e[j] + e[i] * r[j]) + cee * ee[k]
+    };
+    [
+        ci + m(0, 0, 0),
+        ci + m(1, 1, 1),
+        ci + m(2, 2, 2),
+        m(0, 1, 3),
+        m(0, 2, 4),
+        m(1, 2, 5),
+    ]
+}
+
+/// [`coefficients`] for the segment from `x̂ + r0` with edge vector `e` and regularisation `eps`.
+#[cfg(test)]
+pub fn segment_coefficients(r0: &Vec3, e: &Vec3, eps: f64) -> SegmentCoefficients {
+    let edge = Edge::new(r0, &(r0 + e), eps);
+    let z = Vec3::zeros();
+    let eps2 = eps * eps;
+    coefficients(
+        &edge,
+        &EndPoint::new(r0, &z, eps2),
+        &EndPoint::new(&(r0 + e), &z, eps2),
+    )
 }
 
 /// The 3×3 block `c_I I + c_rr r₀r₀ᵀ + c_re (r₀eᵀ + er₀ᵀ) + c_ee eeᵀ`.
