@@ -26,7 +26,8 @@
 //! **Physics.** `E = 3 MPa`, `ν = 0.5`, `ρ = 1000 kg/m³`, `h = 1 mm`; RSS fluid with
 //! `η = 0.1 Pa·s`, `ε = 1.02 h` (App. A); the fluid has the rods' density, so there is no net
 //! gravity (App. A: buoyancy cancels weight); frictionless IMC contact between all rods with
-//! `δ = 1e-5 m` (`chains/imc.ron`); `Δt = 1 ms`, 250 s (§4.2).
+//! `δ = 1e-5 m` (`chains/imc.ron`); `Δt = 1 ms`, 250 s (§4.2). Newton starts each step from
+//! `q(tᵢ)` (Alg. 2 line 2) and uses the Goldstein–Price line search on `½‖r‖²` (App. B.4).
 
 use crate::math::Vec3;
 use std::f64::consts::{PI, TAU};
@@ -265,6 +266,14 @@ impl FlagellaSetup {
             s,
             "    time: (dt: {:?}, duration: {:?}),",
             self.dt, self.duration
+        )?;
+        writeln!(
+            s,
+            "    // Alg. 2: Newton starts from q(tᵢ) (line 2) with the line search of App. B.4 (line 24)."
+        )?;
+        writeln!(
+            s,
+            "    solver: (initial_guess: Previous, line_search: GoldsteinPrice),"
         )?;
         writeln!(s, "    output: (frame_every: {}),", self.frame_every)?;
         writeln!(
