@@ -1,6 +1,7 @@
 //! The `catena` command line: run and check scenes.
 
 use catena::contact::{Builtin, Chain, ChainElement, ElementSet};
+use catena::io::{RenderOptions, frame_file, read_vtp, render_frame};
 use catena::run::{RunError, RunOptions, run};
 use catena::scene::{
     BuiltScene, FlagellaSetup, SceneError, build_scene, load_scene, relative_path,
@@ -59,6 +60,26 @@ enum Command {
         /// chains/imc.ron of the working directory.
         #[arg(long)]
         chain: Option<String>,
+    },
+    /// Draw the rods of one output frame as tubes in a fixed 3D view (SVG or PNG).
+    Render {
+        /// Output directory of a run (holding frames/frame_*.vtp).
+        dir: PathBuf,
+        /// Frame number; negative counts from the end (−1: last). Default: the last frame.
+        #[arg(long, allow_hyphen_values = true)]
+        frame: Option<i64>,
+        /// Picture to write: .svg or .png.
+        #[arg(long)]
+        out: PathBuf,
+        /// Picture width and height in pixels.
+        #[arg(long, default_value_t = 900)]
+        size: u32,
+        /// Camera azimuth about +z from +x (degrees).
+        #[arg(long, default_value_t = -60.0, allow_hyphen_values = true)]
+        azimuth: f64,
+        /// Camera elevation above the x–y plane (degrees).
+        #[arg(long, default_value_t = 20.0, allow_hyphen_values = true)]
+        elevation: f64,
     },
     /// List the chain elements, or print the full documentation of one.
     Elements {
@@ -179,6 +200,37 @@ fn flagella(m: usize, out: &Path, until: Option<f64>, chain: Option<String>) -> 
     ExitCode::SUCCESS
 }
 
+fn render(dir: &Path, frame: Option<i64>, out: &Path, opts: RenderOptions) -> ExitCode {
+    let result = frame_file(dir, frame).and_then(|(file, k)| {
+        let data = read_vtp(&file)?;
+        let opts = RenderOptions {
+            caption: Some(format!(
+                "{}  frame {k}  t = {:.4} s",
+                dir.display(),
+                data.time
+            )),
+            ..opts
+        };
+        render_frame(&data, out, &opts).map(|()| (k, data))
+    });
+    match result {
+        Ok((k, data)) => {
+            println!(
+                "{}: frame {k} (t = {} s, {} rod(s), {} sphere(s))",
+                out.display(),
+                data.time,
+                data.rods.len(),
+                data.spheres.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
@@ -202,6 +254,25 @@ fn main() -> ExitCode {
             until,
             chain,
         } => flagella(m, &out, until, chain),
+        Command::Render {
+            dir,
+            frame,
+            out,
+            size,
+            azimuth,
+            elevation,
+        } => render(
+            &dir,
+            frame,
+            &out,
+            RenderOptions {
+                width: size,
+                height: size,
+                azimuth_deg: azimuth,
+                elevation_deg: elevation,
+                caption: None,
+            },
+        ),
         Command::Check { file } if is_chain_file(&file) => match Chain::<Builtin>::load(&file) {
             Ok(c) => {
                 println!(
