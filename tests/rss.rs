@@ -331,7 +331,9 @@ fn a_sedimenting_rod_reaches_its_rss_terminal_velocity() {
 #[test]
 fn the_force_is_bit_identical_for_any_thread_count() {
     let mut m = model_of(&[helix(Vec3::zeros()), helix(Vec3::new(0.03, 0.0, 0.0))]);
-    set_velocity(&mut m, |g| Vec3::new((g as f64).cos(), 0.3, (2.0 * g as f64).sin()) * 0.01);
+    set_velocity(&mut m, |g| {
+        Vec3::new((g as f64).cos(), 0.3, (2.0 * g as f64).sin()) * 0.01
+    });
     let run = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -420,7 +420,7 @@ mod tests {
                 Item::Disc { c, .. } => vec![c],
             };
             for (x, y) in pts {
-                assert!(x >= 0.0 && x <= 900.0 && y >= 0.0 && y <= 900.0);
+                assert!((0.0..=900.0).contains(&x) && (0.0..=900.0).contains(&y));
             }
         }
         // Fog decreases towards the camera: the last item drawn is the nearest.
