@@ -10,11 +10,12 @@
 //! up to relative errors `O(1/ℓ²)`; `F/(LU)` are the resistive-force coefficients of the rod. The
 //! structure of these formulas — the `ln(L/h)` growth and `c_⊥ − c_∥ = 1` — is the same for any
 //! slender body and is tested sharply. The absolute constants depend on how the body's radius
-//! enters: a regularized Stokeslet line of blob size `ε` has the drag of a cylinder of radius
-//! `≈ 1.6 ε` (for uniform force density the velocity on the line is
-//! `(f/4πη)(ln(L/ε) + 1)` across, `(f/2πη) ln(L/ε)` along, against SBT's `ln(L/h) + 1/2`,
-//! `ln(L/h) − 1/2`), so with the paper's `ε = 1.02 h` the RSS drag is about 6 % below the
-//! cylinder's at `L/h = 1000`; the tolerance on the absolute drag is 8 %.
+//! enters: for uniform force density, a regularized Stokeslet line of blob size `ε` moves at
+//! `(f/4πη)(ln(L/ε) + 1)` across and `(f/2πη) ln(L/ε)` along at its middle, where a cylinder of
+//! radius `h` has `ln(L/h) + 1/2` and `ln(L/h) − 1/2` (Keller & Rubinow 1976): the line drags like
+//! a cylinder of radius `≈ 1.5–1.65 ε`. With the paper's `ε = 1.02 h` the RSS drag is therefore
+//! about 6 % below the cylinder's at `L/h = 1000` (measured: −6.4 % along, −5.6 % across), and the
+//! tolerance on the absolute drag is 8 %.
 
 use catena::external::{ExternalForce, RegularizedStokeslets};
 use catena::math::Vec3;
