@@ -9,12 +9,12 @@ use super::data::{CapsuleData, PlaneData, PointData, SphereData};
 use super::element::ChainElement;
 #[allow(unused_imports)]
 use super::element::ElementDoc;
-use super::normal::{Imc, ImcStiffness, LinearForce};
+use super::normal::{Imc, ImcStiffness, Ipc, IpcStiffness, LinearForce};
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-use super::tangential::ImcFriction;
+use super::tangential::{ImcFriction, IpcFriction};
 use enum_dispatch::enum_dispatch;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, EnumAccess, VariantAccess, Visitor};
@@ -54,6 +54,10 @@ pub enum Builtin {
     Imc(Imc),
     /// `T_IMC`.
     ImcFriction(ImcFriction),
+    /// `N_IPC`.
+    Ipc(Ipc),
+    /// `T_IPC`.
+    IpcFriction(IpcFriction),
     /// `ComputeContactMatrixElement{Static,Underdamped,Overdamped}`.
     MatrixElement(MatrixElement),
     /// `AssembleForces`, `AssembleForces_1`, `AssembleForces_2`.
@@ -160,6 +164,8 @@ const NAMES: &[&str] = &[
     "N_LinearForce",
     "N_IMC",
     "T_IMC",
+    "N_IPC",
+    "T_IPC",
     "ComputeContactMatrixElementStatic",
     "ComputeContactMatrixElementUnderdamped",
     "ComputeContactMatrixElementOverdamped",
@@ -182,6 +188,8 @@ impl ElementSet for Builtin {
             "N_LinearForce" => Builtin::LinearForce(v.newtype_variant::<LinearForce>()?),
             "N_IMC" => Builtin::Imc(v.newtype_variant::<Imc>()?),
             "T_IMC" => Builtin::ImcFriction(v.newtype_variant::<ImcFriction>()?),
+            "N_IPC" => Builtin::Ipc(v.newtype_variant::<Ipc>()?),
+            "T_IPC" => Builtin::IpcFriction(v.newtype_variant::<IpcFriction>()?),
             "ComputeContactMatrixElementUnderdamped" => {
                 let p = v.newtype_variant::<Implicitness>()?;
                 Builtin::MatrixElement(MatrixElement {
@@ -222,6 +230,18 @@ impl ElementSet for Builtin {
         all.push(Builtin::ImcFriction(ImcFriction {
             mu: 0.1,
             slip_tolerance: 1e-4,
+        }));
+        all.push(Builtin::Ipc(Ipc::new(
+            1e-4,
+            IpcStiffness::Adaptive {
+                min_scale: 1e11,
+                max_factor: 100.0,
+            },
+        )));
+        all.push(Builtin::IpcFriction(IpcFriction {
+            mu: 0.1,
+            eps_v: 1e-3,
+            lag_updates: 0,
         }));
         for mode in [
             MatrixMode::Underdamped { implicitness: 1.0 },
@@ -324,6 +344,21 @@ macro_rules! element_set {
             }
             fn begin_step(&mut self, step: &$crate::contact::StepInfo) {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::begin_step(e, step), $( Self::$var(e) => $crate::contact::ChainElement::begin_step(e, step), )+ }
+            }
+            fn needs_step_pairs(&self) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::needs_step_pairs(e), $( Self::$var(e) => $crate::contact::ChainElement::needs_step_pairs(e), )+ }
+            }
+            fn line_search(&self) -> Option<$crate::contact::ContactLineSearch> {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::line_search(e), $( Self::$var(e) => $crate::contact::ChainElement::line_search(e), )+ }
+            }
+            fn reach(&self) -> f64 {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::reach(e), $( Self::$var(e) => $crate::contact::ChainElement::reach(e), )+ }
+            }
+            fn end_iteration(&mut self, min_gap: f64) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::end_iteration(e, min_gap), $( Self::$var(e) => $crate::contact::ChainElement::end_iteration(e, min_gap), )+ }
+            }
+            fn lag_updates(&self) -> u32 {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::lag_updates(e), $( Self::$var(e) => $crate::contact::ChainElement::lag_updates(e), )+ }
             }
         }
 

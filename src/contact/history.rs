@@ -60,8 +60,23 @@ pub struct History {
     pub established: bool,
     /// A scalar (e.g. a spring rest length, m).
     pub value: f64,
+    /// Quantities frozen for a lagged law (IPC friction), written at every evaluation and read
+    /// from the previous lagging point.
+    pub lag: Lagged,
     /// Whether any element wrote to this history (untouched histories are not stored).
     pub used: bool,
+}
+
+/// The lagged contact quantities of IPC friction (Li et al. 2020 §5): the normal force
+/// magnitude λ and the tangent frame (normal and closest-point parameters) at the lagging point.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Lagged {
+    /// Normal force magnitude λ (N).
+    pub normal_force: f64,
+    /// Unit contact normal.
+    pub normal: Vec3,
+    /// Closest-point parameters β₁, β₂.
+    pub beta: [f64; 2],
 }
 
 /// Committed histories of all pairs that have one.
