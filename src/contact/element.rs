@@ -14,12 +14,15 @@ use super::{
     },
     builtin::Builtin,
     data::{CapsuleData, PlaneData, PointData, SphereData},
-    normal::{Imc, LinearForce},
+    normal::{
+        DampedHertz, Dmt, Hertz, Imc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce, Spring,
+        SpringDamper,
+    },
     resolve::{
         CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane,
         SpherePoint, SphereSphere,
     },
-    tangential::ImcFriction,
+    tangential::{CoulombFriction, CundallStrack, ImcFriction},
 };
 
 /// What an element may read besides its [`ContactCtx`]: the model and the current iterate.

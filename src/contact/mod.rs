@@ -12,6 +12,8 @@ mod detect;
 pub mod distance;
 mod element;
 mod history;
+#[cfg(test)]
+mod law_test_support;
 mod normal;
 mod resolve;
 mod tangential;
@@ -31,10 +33,13 @@ pub use data::{CapsuleData, PlaneData, PointData, SphereData};
 pub use detect::{Aabb, SpatialHash, brute_force_pairs};
 pub use element::{Category, ChainElement, ElementDoc, Env, StepInfo};
 pub use history::{History, HistoryStore, PairKey, Primitive};
-pub use normal::{Imc, ImcStiffness, LinearForce};
+pub use normal::{
+    DampedHertz, Dmt, Hertz, Imc, ImcStiffness, Jkr, JkrCurve, LinearDamper, LinearDamperOverlap,
+    LinearForce, Spring, SpringDamper,
+};
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-pub use tangential::ImcFriction;
+pub use tangential::{CoulombFriction, CundallStrack, ImcFriction};
 pub use verify::{JacobianCheck, check_pair};

@@ -1,5 +1,10 @@
 //! Tangential (friction) force laws.
 
+mod contact_frame;
+mod coulomb;
+mod cundall_strack;
 mod imc_friction;
 
+pub use coulomb::CoulombFriction;
+pub use cundall_strack::CundallStrack;
 pub use imc_friction::ImcFriction;
