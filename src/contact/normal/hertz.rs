@@ -43,7 +43,7 @@ static DOC: ElementDoc = ElementDoc {
     name: "N_Hertz",
     category: Category::Normal,
     summary: "Hertz elastic repulsion, F = 4/3 Ê √R̂ δ^{3/2}",
-    details: "Parameters (optional): effective_modulus Ê (Pa), effective_radius R̂ (m). By default \
+    details: "Parameters (optional; write `N_Hertz()` for none): effective_modulus Ê (Pa), effective_radius R̂ (m). By default \
               1/Ê = (1 − ν₁²)/E₁ + (1 − ν₂²)/E₂ from the bound materials and R̂ = R₁R₂/(R₁ + R₂) \
               from the radii (a plane is rigid and flat). For overlap δ = r₁ + r₂ − Δ > 0: \
               F = (4/3)Ê√R̂ δ^{3/2} along the normal, E = (8/15)Ê√R̂ δ^{5/2}, exact ∂f/∂x. \
