@@ -1,7 +1,8 @@
 //! Contact history through a restart: the Cundall–Strack spring (with its sliding flag) and the
 //! JKR established flag survive a serde round trip of the committed histories, so a contact set
 //! resumed from them continues bit for bit like the one that never stopped — and differs from
-//! one that lost them.
+//! one that lost them. And a `Spring` without a given rest length takes it from its first step
+//! and, once ruptured, stays broken.
 
 use catena::contact::{
     BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, HistoryStore,
@@ -16,6 +17,11 @@ const DT: f64 = 1e-3; // s
 /// One sphere (E = 1 MPa, ν = 0.5) against the plane z = 0 with normal `nz` = ±1, bound by the
 /// chain file `chain` (relative to the crate) or inline chain text.
 fn contact_set(chain: &str, nz: f64) -> (Model, ContactSet) {
+    contact_set_within(chain, nz, 0.002)
+}
+
+/// Like [`contact_set`], with candidates up to a gap of `keep` (m).
+fn contact_set_within(chain: &str, nz: f64, keep: f64) -> (Model, ContactSet) {
     let src = format!(
         r#"Scene(
         time: (dt: {DT:e}, duration: 1.0),
@@ -39,7 +45,7 @@ fn contact_set(chain: &str, nz: f64) -> (Model, ContactSet) {
         chain,
         first: BodyGroup::Spheres(vec![0]),
         second: BodyGroup::Planes(vec![0]),
-        keep_distance: 0.002,
+        keep_distance: keep,
         excluded: Vec::new(),
     }]);
     (model, set)
@@ -136,4 +142,32 @@ fn jkr_established_contact_survives_a_restart() {
     assert!(c.iter().all(|f| *f == [0.0; 3]));
     // And the neck breaks past δ_c within the pull.
     assert_eq!(*a.last().unwrap(), [0.0; 3]);
+}
+
+#[test]
+fn spring_takes_its_rest_length_at_first_contact_and_stays_broken() {
+    let chain = "Chain(name: \"s\", elements: [Sphere_1_Data, Plane_2_Data, Sphere_Plane, \
+                 Spring(stiffness: 100.0, rupture_length: 0.015), AssembleForces])";
+    // Springs act apart: the keep distance must cover the stretch (a pair that leaves the
+    // candidate set loses its history).
+    let (model, mut set) = contact_set_within(chain, 1.0, 0.01);
+    let at = |d: f64| [0.0, 0.0, d];
+    // First step at d = 12 mm: the rest length is set there, no force.
+    let f = follow(&model, &mut set, &[at(0.012), at(0.012)], at(0.012));
+    assert_eq!(f, vec![[0.0; 3]; 2]);
+    // Compressed by 1 mm: F = k (d₀ − d) = 0.1 N pushing the sphere up; stretched by 2 mm: 0.2 N down.
+    let f = follow(&model, &mut set, &[at(0.011), at(0.014)], at(0.012));
+    assert!(
+        (f[0][2] - 0.1).abs() < 1e-12 && (f[1][2] + 0.2).abs() < 1e-12,
+        "{f:?}"
+    );
+    // Past the rupture length it breaks, and it stays broken when brought back.
+    let f = follow(
+        &model,
+        &mut set,
+        &[at(0.016), at(0.013), at(0.011)],
+        at(0.014),
+    );
+    assert_eq!(f, vec![[0.0; 3]; 3]);
+    assert_eq!(set.histories.len(), 1, "the broken flag must be kept");
 }
