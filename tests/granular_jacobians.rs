@@ -304,6 +304,7 @@ fn tangential_laws_match_finite_differences_in_stick_and_slip_on_every_geometry(
         "N_Hertz()",
         "N_DampedHertz(damping_time: 1e-3)",
         "N_Hertz(), LinearDamperOverlap(damping: 0.4, damping_onset: 1e-4)",
+        "N_LinearForce(stiffness: 1e4, damping: 0.05, damping_onset: 5e-5)",
     ];
     // Coulomb: F_n ≈ 0.1 N at δ ≈ 0.1 mm, μF_n/c_t ≈ 0.03 m/s separates stick from slip.
     for normal in normals {

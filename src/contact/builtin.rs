@@ -300,12 +300,14 @@ impl ElementSet for Builtin {
         all.push(Builtin::CoulombFriction(CoulombFriction {
             mu: 0.3,
             c_t: 10.0,
+            cap_smoothing: 0.02,
         }));
         all.push(Builtin::CundallStrack(CundallStrack {
             mu_s: 0.5,
             mu_d: Some(0.4),
             k_t: 1e4,
             c_t: 0.0,
+            cap_smoothing: 0.02,
         }));
         for mode in [
             MatrixMode::Underdamped { implicitness: 1.0 },

@@ -8,32 +8,52 @@
 //! * slip: `F_t = −μ F_n t`, `t = v_t/‖v_t‖`,
 //!   `∂F_t = −μ t (∂F_n)ᵀ − (μF_n/‖v_t‖)(I − ttᵀ) ∂v_t`.
 //!
-//! The force is continuous across the stick–slip switch. The dashpot `c_t` only regularises
+//! The force is continuous across the stick–slip switch; `cap_smoothing` ε blends the `min` into
+//! a C¹ curve over `|c_t‖v_t‖/(μF_n) − 1| < ε` (see [`super::coulomb_cap`]) so that Newton does
+//! not cycle at the threshold. The dashpot `c_t` only regularises
 //! static friction: a body under a steady tangential load `F` "sticks" by creeping at
 //! `‖v_t‖ = F/c_t`; `T_CundallStrack` holds it with a spring instead.
 
-use super::contact_frame::{ContactFrame, Mat3x12};
+use super::contact_frame::ContactFrame;
+use super::coulomb_cap::cap;
 use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
-use crate::math::Mat3;
 use serde::{Deserialize, Serialize};
 
 /// Haff–Werner Coulomb friction.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoulombFriction {
     /// Friction coefficient μ (−).
     pub mu: f64,
     /// Regularising tangential dashpot `c_t` (N·s/m): as high as stability allows.
     pub c_t: f64,
+    /// Relative half-width ε of the C¹ blend of the Coulomb cap (−), default 0.02; 0 = exact `min`.
+    #[serde(default = "default_smoothing")]
+    pub cap_smoothing: f64,
+}
+
+/// Default relative half-width of the stick–slip blend.
+pub(crate) fn default_smoothing() -> f64 {
+    0.02
+}
+
+/// Checks `cap_smoothing`, naming it.
+pub(crate) fn check_smoothing(eps: f64) -> Result<(), String> {
+    if eps.is_finite() && (0.0..0.5).contains(&eps) {
+        Ok(())
+    } else {
+        Err(format!("cap_smoothing must be in [0, 0.5), got {eps}"))
+    }
 }
 
 static DOC: ElementDoc = ElementDoc {
     name: "T_CoulombFriction",
     category: Category::Tangential,
     summary: "Haff–Werner Coulomb friction, F_t = −min(c_t‖v_t‖, μF_n) v̂_t",
-    details: "Parameters: mu μ (−, ≥ 0), c_t (N·s/m, > 0: the regularising dashpot, as high as numerics allow). \
+    details: "Parameters: mu μ (−, ≥ 0), c_t (N·s/m, > 0: the regularising dashpot, as high as numerics allow), \
+              cap_smoothing ε (−, default 0.02: C¹ blend of the min over |c_t‖v_t‖/(μF_n) − 1| < ε; 0 = exact). \
               v_t: tangential velocity of side 2 relative to side 1 at the contact; F_n: the positive normal \
               force of the normal laws before it (put every normal law first). F_t = −min(c_t‖v_t‖, μF_n)v_t/‖v_t‖ \
               on side 2, reaction on side 1, with exact ∂f/∂x and ∂f/∂v in stick and slip. A static load F \
@@ -64,7 +84,7 @@ impl ChainElement for CoulombFriction {
                 self.c_t
             ));
         }
-        Ok(())
+        check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         if self.mu == 0.0 {
@@ -73,19 +93,15 @@ impl ChainElement for CoulombFriction {
         let Some(fr) = ContactFrame::new(ctx) else {
             return;
         };
-        let speed = fr.vt.norm();
-        let limit = self.mu * fr.normal_force;
-        if self.c_t * speed <= limit {
-            let f = -fr.vt * self.c_t;
-            fr.add_force(ctx, f, &(-fr.dvt_dx * self.c_t), &(-fr.dvt_dv * self.c_t));
-        } else {
-            let t = fr.vt / speed;
-            let f = -t * limit;
-            let pt = (Mat3::identity() - t * t.transpose()) * (limit / speed);
-            let dx: Mat3x12 = -(t * fr.dfn_dx.transpose()) * self.mu - pt * fr.dvt_dx;
-            let dv: Mat3x12 = -(t * fr.dfn_dv.transpose()) * self.mu - pt * fr.dvt_dv;
-            fr.add_force(ctx, f, &dx, &dv);
-        }
+        let (mu, c) = (self.mu, self.c_t);
+        let capped = cap(
+            -fr.vt * c,
+            (&(-fr.dvt_dx * c), &(-fr.dvt_dv * c)),
+            mu * fr.normal_force,
+            (&(fr.dfn_dx * mu), &(fr.dfn_dv * mu)),
+            self.cap_smoothing,
+        );
+        fr.add_force(ctx, capped.force, &capped.dx, &capped.dv);
     }
 }
 
@@ -107,7 +123,11 @@ mod tests {
         let laws = || {
             vec![
                 Builtin::Hertz(Hertz::default()),
-                Builtin::CoulombFriction(CoulombFriction { mu: 0.3, c_t: 10.0 }),
+                Builtin::CoulombFriction(CoulombFriction {
+                    mu: 0.3,
+                    c_t: 10.0,
+                    cap_smoothing: 0.02,
+                }),
             ]
         };
         let mut rng = Rng(3);
@@ -134,9 +154,17 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_named() {
-        let c = CoulombFriction { mu: -0.1, c_t: 1.0 };
+        let c = CoulombFriction {
+            mu: -0.1,
+            c_t: 1.0,
+            cap_smoothing: 0.02,
+        };
         assert!(c.validate().unwrap_err().contains("mu"));
-        let c = CoulombFriction { mu: 0.3, c_t: 0.0 };
+        let c = CoulombFriction {
+            mu: 0.3,
+            c_t: 0.0,
+            cap_smoothing: 0.02,
+        };
         assert!(c.validate().unwrap_err().contains("c_t"));
     }
 }

@@ -17,6 +17,10 @@
 //!    * slip: `F_t = μF_n f*/‖f*‖`, and the spring is reset to match the capped force,
 //!      `ζ = −(F_t + c_t v_t)/k_t` (so `‖k_tζ + c_tv_t‖ = μF_n`); the contact is now sliding.
 //!
+//!    The `min` is blended into a C¹ curve over `|‖f*‖/(μF_n) − 1| < ε` (`cap_smoothing`, see
+//!    [`super::coulomb_cap`]); the spring is always reset to the force it carries,
+//!    `ζ = −(F_t + c_t v_t)/k_t`.
+//!
 //! Within a Newton solve the history is a trial: it is committed only with the accepted step.
 //! Because the cap equals the slip threshold within a step, the force is continuous in `(x, v)`
 //! (Newton sees no jump); a contact that starts slipping feels `μ_s F_n` for that one step,
@@ -24,13 +28,16 @@
 //!
 //! Jacobians, exactly: `∂ζ_r = (‖ζ₀‖/‖p‖)(I − p̂p̂ᵀ) ∂p`, `∂p = −((n·ζ₀) I + n ζ₀ᵀ) ∂n/∂x`;
 //! `∂ζ/∂x = ∂ζ_r + Δt ∂v_t/∂x`, `∂ζ/∂v = Δt ∂v_t/∂v`; stick: `∂F_t = −k_t ∂ζ − c_t ∂v_t`;
-//! slip: `∂F_t = μ t̂ (∂F_n)ᵀ + (μF_n/‖f*‖)(I − t̂t̂ᵀ) ∂f*`, `t̂ = f*/‖f*‖`.
+//! slip: `∂F_t = μ t̂ (∂F_n)ᵀ + (μF_n/‖f*‖)(I − t̂t̂ᵀ) ∂f*`, `t̂ = f*/‖f*‖`; in the blend, the
+//! derivative of [`super::coulomb_cap`].
 //!
 //! Compared with mpacts' `−min(k_t‖ζ‖ + c_t‖v_t‖, μ‖F_n‖) v̂_t`, the force points along the
 //! trial force rather than along `v_t`, which is what lets the spring hold a body at rest
 //! (`v_t = 0`).
 
 use super::contact_frame::{ContactFrame, Mat3x12};
+use super::coulomb::{check_smoothing, default_smoothing};
+use super::coulomb_cap::cap;
 use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -38,7 +45,7 @@ use crate::math::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
 /// Cundall–Strack tangential spring with Coulomb cap.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CundallStrack {
     /// Static friction coefficient μ_s (−).
@@ -51,6 +58,9 @@ pub struct CundallStrack {
     /// Tangential dashpot `c_t` (N·s/m), default 0.
     #[serde(default)]
     pub c_t: f64,
+    /// Relative half-width ε of the C¹ blend of the Coulomb cap (−), default 0.02; 0 = exact cap.
+    #[serde(default = "default_smoothing")]
+    pub cap_smoothing: f64,
 }
 
 impl CundallStrack {
@@ -77,7 +87,8 @@ static DOC: ElementDoc = ElementDoc {
     name: "T_CundallStrack",
     category: Category::Tangential,
     summary: "Cundall–Strack tangential spring–dashpot with Coulomb cap (μ_s, μ_d), history ζ",
-    details: "Parameters: mu_s μ_s (−, ≥ 0), mu_d μ_d (−, default μ_s, ≤ μ_s), k_t (N/m, > 0), c_t (N·s/m, default 0). \
+    details: "Parameters: mu_s μ_s (−, ≥ 0), mu_d μ_d (−, default μ_s, ≤ μ_s), k_t (N/m, > 0), c_t (N·s/m, default 0), \
+              cap_smoothing ε (−, default 0.02: C¹ blend of the cap over |‖f*‖/(μF_n) − 1| < ε; 0 = exact). \
               Spring elongation ζ in the pair's history: rotated into the current tangent plane (length kept), \
               ζ = ζ_r + Δt v_t, trial force f* = −k_tζ − c_tv_t on side 2 (reaction on side 1). Stick if \
               ‖f*‖ ≤ μF_n (μ = μ_s after a sticking step, μ_d after a sliding one), else F_t = μF_n f*/‖f*‖ \
@@ -121,7 +132,7 @@ impl ChainElement for CundallStrack {
         if !(self.c_t.is_finite() && self.c_t >= 0.0) {
             return Err(format!("c_t must be ≥ 0 (N·s/m), got {}", self.c_t));
         }
-        Ok(())
+        check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let Some(fr) = ContactFrame::new(ctx) else {
@@ -138,20 +149,21 @@ impl ChainElement for CundallStrack {
         } else {
             self.mu_s
         };
-        let limit = mu * fr.normal_force;
-        let size = trial.norm();
-        let (zeta_new, sliding) = if size <= limit {
-            fr.add_force(ctx, trial, &dtrial_dx, &dtrial_dv);
-            (zeta, false)
+        let capped = cap(
+            trial,
+            (&dtrial_dx, &dtrial_dv),
+            mu * fr.normal_force,
+            (&(fr.dfn_dx * mu), &(fr.dfn_dv * mu)),
+            self.cap_smoothing,
+        );
+        fr.add_force(ctx, capped.force, &capped.dx, &capped.dv);
+        // The spring that carries the (capped) force: ζ unchanged in stick.
+        let zeta_new = if capped.stick {
+            zeta
         } else {
-            let t = trial / size;
-            let f = t * limit;
-            let pt = (Mat3::identity() - t * t.transpose()) * (limit / size);
-            let dx: Mat3x12 = t * fr.dfn_dx.transpose() * mu + pt * dtrial_dx;
-            let dv: Mat3x12 = t * fr.dfn_dv.transpose() * mu + pt * dtrial_dv;
-            fr.add_force(ctx, f, &dx, &dv);
-            (-(f + fr.vt * c) / k, true)
+            -(capped.force + fr.vt * c) / k
         };
+        let sliding = capped.sliding;
         let h = &mut ctx.history;
         h.spring = zeta_new;
         h.sliding = sliding;
@@ -181,6 +193,7 @@ mod tests {
             mu_d: Some(0.3),
             k_t: 1e3,
             c_t: 0.05,
+            cap_smoothing: 0.02,
         };
         let laws = || {
             vec![
@@ -255,6 +268,7 @@ mod tests {
                     mu_d: Some(0.25),
                     k_t: 1e3,
                     c_t: 0.0,
+                    cap_smoothing: 0.0,
                 }),
             ],
         );
@@ -319,6 +333,7 @@ mod tests {
             mu_d: Some(0.4),
             k_t: 1e3,
             c_t: 0.0,
+            cap_smoothing: 0.02,
         };
         assert!(base.validate().is_ok());
         let e = CundallStrack {

@@ -2,6 +2,7 @@
 
 mod contact_frame;
 mod coulomb;
+mod coulomb_cap;
 mod cundall_strack;
 mod imc_friction;
 
