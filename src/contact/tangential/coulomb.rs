@@ -9,8 +9,8 @@
 //!   `∂F_t = −μ t (∂F_n)ᵀ − (μF_n/‖v_t‖)(I − ttᵀ) ∂v_t`.
 //!
 //! The force is continuous across the stick–slip switch; `cap_smoothing` ε blends the `min` into
-//! a C¹ curve over `|c_t‖v_t‖/(μF_n) − 1| < ε` (see [`super::coulomb_cap`]) so that Newton does
-//! not cycle at the threshold. The dashpot `c_t` only regularises
+//! a C¹ curve over `|c_t‖v_t‖/(μF_n) − 1| < ε` (see [`super::coulomb_cap`]), which makes the
+//! Jacobian continuous at the threshold. The dashpot `c_t` only regularises
 //! static friction: a body under a steady tangential load `F` "sticks" by creeping at
 //! `‖v_t‖ = F/c_t`; `T_CundallStrack` holds it with a spring instead.
 
