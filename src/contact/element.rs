@@ -14,12 +14,15 @@ use super::{
     },
     builtin::Builtin,
     data::{CapsuleData, PlaneData, PointData, SphereData},
-    normal::{Imc, Ipc, LinearForce},
+    normal::{
+        DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce,
+        Spring, SpringDamper,
+    },
     resolve::{
         CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane,
         SpherePoint, SphereSphere,
     },
-    tangential::{ImcFriction, IpcFriction},
+    tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction},
 };
 
 /// What an element may read besides its [`ContactCtx`]: the model and the current iterate.

@@ -13,6 +13,8 @@ mod detect;
 pub mod distance;
 mod element;
 mod history;
+#[cfg(test)]
+mod law_test_support;
 mod normal;
 mod resolve;
 mod step_cap;
@@ -35,10 +37,13 @@ pub use element::{
     Category, ChainElement, ContactLineSearch, ElementDoc, Env, PairGeometry, StepInfo,
 };
 pub use history::{History, HistoryStore, Lagged, PairKey, Primitive};
-pub use normal::{Imc, ImcStiffness, Ipc, IpcStiffness, LinearForce};
+pub use normal::{
+    DampedHertz, Dmt, Hertz, Imc, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, LinearDamper,
+    LinearDamperOverlap, LinearForce, Spring, SpringDamper,
+};
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-pub use tangential::{ImcFriction, IpcFriction};
+pub use tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
 pub use verify::{JacobianCheck, check_pair};
