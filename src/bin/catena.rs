@@ -2,7 +2,9 @@
 
 use catena::contact::{Builtin, Chain, ChainElement, ElementSet};
 use catena::run::{RunError, RunOptions, run};
-use catena::scene::{BuiltScene, SceneError, build_scene, load_scene};
+use catena::scene::{
+    BuiltScene, FlagellaSetup, SceneError, build_scene, load_scene, relative_path,
+};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -80,6 +82,22 @@ enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Write the flagella bundling scene of the IMC paper (seed 001 §4.1) with M flagella.
+    Flagella {
+        /// Number of flagella M (the paper: 2, 3, 5, 10).
+        #[arg(long)]
+        m: usize,
+        /// Scene file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Simulated duration (s); default 250 s, the paper's horizon.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Contact chain as the scene names it (relative to the scene file); default:
+        /// chains/imc.ron of the working directory.
+        #[arg(long)]
+        chain: Option<String>,
+    },
     /// List the chain elements, or print the full documentation of one.
     Elements {
         /// Element name (e.g. Capsule_Capsule).
@@ -149,6 +167,54 @@ fn elements(name: Option<&str>) -> ExitCode {
             }
         },
     }
+}
+
+fn flagella(m: usize, out: &Path, until: Option<f64>, chain: Option<String>) -> ExitCode {
+    let mut setup = FlagellaSetup::paper(m);
+    if let Some(t) = until {
+        setup.duration = t;
+    }
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    setup.chain = match chain {
+        Some(c) => c,
+        None => match relative_path(&dir, Path::new("chains/imc.ron")) {
+            Ok(p) => p.to_string_lossy().into_owned(),
+            Err(e) => {
+                eprintln!("error: cannot find chains/imc.ron in the working directory: {e}");
+                eprintln!(
+                    "  help: run from the catena checkout, or pass --chain PATH (relative to the scene)"
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let text = match setup.to_ron() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = catena::io::write_atomic(out, text.as_bytes()) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "{}: {m} flagella, {} nodes, {} s at Δt = {} s, chain {}",
+        out.display(),
+        m * setup.nodes,
+        setup.duration,
+        setup.dt,
+        setup.chain
+    );
+    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
@@ -231,6 +297,12 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Flagella {
+            m,
+            out,
+            until,
+            chain,
+        } => flagella(m, &out, until, chain),
         Command::Check { file } if is_chain_file(&file) => match Chain::<Builtin>::load(&file) {
             Ok(c) => {
                 println!(

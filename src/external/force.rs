@@ -20,6 +20,38 @@ pub struct ForceEval<'a> {
     pub t: f64,
 }
 
+/// The state a time step starts from, seen by [`ExternalForce::begin_step`].
+#[derive(Debug, Clone, Copy)]
+pub struct StepStart<'a> {
+    /// The model (bodies, masses, rest geometry).
+    pub model: &'a Model,
+    /// Configuration at the start of the step, `qₙ`.
+    pub q: &'a [f64],
+    /// Velocity at the start of the step, `vₙ`.
+    pub v: &'a [f64],
+    /// Time step Δt (s).
+    pub dt: f64,
+    /// Time at the start of the step (s).
+    pub t: f64,
+}
+
+/// Why an external force could not be evaluated.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{force}: {message}")]
+pub struct ExternalError {
+    /// Name of the force.
+    pub force: &'static str,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl ExternalError {
+    /// An error of force `force`.
+    pub fn new(force: &'static str, message: String) -> Self {
+        Self { force, message }
+    }
+}
+
 /// Per-node 3×3 Jacobian blocks `−∂F/∂x − (1/Δt) ∂F/∂v` (N/m), indexed by global node number
 /// (rod `r`'s node `i` is `model.rods[r].first_node + i`).
 #[derive(Debug, Clone, Default)]
@@ -48,6 +80,12 @@ impl NodeJacobian {
 pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// Short name for reports.
     fn name(&self) -> &'static str;
+    /// Called once at the start of every time step, before any evaluation of the step. Forces
+    /// that are explicit in time (computed from `(qₙ, vₙ)` and held fixed through the Newton
+    /// iterations, like the RSS fluid force of seed 001 Alg. 2 line 4) compute them here.
+    fn begin_step(&mut self, _start: &StepStart) -> Result<(), ExternalError> {
+        Ok(())
+    }
     /// Adds the force to `force` (N, per global DOF) and its Jacobian blocks to `jac`.
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeJacobian);
     /// The force's contribution to the incremental potential of the step (J), used by

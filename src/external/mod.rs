@@ -7,9 +7,14 @@
 mod force;
 mod gravity;
 mod point_force;
+mod rss;
+mod rss_kernel;
 mod viscous;
 
-pub use force::{ExternalForce, ForceEval, NodeJacobian};
+pub use force::{ExternalError, ExternalForce, ForceEval, NodeJacobian, StepStart};
 pub use gravity::Gravity;
 pub use point_force::PointForce;
+pub use rss::{
+    DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,
+};
 pub use viscous::ViscousDrag;

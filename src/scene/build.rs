@@ -9,7 +9,7 @@ use crate::contact::{
     BodyGroup, Builtin, Chain, ContactBinding, ContactLineSearch, ContactModel, ContactSet,
     ElementSet, PrimKind, Primitive,
 };
-use crate::external::{ExternalForce, Gravity, PointForce, ViscousDrag};
+use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
 use crate::math::Vec3;
 use crate::model::{
     BoundaryCondition, CrossSection, Material, Model, Plane, Prescribed, Rod, Sphere,
@@ -614,6 +614,11 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
                 externals.push(Box::new(ViscousDrag {
                     viscosity: viscosity.0,
                 }));
+            }
+            ForceSpec::Rss { viscosity, epsilon } => {
+                let rss = RegularizedStokeslets::new(viscosity.0, epsilon.map(|e| e.0))
+                    .map_err(|e| cx.err("Rss", e.to_string()))?;
+                externals.push(Box::new(rss));
             }
             ForceSpec::PointForce { rod, node, force } => {
                 let r = find_rod(rod)?;

@@ -2,6 +2,7 @@
 
 mod build;
 mod error;
+mod flagella;
 mod geometry;
 mod load;
 mod schema;
@@ -9,6 +10,7 @@ mod values;
 
 pub use build::{BuiltScene, build_scene, build_scene_with};
 pub use error::{SceneError, closest, locate};
+pub use flagella::{FlagellaError, FlagellaSetup, relative_path};
 pub use geometry::helix_nodes;
 pub use load::{load_scene, parse_scene, ron_error, ron_options};
 pub use schema::{

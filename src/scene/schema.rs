@@ -328,6 +328,16 @@ pub enum ForceSpec {
         /// Drag coefficient η (Pa·s).
         viscosity: NonNegative,
     },
+    /// Regularized Stokeslet Segments fluid (seed 001 App. A): the low-Reynolds-number drag of
+    /// a fluid of viscosity η on every rod, with hydrodynamic interactions between all rods,
+    /// computed once per step and held fixed through Newton (Alg. 2).
+    Rss {
+        /// Fluid viscosity η (Pa·s).
+        viscosity: Positive,
+        /// Regularisation ε (m); default 1.02 × the radius of each rod.
+        #[serde(default)]
+        epsilon: Option<Positive>,
+    },
     /// Constant force on one node.
     PointForce {
         /// Rod name.

@@ -6,10 +6,11 @@
 //! `F` gathers the elastic forces `−∂E/∂q` (DER stencils) and the external forces. Units:
 //! N for translational rows, N·m for twist rows.
 
+use super::SolveError;
 use super::pattern::{NO_SLOT, SparsityPattern, scatter_block};
 use super::stencils::ElasticStencils;
 use crate::contact::{ContactLineSearch, ContactModel, ContactStats, LocalContact, NO_DOF};
-use crate::external::{ExternalForce, ForceEval, NodeJacobian};
+use crate::external::{ExternalForce, ForceEval, NodeJacobian, StepStart};
 use crate::model::{Model, RodFrames};
 
 /// Residual, Jacobian values and energies at one iterate.
@@ -160,11 +161,32 @@ impl Assembler {
             .collect();
     }
 
-    /// Starts a time step at configuration `q` (velocity `v`): per-step element updates,
-    /// contact detection, and a new sparsity pattern if the candidate set changed.
-    pub fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], dt: f64) {
+    /// Starts a time step at configuration `q` (velocity `v`): per-step external forces,
+    /// per-step element updates, contact detection, and a new sparsity pattern if the candidate
+    /// set changed.
+    pub fn begin_step(
+        &mut self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+    ) -> Result<(), SolveError> {
+        let start = StepStart {
+            model,
+            q,
+            v,
+            dt,
+            t: model.time,
+        };
+        for x in &mut self.externals {
+            x.begin_step(&start)
+                .map_err(|source| SolveError::External {
+                    source,
+                    time: model.time,
+                })?;
+        }
         if self.contacts.is_none() {
-            return;
+            return Ok(());
         }
         let changed = self.contacts.as_mut().is_some_and(|c| c.detect(model, q));
         if changed {
@@ -185,6 +207,7 @@ impl Assembler {
         if let Some(c) = self.contacts.as_mut() {
             c.begin_step(model, q, v, &forces);
         }
+        Ok(())
     }
 
     /// Elastic and external forces `F = −∂E/∂q + F_ext` at `q` with velocity `v` (N per DOF).

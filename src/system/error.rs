@@ -1,5 +1,7 @@
 //! Errors of the solver layer.
 
+use crate::external::ExternalError;
+
 /// Why a time step could not be solved.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum SolveError {
@@ -45,6 +47,14 @@ pub enum SolveError {
         /// faer's message.
         reason: String,
         /// Time (s).
+        time: f64,
+    },
+    /// An external force could not be computed at the start of the step.
+    #[error("at t = {time} s: {source}")]
+    External {
+        /// What the force reported.
+        source: ExternalError,
+        /// Time at the start of the step (s).
         time: f64,
     },
 }

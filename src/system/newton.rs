@@ -139,10 +139,13 @@ pub(crate) fn solve(
                 work.rhs.iter_mut().for_each(|x| *x *= alpha_max);
             }
         }
-        let merit_energy = match settings.line_search {
-            LineSearch::Energy => true,
-            LineSearch::Auto => demand != Some(ContactLineSearch::Residual),
-            LineSearch::GoldsteinPrice | LineSearch::None => false,
+        // A contact method's own line search wins over the solver setting (issue 4: the chain,
+        // not a global flag, picks IMC's ‖r‖² or IPC's energy merit).
+        let merit_energy = match (demand, settings.line_search) {
+            (Some(ContactLineSearch::Residual), _) => false,
+            (Some(ContactLineSearch::EnergyCcd), _) => true,
+            (None, LineSearch::Energy | LineSearch::Auto) => true,
+            (None, LineSearch::GoldsteinPrice | LineSearch::None) => false,
         };
         let use_energy = !energy_failed
             && merit_energy

@@ -122,7 +122,7 @@ impl Simulator {
     fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
         let dt = self.dt;
         self.assembler
-            .begin_step(&self.model, &self.model.q, &self.model.v, self.dt);
+            .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
         let m = &self.model;
         self.q_prev.clear();
         self.q_prev.extend_from_slice(&m.q);
