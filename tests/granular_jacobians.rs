@@ -186,10 +186,10 @@ fn check_law(
             check_pair(&chain, m, &q, &v, a, b, h, 1e-3, step).map(|c| (c.dfdx_error, c.dfdv_error))
         };
         if let Some(mut e) = errors(1e-9) {
-            if e.0 >= tol || e.1 >= tol {
-                if let Some(e2) = errors(1e-10) {
-                    e = (e.0.min(e2.0), e.1.min(e2.1));
-                }
+            if (e.0 >= tol || e.1 >= tol)
+                && let Some(e2) = errors(1e-10)
+            {
+                e = (e.0.min(e2.0), e.1.min(e2.1));
             }
             assert!(
                 e.0 < tol && e.1 < tol,

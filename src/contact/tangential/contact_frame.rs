@@ -64,7 +64,7 @@ impl ContactFrame {
         let (side1, n_pts) = (ctx.points[0], ctx.n_points());
         let s1: Vec3 = (0..side1).map(|k| block(&ctx.grad, k)).sum();
         let ns = s1.norm();
-        if !(ns > 0.0) {
+        if ns.is_nan() || ns <= 0.0 {
             return None;
         }
         let n = -s1 / ns;
