@@ -10,6 +10,10 @@
 //!   `W = 2 K Â v δ_max^{3/2} I` with `K = (4/3)Ê√R̂`, `I = ∫₀¹ √u √(1 − u^{5/2}) du`, gives
 //!   `1 − ε = W/(m̂v²)` (Brilliantov et al., Phys. Rev. E 53 (1996) 5382; Schwager & Pöschel,
 //!   Phys. Rev. E 57 (1998) 650, leading term).
+//! * The other shipped sphere chains in the same collision: `hertz_coulomb.ron` and `jkr.ron`
+//!   (adhesion is negligible at 1 m/s: (3/2)πwR̂ ≈ 1 mN against a peak force of ≈ 14 N) keep the
+//!   Hertz contact duration; `damped_hertz_cundall_strack.ron` restitutes exactly as its normal
+//!   law alone (head-on, the tangential spring carries nothing).
 
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
@@ -195,4 +199,46 @@ fn damped_hertz_restitution_falls_monotonically_with_damping() {
             "Â = {a}: 1 − ε = {loss} vs {theory}"
         );
     }
+}
+
+#[test]
+fn shipped_sphere_chains_in_a_head_on_collision() {
+    let (tc, _) = theory();
+    let dt = tc / 1000.0;
+    let dir = root().join("tests");
+    for chain in ["hertz_coulomb.ron", "jkr.ron"] {
+        let mut sim = collision(&dir, &format!("../chains/{chain}"), dt);
+        let (gaps, v_out) = run(&mut sim, 3000);
+        let (t0, t1) = crossings(&gaps, dt);
+        let e = (t1 - t0) / tc - 1.0;
+        println!(
+            "{chain}: t_c off by {:+.3} %, restitution {:.4}",
+            100.0 * e,
+            v_out / V
+        );
+        assert!(
+            e.abs() < 0.02,
+            "{chain}: contact duration off by {:.2} %",
+            100.0 * e
+        );
+        assert!(v_out / V > 0.98 && v_out / V <= 1.0);
+    }
+    let mut sim = collision(&dir, "../chains/damped_hertz_cundall_strack.ron", dt);
+    let (_, v_shipped) = run(&mut sim, 3000);
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("kk.ron"),
+        "Chain(name: \"kk\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, \
+         N_DampedHertz(damping_time: 2e-5), AssembleForces, AssembleContactMatrix])",
+    )
+    .unwrap();
+    let mut sim = collision(tmp.path(), "kk.ron", dt);
+    let (_, v_alone) = run(&mut sim, 3000);
+    println!(
+        "damped_hertz_cundall_strack.ron: restitution {:.6} vs N_DampedHertz alone {:.6}",
+        v_shipped / V,
+        v_alone / V
+    );
+    assert!((v_shipped - v_alone).abs() < 1e-9 * V);
+    assert!(v_shipped / V < 0.95);
 }

@@ -10,6 +10,10 @@
 //!
 //! The sphere starts at rest at the Hertz equilibrium overlap `δ = (m g cos θ / K)^{2/3}`,
 //! `K = (4/3) Ê √R`, which it keeps.
+//!
+//! The same holds for a rod lying across the slope on frictional ground
+//! (`rod_ground_cundall_strack.ron`: every node a Cundall–Strack contact): each node's friction
+//! is proportional to its weight, so the whole rod sticks or slides as one block.
 
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
@@ -165,6 +169,59 @@ fn coulomb_creeps_within_its_regularisation_and_slides_above_the_friction_angle(
     let theory = G * (theta.sin() - mu * theta.cos());
     println!(
         "Coulomb at 35°: a = {a:.5} m/s² vs g(sin θ − μ cos θ) = {theory:.5} m/s² ({:+.3} %)",
+        100.0 * (a / theory - 1.0)
+    );
+    assert!((a / theory - 1.0).abs() < 0.02, "{a} vs {theory}");
+}
+
+/// A straight rod (0.1 m, 11 nodes, r = 2 mm, E = 1 MPa) lying across the slope on
+/// `rod_ground_cundall_strack.ron` (μ_s = 0.5, μ_d = 0.4): sticks at 15°, slides at 35°.
+#[test]
+fn rod_across_the_slope_sticks_and_slides_like_a_block() {
+    let run_rod = |theta: f64, steps: usize| -> Vec<(f64, f64)> {
+        let (gy, gz) = (G * theta.sin(), -G * theta.cos());
+        let src = format!(
+            r#"Scene(
+            time: (dt: {DT:e}, duration: 10.0),
+            materials: {{ "m": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }},
+            rods: [(name: "r", material: "m", radius: 2e-3,
+                    geometry: Straight(start: (0, 0, 0.002), end: (0.1, 0, 0.002), nodes: 11))],
+            planes: [(name: "slope", origin: (0, 0, 0), normal: (0, 0, 1))],
+            forces: [Gravity(g: (0, {gy:e}, {gz:e}))],
+            contacts: [(chain: "../chains/rod_ground_cundall_strack.ron", first: AllRods, second: AllPlanes, keep_distance: 0.002)],
+        )"#
+        );
+        let file = root().join("tests/rod_incline.ron");
+        let spec = parse_scene(&src, &file).unwrap();
+        let mut sim = build_scene(&spec, &src, &file).unwrap().into_simulator();
+        let mid = sim.model.rods[0].node_dof(5);
+        (0..steps)
+            .map(|_| {
+                sim.step().unwrap();
+                (sim.model.q[mid + 1], sim.model.v[mid + 1])
+            })
+            .collect()
+    };
+    let (mu_s, mu_d, k_t) = (0.5, 0.4, 1000.0);
+    // Stick: the middle node's spring carries its share of the downhill weight, m_i g sin θ.
+    let theta = 15f64.to_radians();
+    let path = run_rod(theta, 500);
+    let (y, v) = *path.last().unwrap();
+    let m_node = 1000.0 * std::f64::consts::PI * 4e-6 * 0.01;
+    let zeta = m_node * G * theta.sin() / k_t;
+    println!(
+        "rod at 15°: middle node moved {y:.4e} m vs m_i g sin θ / k_t = {zeta:.4e} m, speed {v:.2e} m/s"
+    );
+    assert!(theta.tan() < mu_s);
+    assert!((y / zeta - 1.0).abs() < 0.02, "{y} vs {zeta}");
+    assert!(v.abs() < 1e-6);
+    // Slide.
+    let theta = 35f64.to_radians();
+    let path = run_rod(theta, 300);
+    let a = (path[299].1 - path[100].1) / (199.0 * DT);
+    let theory = G * (theta.sin() - mu_d * theta.cos());
+    println!(
+        "rod at 35°: a = {a:.5} m/s² vs g(sin θ − μ_d cos θ) = {theory:.5} m/s² ({:+.3} %)",
         100.0 * (a / theory - 1.0)
     );
     assert!((a / theory - 1.0).abs() < 0.02, "{a} vs {theory}");
