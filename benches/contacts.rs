@@ -1,6 +1,6 @@
 //! Contact benchmarks: chain throughput (Capsule_Capsule + N_LinearForce + assemblers, full
-//! 12×12 Jacobians) on 1 thread and on all threads, and broad-phase detection time for 10⁴ and
-//! 10⁵ rod edges.
+//! 12×12 Jacobians) on 1 thread and on all threads, the same for IMC and IPC with friction,
+//! and broad-phase detection time for 10⁴ and 10⁵ rod edges.
 //!
 //! Run: `cargo bench --bench contacts`
 
@@ -27,6 +27,11 @@ fn model_from(rods: &str) -> Model {
 
 /// A woven grid: `n` rods along x over `n` rods along y, every crossing overlapping by 0.2 mm.
 fn grid(n: usize) -> Model {
+    grid_at(n, 0.0018)
+}
+
+/// The woven grid with the y rods' axes at height `z` (crossings have gap `z − 2 mm`).
+fn grid_at(n: usize, z: f64) -> Model {
     let mut rods = String::new();
     let (len, r) = (0.01 * n as f64, 1e-3);
     for k in 0..n {
@@ -36,7 +41,7 @@ fn grid(n: usize) -> Model {
             2 * n + 1
         ));
         rods.push_str(&format!(
-            "(name: \"y{k}\", material: \"m\", radius: {r}, geometry: Straight(start: ({c}, 0, 0.0018), end: ({c}, {len}, 0.0018), nodes: {})),",
+            "(name: \"y{k}\", material: \"m\", radius: {r}, geometry: Straight(start: ({c}, 0, {z}), end: ({c}, {len}, {z}), nodes: {})),",
             2 * n + 1
         ));
     }
@@ -78,6 +83,10 @@ fn tangle(edges: usize) -> Model {
 
 fn rod_set(model: &Model, keep: f64) -> ContactSet {
     let chain = Chain::<Builtin>::load(&root().join("chains/linear_rod_rod.ron")).unwrap();
+    set_with(model, keep, chain)
+}
+
+fn set_with(model: &Model, keep: f64, chain: Chain) -> ContactSet {
     let all: Vec<usize> = (0..model.rods.len()).collect();
     ContactSet::new(vec![ContactBinding {
         chain,
@@ -139,5 +148,58 @@ fn detection(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, chain_throughput, detection);
+/// IMC and IPC with friction, forces plus 12×12 Jacobians, per contact: the grid's crossings sit
+/// at a 5 µm gap, inside both δ = d̂ = 10 µm bands, the y rods sliding at 1 cm/s (IPC friction's
+/// lagged normal forces come from one committed evaluation).
+fn law_throughput(c: &mut Criterion) {
+    let model = grid_at(100, 0.002 + 5e-6);
+    let mut v = vec![0.0; model.q.len()];
+    for rod in model.rods.iter().skip(1).step_by(2) {
+        for i in 0..rod.n_nodes {
+            v[rod.node_dof(i)] = 0.01;
+        }
+    }
+    let chains = [
+        (
+            "imc_friction",
+            "N_IMC(delta: 1e-5, stiffness: Fixed(1e-2)), T_IMC(mu: 0.3, slip_tolerance: 1e-4)",
+        ),
+        (
+            "ipc_friction",
+            "N_IPC(dhat: 1e-5, stiffness: Fixed(1e3)), T_IPC(mu: 0.3, eps_v: 1e-4)",
+        ),
+    ];
+    let threads_all = std::thread::available_parallelism().map_or(2, |n| n.get());
+    for (name, laws) in chains {
+        let src = format!(
+            "Chain(name: \"{name}\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, \
+             Capsule_Capsule, {laws}, AssembleForces, AssembleContactMatrix])"
+        );
+        let chain = Chain::<Builtin>::parse(&src, &root().join("benches/virtual.ron")).unwrap();
+        let mut set = set_with(&model, 1e-4, chain);
+        set.detect(&model, &model.q);
+        let first = set.evaluate(&model, &model.q, &v, 1e-3, true);
+        set.commit(&first);
+        let active = first.iter().filter(|l| l.active).count();
+        let n = set.candidates.len() as u64;
+        eprintln!("{name}: {n} candidate pairs, {active} in contact");
+        let mut g = c.benchmark_group(format!("chain_{name}_12x12"));
+        g.sample_size(20).measurement_time(Duration::from_secs(4));
+        g.throughput(Throughput::Elements(n));
+        for threads in [1, threads_all] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            g.bench_function(format!("{threads}_threads"), |b| {
+                b.iter(|| {
+                    pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 1e-3, true)))
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, chain_throughput, law_throughput, detection);
 criterion_main!(benches);

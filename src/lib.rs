@@ -40,6 +40,7 @@ pub mod math;
 pub mod model;
 pub mod run;
 pub mod scene;
+pub mod study;
 pub mod system;
 
 // Re-exported for the `element_set!` macro, so user crates need no direct serde dependency.

@@ -45,6 +45,44 @@ enum Command {
         /// Scene or chain file (RON).
         file: PathBuf,
     },
+    /// Run one scene once per chain and compare them (AIPTS, ATPTS, RTI, gaps, ē; CSV, JSON, SVG).
+    Compare {
+        /// Scene file (RON).
+        scene: PathBuf,
+        /// Chain files; each replaces the chain of the contacts of its pair type. The first is
+        /// the reference for RTI and ē.
+        #[arg(long = "chain", required = true)]
+        chains: Vec<PathBuf>,
+        /// Stop at this simulated time (s) instead of the scene's duration.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Output directory.
+        #[arg(long, default_value = "out/compare")]
+        out: PathBuf,
+        /// No progress bars.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Run one scene once per value of a chain parameter, in parallel (e.g. Table 2's friction sweep).
+    Sweep {
+        /// Scene file (RON).
+        scene: PathBuf,
+        /// Chain file whose parameter is swept.
+        #[arg(long)]
+        chain: PathBuf,
+        /// ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2,0.3).
+        #[arg(long)]
+        set: String,
+        /// Stop at this simulated time (s) instead of the scene's duration.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Output directory.
+        #[arg(long, default_value = "out/sweep")]
+        out: PathBuf,
+        /// No progress bars.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Write the flagella bundling scene of the IMC paper (seed 001 §4.1) with M flagella.
     Flagella {
         /// Number of flagella M (the paper: 2, 3, 5, 10).
@@ -248,6 +286,69 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Command::Elements { name } => elements(name.as_deref()),
+        Command::Compare {
+            scene,
+            chains,
+            until,
+            out,
+            quiet,
+        } => {
+            let opts = catena::study::CompareOptions {
+                scene,
+                chains,
+                until,
+                out,
+                quiet,
+            };
+            match catena::study::compare(&opts) {
+                Ok(rows) => {
+                    print!("{}", catena::study::compare_table(&rows));
+                    println!(
+                        "RTI = total time of a chain / total time of the first; ē by seed 001 Eq. 22.\n\
+                         tables and plots in {}",
+                        opts.out.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Sweep {
+            scene,
+            chain,
+            set,
+            until,
+            out,
+            quiet,
+        } => {
+            let Some((parameter, values)) = set.split_once('=') else {
+                eprintln!("error: --set must be ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2)");
+                return ExitCode::from(2);
+            };
+            let opts = catena::study::SweepOptions {
+                scene,
+                chain,
+                parameter: parameter.trim().to_string(),
+                values: values.split(',').map(|v| v.trim().to_string()).collect(),
+                until,
+                out,
+                quiet,
+            };
+            match catena::study::sweep(&opts) {
+                Ok(rows) => {
+                    print!("{}", catena::study::sweep_table(&opts.parameter, &rows));
+                    println!("tables in {}", opts.out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Flagella {
             m,
             out,

@@ -6,11 +6,13 @@ use super::caps::PrimKind;
 use super::chain::Chain;
 use super::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
 use super::detect::{Aabb, SpatialHash};
-use super::element::{Env, StepInfo};
-use super::history::{History, HistoryStore, PairKey, Primitive};
+use super::element::{ContactLineSearch, Env, PairGeometry, StepInfo};
+use super::history::{History, HistoryStore, Lagged, PairKey, Primitive};
+use super::step_cap::{pair_step, travel_step};
 use crate::math::Vec3;
 use crate::model::Model;
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// A group of bodies one side of a binding draws its primitives from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +105,26 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     fn is_conservative(&self) -> bool;
     /// Whether some element reads the non-contact forces at the start of a step.
     fn needs_step_forces(&self) -> bool;
+    /// The line search the chains require (IMC: ‖r‖²; IPC: energy with a CCD cap), or a message
+    /// naming the two chains whose requirements conflict.
+    fn line_search(&self) -> Result<Option<ContactLineSearch>, String> {
+        Ok(None)
+    }
+    /// Largest `t ∈ [0, 1]` such that the configuration `q + t·dir` (a Newton step, or the
+    /// predictor) keeps every gap of the barrier chains positive; 1 when no chain needs CCD.
+    fn max_step(&self, _model: &Model, _q: &[f64], _dir: &[f64]) -> f64 {
+        1.0
+    }
+    /// Lagging updates per step wanted by the chains (IPC friction).
+    fn lag_updates(&self) -> u32 {
+        0
+    }
+    /// Moves the lagging point of lagged laws to the evaluated configuration (within the step).
+    fn relag(&mut self, _evaluated: &[LocalContact]) {}
+    /// Per-iterate parameter updates (IPC's κ) from an evaluation; returns whether any changed.
+    fn end_iteration(&mut self, _evaluated: &[LocalContact]) -> bool {
+        false
+    }
     /// Statistics of an evaluation.
     fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
         let mut s = ContactStats {
@@ -130,6 +152,10 @@ pub struct ContactSet<E = Builtin> {
     pub candidates: Vec<PairKey>,
     /// Committed histories.
     pub histories: HistoryStore,
+    /// Lagged quantities moved within the current step (they override the committed ones).
+    lag: HashMap<PairKey, Lagged>,
+    /// Configuration at the start of the step (kept for the travel bound of CCD chains).
+    step_start: Vec<f64>,
 }
 
 impl<E: ElementSet> ContactSet<E> {
@@ -139,7 +165,36 @@ impl<E: ElementSet> ContactSet<E> {
             bindings,
             candidates: Vec::new(),
             histories: HistoryStore::default(),
+            lag: HashMap::new(),
+            step_start: Vec::new(),
         }
+    }
+
+    /// Whether binding `b`'s chain needs the CCD-capped energy line search.
+    fn needs_ccd(b: &ContactBinding<E>) -> bool {
+        b.chain
+            .elements
+            .iter()
+            .any(|e| e.line_search() == Some(ContactLineSearch::EnergyCcd))
+    }
+
+    /// The gap below which binding `b`'s chain acts (m).
+    fn reach(b: &ContactBinding<E>) -> f64 {
+        b.chain
+            .elements
+            .iter()
+            .map(|e| e.reach())
+            .fold(0.0, f64::max)
+    }
+
+    /// The history a pair starts an evaluation from: committed, with lagged quantities moved
+    /// within this step.
+    fn history_of(&self, key: &PairKey) -> History {
+        let mut h = self.histories.get(key);
+        if let Some(l) = self.lag.get(key) {
+            h.lag = *l;
+        }
+        h
     }
 }
 
@@ -177,7 +232,7 @@ fn primitives(model: &Model, group: &BodyGroup, kind: PrimKind) -> Vec<Primitive
 }
 
 /// Points (up to two) and radius of a primitive.
-fn shape(model: &Model, q: &[f64], p: &Primitive) -> ([Vec3; 2], usize, f64) {
+pub(super) fn shape(model: &Model, q: &[f64], p: &Primitive) -> ([Vec3; 2], usize, f64) {
     match *p {
         Primitive::RodEdge { rod, edge } => {
             let r = &model.rods[rod as usize];
@@ -203,7 +258,7 @@ fn shape(model: &Model, q: &[f64], p: &Primitive) -> ([Vec3; 2], usize, f64) {
 }
 
 /// Global coordinates of a primitive's points (3 per point; `NO_DOF` where constrained).
-fn prim_dofs(model: &Model, p: &Primitive, out: &mut Vec<u32>) {
+pub(super) fn prim_dofs(model: &Model, p: &Primitive, out: &mut Vec<u32>) {
     let mut push = |d: usize| {
         for c in 0..3 {
             out.push(if model.dofs.is_constrained(d + c) {
@@ -383,7 +438,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
                     &env,
                     key.first,
                     key.second,
-                    self.histories.get(key),
+                    self.history_of(key),
                     dt,
                     want_jacobian,
                 );
@@ -407,10 +462,92 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
     fn commit(&mut self, accepted: &[LocalContact]) {
         self.histories
             .commit(accepted.iter().map(|c| (c.key, c.history)));
+        self.lag.clear();
+    }
+
+    fn line_search(&self) -> Result<Option<ContactLineSearch>, String> {
+        let mut found: Option<(ContactLineSearch, &str)> = None;
+        for b in &self.bindings {
+            for e in &b.chain.elements {
+                if let Some(ls) = e.line_search() {
+                    match found {
+                        Some((f, name)) if f != ls => {
+                            return Err(format!(
+                                "chain \"{name}\" needs {f}, but chain \"{}\" ({}) needs {ls}; \
+                                 one scene cannot mix them",
+                                b.chain.name,
+                                e.doc().name
+                            ));
+                        }
+                        _ => found = Some((ls, &b.chain.name)),
+                    }
+                }
+            }
+        }
+        Ok(found.map(|f| f.0))
+    }
+
+    fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
+        let mut t = 1.0_f64;
+        for (bi, b) in self.bindings.iter().enumerate() {
+            if !Self::needs_ccd(b) {
+                continue;
+            }
+            let pairs = self
+                .candidates
+                .par_iter()
+                .with_min_len(64)
+                .filter(|k| k.binding as usize == bi)
+                .map(|k| pair_step(model, q, dir, k))
+                .reduce(|| 1.0, f64::min);
+            t = t.min(pairs);
+            if self.step_start.len() == q.len() {
+                let r = 0.5 * (b.keep_distance - Self::reach(b)).max(0.0);
+                for g in [&b.first, &b.second] {
+                    t = t.min(travel_step(model, g, q, &self.step_start, dir, r));
+                }
+            }
+        }
+        t
+    }
+
+    fn lag_updates(&self) -> u32 {
+        self.bindings
+            .iter()
+            .flat_map(|b| b.chain.elements.iter().map(|e| e.lag_updates()))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn end_iteration(&mut self, evaluated: &[LocalContact]) -> bool {
+        let mut gaps = vec![f64::INFINITY; self.bindings.len()];
+        for c in evaluated {
+            let g = &mut gaps[c.key.binding as usize];
+            *g = g.min(c.gap);
+        }
+        let mut changed = false;
+        for (b, g) in self.bindings.iter_mut().zip(gaps) {
+            for e in &mut b.chain.elements {
+                changed |= e.end_iteration(g);
+            }
+        }
+        changed
+    }
+
+    fn relag(&mut self, evaluated: &[LocalContact]) {
+        for c in evaluated {
+            self.lag.insert(c.key, c.history.lag);
+        }
     }
 
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]) {
+        self.lag.clear();
+        self.step_start.clear();
+        if self.bindings.iter().any(Self::needs_ccd) {
+            self.step_start.extend_from_slice(q);
+        }
         let env = Env { model, q, v };
+        let dt_probe = 1.0;
         let mut points: Vec<Vec<u32>> = vec![Vec::new(); self.bindings.len()];
         let mut tmp = Vec::new();
         for k in &self.candidates {
@@ -420,13 +557,40 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             let list = &mut points[k.binding as usize];
             list.extend(tmp.chunks(3).filter(|c| c[0] != NO_DOF).map(|c| c[0]));
         }
-        for (b, mut pts) in self.bindings.iter_mut().zip(points) {
+        let mut geometry: Vec<Vec<PairGeometry>> = vec![Vec::new(); self.bindings.len()];
+        for (bi, b) in self.bindings.iter().enumerate() {
+            if !b.chain.elements.iter().any(|e| e.needs_step_pairs()) {
+                continue;
+            }
+            geometry[bi] = self
+                .candidates
+                .iter()
+                .filter(|k| k.binding as usize == bi)
+                .map(|k| {
+                    let ctx = b.chain.evaluate(
+                        &env,
+                        k.first,
+                        k.second,
+                        self.histories.get(k),
+                        dt_probe,
+                        false,
+                    );
+                    PairGeometry {
+                        dofs: local_of(k, &ctx).dofs,
+                        gap: ctx.gap,
+                        grad: ctx.grad,
+                    }
+                })
+                .collect();
+        }
+        for ((b, mut pts), pairs) in self.bindings.iter_mut().zip(points).zip(geometry) {
             pts.sort_unstable();
             pts.dedup();
             let info = StepInfo {
                 env,
                 forces,
                 contact_points: &pts,
+                pairs: &pairs,
             };
             for e in &mut b.chain.elements {
                 e.begin_step(&info);

@@ -9,12 +9,15 @@ use super::data::{CapsuleData, PlaneData, PointData, SphereData};
 use super::element::ChainElement;
 #[allow(unused_imports)]
 use super::element::ElementDoc;
-use super::normal::{Imc, ImcStiffness, LinearForce};
+use super::normal::{
+    DampedHertz, Dmt, Hertz, Imc, ImcStiffness, Ipc, IpcStiffness, Jkr, LinearDamper,
+    LinearDamperOverlap, LinearForce, Spring, SpringDamper,
+};
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-use super::tangential::ImcFriction;
+use super::tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
 use enum_dispatch::enum_dispatch;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, EnumAccess, VariantAccess, Visitor};
@@ -54,6 +57,30 @@ pub enum Builtin {
     Imc(Imc),
     /// `T_IMC`.
     ImcFriction(ImcFriction),
+    /// `N_IPC`.
+    Ipc(Ipc),
+    /// `T_IPC`.
+    IpcFriction(IpcFriction),
+    /// `N_Hertz`.
+    Hertz(Hertz),
+    /// `N_DampedHertz`.
+    DampedHertz(DampedHertz),
+    /// `Spring`.
+    Spring(Spring),
+    /// `Spring_Damper`.
+    SpringDamper(SpringDamper),
+    /// `LinearDamper`.
+    LinearDamper(LinearDamper),
+    /// `LinearDamperOverlap`.
+    LinearDamperOverlap(LinearDamperOverlap),
+    /// `N_DMT`.
+    Dmt(Dmt),
+    /// `N_JKR`.
+    Jkr(Jkr),
+    /// `T_CoulombFriction`.
+    CoulombFriction(CoulombFriction),
+    /// `T_CundallStrack`.
+    CundallStrack(CundallStrack),
     /// `ComputeContactMatrixElement{Static,Underdamped,Overdamped}`.
     MatrixElement(MatrixElement),
     /// `AssembleForces`, `AssembleForces_1`, `AssembleForces_2`.
@@ -160,6 +187,18 @@ const NAMES: &[&str] = &[
     "N_LinearForce",
     "N_IMC",
     "T_IMC",
+    "N_IPC",
+    "T_IPC",
+    "N_Hertz",
+    "N_DampedHertz",
+    "Spring",
+    "Spring_Damper",
+    "LinearDamper",
+    "LinearDamperOverlap",
+    "N_DMT",
+    "N_JKR",
+    "T_CoulombFriction",
+    "T_CundallStrack",
     "ComputeContactMatrixElementStatic",
     "ComputeContactMatrixElementUnderdamped",
     "ComputeContactMatrixElementOverdamped",
@@ -182,6 +221,22 @@ impl ElementSet for Builtin {
             "N_LinearForce" => Builtin::LinearForce(v.newtype_variant::<LinearForce>()?),
             "N_IMC" => Builtin::Imc(v.newtype_variant::<Imc>()?),
             "T_IMC" => Builtin::ImcFriction(v.newtype_variant::<ImcFriction>()?),
+            "N_IPC" => Builtin::Ipc(v.newtype_variant::<Ipc>()?),
+            "T_IPC" => Builtin::IpcFriction(v.newtype_variant::<IpcFriction>()?),
+            "N_Hertz" => Builtin::Hertz(v.newtype_variant::<Hertz>()?),
+            "N_DampedHertz" => Builtin::DampedHertz(v.newtype_variant::<DampedHertz>()?),
+            "Spring" => Builtin::Spring(v.newtype_variant::<Spring>()?),
+            "Spring_Damper" => Builtin::SpringDamper(v.newtype_variant::<SpringDamper>()?),
+            "LinearDamper" => Builtin::LinearDamper(v.newtype_variant::<LinearDamper>()?),
+            "LinearDamperOverlap" => {
+                Builtin::LinearDamperOverlap(v.newtype_variant::<LinearDamperOverlap>()?)
+            }
+            "N_DMT" => Builtin::Dmt(v.newtype_variant::<Dmt>()?),
+            "N_JKR" => Builtin::Jkr(v.newtype_variant::<Jkr>()?),
+            "T_CoulombFriction" => {
+                Builtin::CoulombFriction(v.newtype_variant::<CoulombFriction>()?)
+            }
+            "T_CundallStrack" => Builtin::CundallStrack(v.newtype_variant::<CundallStrack>()?),
             "ComputeContactMatrixElementUnderdamped" => {
                 let p = v.newtype_variant::<Implicitness>()?;
                 Builtin::MatrixElement(MatrixElement {
@@ -222,6 +277,57 @@ impl ElementSet for Builtin {
         all.push(Builtin::ImcFriction(ImcFriction {
             mu: 0.1,
             slip_tolerance: 1e-4,
+        }));
+        all.push(Builtin::Ipc(Ipc::new(
+            1e-4,
+            IpcStiffness::Adaptive {
+                min_scale: 1e11,
+                max_factor: 100.0,
+            },
+        )));
+        all.push(Builtin::IpcFriction(IpcFriction {
+            mu: 0.1,
+            eps_v: 1e-3,
+            lag_updates: 0,
+        }));
+        all.push(Builtin::Hertz(Hertz::default()));
+        all.push(Builtin::DampedHertz(DampedHertz {
+            damping_time: 1e-4,
+            ..Default::default()
+        }));
+        all.push(Builtin::Spring(Spring {
+            stiffness: Some(1e3),
+            ..Default::default()
+        }));
+        all.push(Builtin::SpringDamper(SpringDamper {
+            stiffness: Some(1e3),
+            damping: 0.1,
+            ..Default::default()
+        }));
+        all.push(Builtin::LinearDamper(LinearDamper { damping: 0.1 }));
+        all.push(Builtin::LinearDamperOverlap(LinearDamperOverlap {
+            damping: 0.1,
+            damping_onset: 0.0,
+        }));
+        all.push(Builtin::Dmt(Dmt {
+            surface_energy: 0.05,
+            ..Default::default()
+        }));
+        all.push(Builtin::Jkr(Jkr {
+            surface_energy: 0.05,
+            ..Default::default()
+        }));
+        all.push(Builtin::CoulombFriction(CoulombFriction {
+            mu: 0.3,
+            c_t: 10.0,
+            cap_smoothing: 0.02,
+        }));
+        all.push(Builtin::CundallStrack(CundallStrack {
+            mu_s: 0.5,
+            mu_d: Some(0.4),
+            k_t: 1e4,
+            c_t: 0.0,
+            cap_smoothing: 0.02,
         }));
         for mode in [
             MatrixMode::Underdamped { implicitness: 1.0 },
@@ -324,6 +430,21 @@ macro_rules! element_set {
             }
             fn begin_step(&mut self, step: &$crate::contact::StepInfo) {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::begin_step(e, step), $( Self::$var(e) => $crate::contact::ChainElement::begin_step(e, step), )+ }
+            }
+            fn needs_step_pairs(&self) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::needs_step_pairs(e), $( Self::$var(e) => $crate::contact::ChainElement::needs_step_pairs(e), )+ }
+            }
+            fn line_search(&self) -> Option<$crate::contact::ContactLineSearch> {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::line_search(e), $( Self::$var(e) => $crate::contact::ChainElement::line_search(e), )+ }
+            }
+            fn reach(&self) -> f64 {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::reach(e), $( Self::$var(e) => $crate::contact::ChainElement::reach(e), )+ }
+            }
+            fn end_iteration(&mut self, min_gap: f64) -> bool {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::end_iteration(e, min_gap), $( Self::$var(e) => $crate::contact::ChainElement::end_iteration(e, min_gap), )+ }
+            }
+            fn lag_updates(&self) -> u32 {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::lag_updates(e), $( Self::$var(e) => $crate::contact::ChainElement::lag_updates(e), )+ }
             }
         }
 

@@ -125,7 +125,8 @@ pub struct ContactCtx {
     pub reject: bool,
     /// Feedback to the detector: negative = distance until contact, positive = keep.
     pub feedback: f64,
-    /// Trial history of the pair (starts as the committed one).
+    /// Trial history of the pair (starts as the committed one, with `used` cleared: only
+    /// histories an element writes in this evaluation are committed).
     pub history: History,
 }
 
@@ -169,7 +170,11 @@ impl ContactCtx {
             assemble_matrix: false,
             reject: false,
             feedback: 0.0,
-            history,
+            // Laws with memory mark the trial as used each time they write it.
+            history: History {
+                used: false,
+                ..history
+            },
         }
     }
 

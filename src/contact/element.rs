@@ -1,7 +1,7 @@
 //! The chain-element contract.
 
 use super::caps::{Gives, Needs};
-use super::ctx::ContactCtx;
+use super::ctx::{ContactCtx, Vec12};
 use crate::model::Model;
 use enum_dispatch::enum_dispatch;
 // enum_dispatch writes the `impl ChainElement for Builtin` here, where the trait is defined,
@@ -14,12 +14,15 @@ use super::{
     },
     builtin::Builtin,
     data::{CapsuleData, PlaneData, PointData, SphereData},
-    normal::{Imc, LinearForce},
+    normal::{
+        DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce,
+        Spring, SpringDamper,
+    },
     resolve::{
         CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane,
         SpherePoint, SphereSphere,
     },
-    tangential::ImcFriction,
+    tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction},
 };
 
 /// What an element may read besides its [`ContactCtx`]: the model and the current iterate.
@@ -43,6 +46,41 @@ pub struct StepInfo<'a> {
     pub forces: &'a [f64],
     /// First global DOF of every free point in this binding's candidate pairs.
     pub contact_points: &'a [u32],
+    /// Geometry of every candidate pair of this binding at the start of the step; empty unless
+    /// some element returns true from `needs_step_pairs`.
+    pub pairs: &'a [PairGeometry],
+}
+
+/// The resolved geometry of one candidate pair at the start of a step (for per-step updates
+/// that need the contact configuration, e.g. IPC's barrier stiffness).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairGeometry {
+    /// Global DOF of each local coordinate (`NO_DOF` where static or absent).
+    pub dofs: [u32; 12],
+    /// Gap `Δ − r₁ − r₂` (m).
+    pub gap: f64,
+    /// ∇Δ over the local coordinates.
+    pub grad: Vec12,
+}
+
+/// The line search a contact method requires of the Newton solver (seed 001 App. B.4 for IMC;
+/// Li et al. 2020 §4 for IPC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContactLineSearch {
+    /// Goldstein–Price on `½‖r‖²` (IMC, seed 001 Alg. 1).
+    Residual,
+    /// Backtracking on the incremental potential, every step capped by continuous collision
+    /// detection so that no iterate has a gap ≤ 0 (IPC).
+    EnergyCcd,
+}
+
+impl std::fmt::Display for ContactLineSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Residual => "Goldstein–Price on ‖r‖² (IMC)",
+            Self::EnergyCcd => "energy backtracking with a CCD step cap (IPC)",
+        })
+    }
 }
 
 /// Role of an element in a chain.
@@ -124,4 +162,30 @@ pub trait ChainElement: Send + Sync {
     /// Called once at the start of each time step, after detection and before any evaluation
     /// (e.g. adaptive stiffness).
     fn begin_step(&mut self, _step: &StepInfo) {}
+    /// Whether [`ChainElement::begin_step`] reads `StepInfo::pairs` (one geometry evaluation
+    /// of every candidate per step).
+    fn needs_step_pairs(&self) -> bool {
+        false
+    }
+    /// The line search the element's contact method requires, if any. The system rejects a
+    /// scene whose chains require different ones.
+    fn line_search(&self) -> Option<ContactLineSearch> {
+        None
+    }
+    /// The gap (m) below which the element acts (IMC's δ, IPC's d̂); a binding's keep distance
+    /// must exceed it, or contacts would start unseen by detection.
+    fn reach(&self) -> f64 {
+        0.0
+    }
+    /// Called after every Newton iterate's evaluation with the smallest gap over this binding's
+    /// candidates (m); returns whether the element changed a parameter (IPC's κ), in which case
+    /// the iterate is evaluated again.
+    fn end_iteration(&mut self, _min_gap: f64) -> bool {
+        false
+    }
+    /// How many times per step lagged quantities (IPC friction) are refreshed at the converged
+    /// configuration and the step solved again.
+    fn lag_updates(&self) -> u32 {
+        0
+    }
 }

@@ -5,6 +5,12 @@
 //! *committed* at the end of the last accepted step and writes a *trial* state; when the step is
 //! accepted the trial states of the last iterate become the committed ones. A pair that leaves
 //! the candidate set loses its history.
+//!
+//! A history survives a step only if some element *wrote* it in the accepted iterate
+//! (`used`, which every evaluation starts false): a law with memory marks it each time it
+//! runs. So a Cundall–Strack spring is dropped as soon as the normal law rejects the pair (the
+//! friction law never ran), and a fresh contact starts from a relaxed spring, while a ruptured
+//! spring keeps its `broken` flag because the spring law writes it even when it rejects.
 
 use crate::math::Vec3;
 use serde::{Deserialize, Serialize};
@@ -51,17 +57,45 @@ pub struct PairKey {
 }
 
 /// The state a law may keep for a pair between time steps.
+///
+/// Fields are shared by kind, not owned by one law: a chain must not combine two laws that use
+/// the same field (`established` is used by `N_JKR` and by `Spring`/`Spring_Damper` without a
+/// given rest length).
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct History {
     /// A tangential vector (e.g. the Cundall–Strack spring elongation ζ, m), kept in the current
     /// tangent plane.
     pub spring: Vec3,
-    /// A flag (e.g. JKR contact established).
+    /// A flag (e.g. JKR contact established, spring rest length set).
     pub established: bool,
     /// A scalar (e.g. a spring rest length, m).
     pub value: f64,
-    /// Whether any element wrote to this history (untouched histories are not stored).
+    /// Quantities frozen for a lagged law (IPC friction), written at every evaluation and read
+    /// from the previous lagging point.
+    #[serde(default)]
+    pub lag: Lagged,
+    /// The tangential law was sliding at the end of the step (Cundall–Strack: the Coulomb
+    /// limit of the next step uses μ_d instead of μ_s).
+    #[serde(default)]
+    pub sliding: bool,
+    /// A permanent flag (e.g. a ruptured spring).
+    #[serde(default)]
+    pub broken: bool,
+    /// Whether an element wrote this history in the current evaluation (see the module docs:
+    /// only written histories are committed).
     pub used: bool,
+}
+
+/// The lagged contact quantities of IPC friction (Li et al. 2020 §5): the normal force
+/// magnitude λ and the tangent frame (normal and closest-point parameters) at the lagging point.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Lagged {
+    /// Normal force magnitude λ (N).
+    pub normal_force: f64,
+    /// Unit contact normal.
+    pub normal: Vec3,
+    /// Closest-point parameters β₁, β₂.
+    pub beta: [f64; 2],
 }
 
 /// Committed histories of all pairs that have one.
@@ -117,5 +151,13 @@ mod tests {
         assert_eq!(s.get(&k2), History::default());
         let json = serde_json::to_string(&s.get(&k1)).unwrap();
         assert_eq!(serde_json::from_str::<History>(&json).unwrap(), used);
+    }
+
+    #[test]
+    fn histories_written_before_the_sliding_and_broken_flags_still_load() {
+        let old = r#"{"spring":[0.0,1e-6,0.0],"established":true,"value":0.02,"used":true}"#;
+        let h: History = serde_json::from_str(old).unwrap();
+        assert!(h.established && !h.sliding && !h.broken);
+        assert_eq!(h.value, 0.02);
     }
 }

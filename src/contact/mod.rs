@@ -5,6 +5,7 @@ mod assemble;
 mod binding;
 mod builtin;
 mod caps;
+pub mod ccd;
 mod chain;
 mod ctx;
 mod data;
@@ -12,8 +13,11 @@ mod detect;
 pub mod distance;
 mod element;
 mod history;
+#[cfg(test)]
+mod law_test_support;
 mod normal;
 mod resolve;
+mod step_cap;
 mod tangential;
 mod verify;
 
@@ -29,12 +33,17 @@ pub use chain::Chain;
 pub use ctx::{ContactCtx, ContactMaterial, Mat12, MatrixMode, NO_DOF, Vec12};
 pub use data::{CapsuleData, PlaneData, PointData, SphereData};
 pub use detect::{Aabb, SpatialHash, brute_force_pairs};
-pub use element::{Category, ChainElement, ElementDoc, Env, StepInfo};
-pub use history::{History, HistoryStore, PairKey, Primitive};
-pub use normal::{Imc, ImcStiffness, LinearForce};
+pub use element::{
+    Category, ChainElement, ContactLineSearch, ElementDoc, Env, PairGeometry, StepInfo,
+};
+pub use history::{History, HistoryStore, Lagged, PairKey, Primitive};
+pub use normal::{
+    DampedHertz, Dmt, Hertz, Imc, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, LinearDamper,
+    LinearDamperOverlap, LinearForce, Spring, SpringDamper,
+};
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-pub use tangential::ImcFriction;
+pub use tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
 pub use verify::{JacobianCheck, check_pair};

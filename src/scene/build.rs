@@ -6,8 +6,8 @@ use super::geometry::{helix_nodes, read_polyline, straight_nodes};
 use super::schema::GroupSpec;
 use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
 use crate::contact::{
-    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimKind,
-    Primitive,
+    BodyGroup, Builtin, Chain, ContactBinding, ContactLineSearch, ContactModel, ContactSet,
+    ElementSet, PrimKind, Primitive,
 };
 use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
 use crate::math::Vec3;
@@ -561,6 +561,23 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             };
             excluded.push((body(a)?, body(b)?));
         }
+        let reach = chain.elements.iter().map(|e| e.reach()).fold(0.0, f64::max);
+        if keep <= reach {
+            return Err(cx
+                .err(
+                    &needle,
+                    format!(
+                        "contact {}: keep_distance {keep:e} m does not exceed the reach of chain \"{}\" \
+                         ({reach:e} m, its δ or d̂): contacts would start unseen by detection",
+                        ci + 1,
+                        chain.name
+                    ),
+                )
+                .with_help(format!(
+                    "set keep_distance to more than {reach:e} m (for IPC, also more than d̂ plus twice \
+                     the distance a body moves in one step)"
+                )));
+        }
         bindings.push(ContactBinding {
             chain,
             first,
@@ -569,8 +586,20 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             excluded,
         });
     }
-    let contacts: Option<Box<dyn ContactModel>> = (!bindings.is_empty())
+    let ccd_bindings: Vec<bool> = bindings
+        .iter()
+        .map(|b| {
+            b.chain
+                .elements
+                .iter()
+                .any(|e| e.line_search() == Some(ContactLineSearch::EnergyCcd))
+        })
+        .collect();
+    let mut contacts: Option<Box<dyn ContactModel>> = (!bindings.is_empty())
         .then(|| Box::new(ContactSet::new(bindings)) as Box<dyn ContactModel>);
+    if let Some(c) = contacts.as_mut() {
+        check_contact_methods(c.as_mut(), &ccd_bindings, &model, spec, &cx)?;
+    }
 
     let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
     for f in &spec.forces {
@@ -614,6 +643,60 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         duration: spec.time.duration.0,
         output: spec.output,
     })
+}
+
+/// Rejects scenes whose chains need conflicting line searches, and barrier (IPC) scenes that
+/// start with a non-positive gap.
+fn check_contact_methods(
+    c: &mut dyn ContactModel,
+    ccd_bindings: &[bool],
+    model: &Model,
+    spec: &SceneSpec,
+    cx: &Ctx,
+) -> Result<(), SceneError> {
+    c.line_search().map_err(|m| {
+        cx.err("contacts", m).with_help(
+            "IMC and IPC drive Newton differently (‖r‖² line search vs energy + CCD): \
+             use chains of one method in a scene",
+        )
+    })?;
+    if !ccd_bindings.iter().any(|&b| b) {
+        return Ok(());
+    }
+    c.detect(model, &model.q);
+    let ev = c.evaluate(model, &model.q, &model.v, spec.time.dt.0, false);
+    let worst = ev
+        .iter()
+        .filter(|l| ccd_bindings[l.key.binding as usize] && l.gap <= 0.0)
+        .min_by(|a, b| a.gap.total_cmp(&b.gap));
+    if let Some(w) = worst {
+        let bi = w.key.binding as usize;
+        let name = |p: &Primitive| match *p {
+            Primitive::RodEdge { rod, edge } => {
+                format!("rod \"{}\" edge {edge}", model.rods[rod as usize].name)
+            }
+            Primitive::RodNode { rod, node } => {
+                format!("rod \"{}\" node {node}", model.rods[rod as usize].name)
+            }
+            Primitive::Sphere { index } => format!("sphere {index}"),
+            Primitive::Plane { index } => format!("plane {index}"),
+        };
+        return Err(cx
+            .err(
+                &format!("\"{}\"", spec.contacts[bi].chain),
+                format!(
+                    "contact {}: the initial configuration already penetrates: {} and {} have gap {:.3e} m, \
+                     but the barrier chain \"{}\" needs every gap > 0 from the start",
+                    bi + 1,
+                    name(&w.key.first),
+                    name(&w.key.second),
+                    w.gap,
+                    spec.contacts[bi].chain
+                ),
+            )
+            .with_help("move the bodies apart so that they start separated (by a fraction of d̂ at least)"));
+    }
+    Ok(())
 }
 
 fn check_count(n: usize, cx: &Ctx, needle: &str, name: &str) -> Result<(), SceneError> {

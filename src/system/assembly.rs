@@ -9,7 +9,7 @@
 use super::SolveError;
 use super::pattern::{NO_SLOT, SparsityPattern, scatter_block};
 use super::stencils::ElasticStencils;
-use crate::contact::{ContactModel, ContactStats, LocalContact, NO_DOF};
+use crate::contact::{ContactLineSearch, ContactModel, ContactStats, LocalContact, NO_DOF};
 use crate::external::{ExternalForce, ForceEval, NodeJacobian, StepStart};
 use crate::model::{Model, RodFrames};
 
@@ -98,6 +98,10 @@ impl Assembler {
             ext_force: Vec::new(),
             velocity: Vec::new(),
         };
+        // Candidates the contact model may already hold (e.g. from a check at scene build).
+        if let Some(c) = &asm.contacts {
+            asm.contact_layouts = c.layouts(model);
+        }
         asm.rebuild_pattern(model);
         asm
     }
@@ -236,6 +240,45 @@ impl Assembler {
     /// Whether the incremental potential is a valid merit: every contact chain is conservative.
     pub fn is_conservative(&self) -> bool {
         self.contacts.as_ref().is_none_or(|c| c.is_conservative())
+    }
+
+    /// The line search the contact chains require, or why they conflict.
+    pub fn contact_line_search(&self) -> Result<Option<ContactLineSearch>, String> {
+        self.contacts.as_ref().map_or(Ok(None), |c| c.line_search())
+    }
+
+    /// Whether some chain needs its steps capped by continuous collision detection.
+    pub fn needs_ccd(&self) -> bool {
+        matches!(
+            self.contact_line_search(),
+            Ok(Some(ContactLineSearch::EnergyCcd))
+        )
+    }
+
+    /// Largest `t ∈ [0, 1]` keeping every barrier gap positive along `q + t·dir`.
+    pub fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
+        self.contacts
+            .as_ref()
+            .map_or(1.0, |c| c.max_step(model, q, dir))
+    }
+
+    /// Per-iterate contact parameter updates (IPC's κ); true when the evaluation is stale.
+    pub fn end_iteration(&mut self, at: &Evaluation) -> bool {
+        self.contacts
+            .as_mut()
+            .is_some_and(|c| c.end_iteration(&at.contacts))
+    }
+
+    /// Lagging updates per step wanted by the contact chains.
+    pub fn lag_updates(&self) -> u32 {
+        self.contacts.as_ref().map_or(0, |c| c.lag_updates())
+    }
+
+    /// Moves lagged contact quantities to an evaluated configuration.
+    pub fn relag(&mut self, at: &Evaluation) {
+        if let Some(c) = self.contacts.as_mut() {
+            c.relag(&at.contacts);
+        }
     }
 
     /// Commits contact histories of an accepted evaluation.

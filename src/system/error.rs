@@ -28,6 +28,19 @@ pub enum SolveError {
         /// Time at the end of the step (s).
         time: f64,
     },
+    /// A barrier chain met a configuration with a non-positive gap (CCD allowed no step).
+    #[error(
+        "contact barrier violated at Newton iteration {iteration}, t = {time} s: a gap is ≤ 0 (smallest gap seen {min_gap:.3e} m); \
+         IPC needs a positive gap at the start of every step"
+    )]
+    Infeasible {
+        /// Newton iteration.
+        iteration: u32,
+        /// Time (s).
+        time: f64,
+        /// Smallest gap seen in the step (m).
+        min_gap: f64,
+    },
     /// The sparse LU factorisation failed (singular Jacobian, e.g. an unconstrained rigid mode with Δt → ∞).
     #[error("sparse LU factorisation failed at t = {time} s: {reason}")]
     Factorisation {

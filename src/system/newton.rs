@@ -3,6 +3,7 @@
 use super::assembly::{Assembler, Evaluation, StepTargets};
 use super::line_search::{armijo, goldstein_price};
 use super::{LineSearch, SolveError, SolverSettings, SparseLu};
+use crate::contact::ContactLineSearch;
 use crate::model::{Model, RodFrames};
 
 /// Relative Newton step (to the shortest rest edge) below which a residual that no line search
@@ -22,8 +23,12 @@ pub struct NewtonReport {
     pub line_search_evaluations: u32,
     /// ‖r‖ over free DOFs at every iterate, the last one at the solution.
     pub residuals: Vec<f64>,
-    /// Accepted step length of every iteration.
+    /// Accepted step length of every iteration (relative to the full Newton step, after the
+    /// CCD cap).
     pub alphas: Vec<f64>,
+    /// Smallest contact gap over every configuration evaluated, line-search trials included (m);
+    /// +∞ without contact candidates.
+    pub min_gap: f64,
 }
 
 /// Scratch buffers reused between Newton solves.
@@ -34,6 +39,7 @@ pub(crate) struct NewtonWork {
     pub rhs: Vec<f64>,
     pub q_trial: Vec<f64>,
     pub source: Vec<RodFrames>,
+    pub dir: Vec<f64>,
 }
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
@@ -46,7 +52,14 @@ pub(crate) fn solve(
     q: &mut [f64],
     work: &mut NewtonWork,
 ) -> Result<NewtonReport, SolveError> {
-    let mut report = NewtonReport::default();
+    let mut report = NewtonReport {
+        min_gap: f64::INFINITY,
+        ..NewtonReport::default()
+    };
+    // The contact chains pick the merit (IMC: ‖r‖²; IPC: energy) and whether steps are capped by
+    // CCD; conflicting chains are rejected when the scene is built.
+    let demand = asm.contact_line_search().ok().flatten();
+    let ccd = demand == Some(ContactLineSearch::EnergyCcd);
     let l_min = model
         .rods
         .iter()
@@ -66,6 +79,11 @@ pub(crate) fn solve(
         // superlinearly rather than quadratically on twisted rods.)
         asm.rebase(model, &mut work.source, q);
         asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
+        if ccd && asm.end_iteration(&work.eval) {
+            // A barrier stiffness changed: the residual and merit at this iterate are stale.
+            asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
+        }
+        report.min_gap = report.min_gap.min(asm.contact_stats(&work.eval).min_gap);
         let norm = Assembler::free_norm(model, &work.eval.residual);
         if !norm.is_finite() {
             return Err(SolveError::NonFinite {
@@ -101,8 +119,36 @@ pub(crate) fn solve(
         report.iterations += 1;
         let dq_inf = work.rhs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
         let mut at_floor = false;
+        // CCD: shorten the direction to the largest step that keeps every barrier gap positive.
+        let mut alpha_max = 1.0;
+        if ccd {
+            work.dir.clear();
+            work.dir.resize(q.len(), 0.0);
+            for (k, g) in model.dofs.free_dofs().enumerate() {
+                work.dir[g] = -work.rhs[k];
+            }
+            alpha_max = asm.max_step(model, q, &work.dir);
+            if alpha_max <= 0.0 {
+                return Err(SolveError::Infeasible {
+                    iteration: report.iterations,
+                    time: step.t,
+                    min_gap: report.min_gap,
+                });
+            }
+            if alpha_max < 1.0 {
+                work.rhs.iter_mut().for_each(|x| *x *= alpha_max);
+            }
+        }
+        // A contact method's own line search wins over the solver setting (issue 4: the chain,
+        // not a global flag, picks IMC's ‖r‖² or IPC's energy merit).
+        let merit_energy = match (demand, settings.line_search) {
+            (Some(ContactLineSearch::Residual), _) => false,
+            (Some(ContactLineSearch::EnergyCcd), _) => true,
+            (None, LineSearch::Energy | LineSearch::Auto) => true,
+            (None, LineSearch::GoldsteinPrice | LineSearch::None) => false,
+        };
         let use_energy = !energy_failed
-            && matches!(settings.line_search, LineSearch::Energy | LineSearch::Auto)
+            && merit_energy
             && conservative
             && work.eval.incremental_potential.is_some();
         let searching = settings.line_search != LineSearch::None && dq_inf > step_tol;
@@ -114,6 +160,7 @@ pub(crate) fn solve(
                 source,
                 ..
             } = work;
+            let min_gap = &mut report.min_gap;
             let mut eval_at = |a: f64| {
                 q_trial.clear();
                 q_trial.extend_from_slice(q);
@@ -121,6 +168,7 @@ pub(crate) fn solve(
                     q_trial[g] -= a * rhs[k];
                 }
                 asm.evaluate(model, source, q_trial, step, false, trial);
+                *min_gap = min_gap.min(asm.contact_stats(trial).min_gap);
                 (
                     trial.incremental_potential,
                     Assembler::free_norm(model, &trial.residual),
@@ -142,7 +190,7 @@ pub(crate) fn solve(
                 (out, pi0)
             } else {
                 let phi0 = 0.5 * norm * norm;
-                let slope = -norm * norm;
+                let slope = -norm * norm * alpha_max;
                 let out = goldstein_price(phi0, slope, settings.line_search_max_iterations, |a| {
                     let n = eval_at(a).1;
                     Ok::<f64, SolveError>(0.5 * n * n)
@@ -162,12 +210,13 @@ pub(crate) fn solve(
         } else {
             1.0
         };
-        report.alphas.push(alpha);
+        report.alphas.push(alpha * alpha_max);
         for (k, g) in model.dofs.free_dofs().enumerate() {
             q[g] -= alpha * work.rhs[k];
         }
         if dq_inf <= step_tol || at_floor {
             asm.evaluate(model, &work.source, q, step, false, &mut work.eval);
+            report.min_gap = report.min_gap.min(asm.contact_stats(&work.eval).min_gap);
             report
                 .residuals
                 .push(Assembler::free_norm(model, &work.eval.residual));

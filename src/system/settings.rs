@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which line search Newton uses.
+/// Which line search Newton uses when no contact chain requires one (a chain with `N_IMC`
+/// imposes Goldstein–Price, one with `N_IPC` the energy merit with its CCD cap).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 pub enum LineSearch {
     /// Full Newton steps.

@@ -86,6 +86,12 @@ impl Simulator {
         &self.assembler
     }
 
+    /// Every contact candidate's contribution at the last accepted configuration (forces on
+    /// the pair's local DOFs, gaps, energies): e.g. to measure contact and friction forces.
+    pub fn last_contacts(&self) -> &[crate::contact::LocalContact] {
+        &self.work.eval.contacts
+    }
+
     /// How many symbolic LU analyses were done so far.
     pub fn symbolic_factorisations(&self) -> u64 {
         self.lu.symbolic_count
@@ -125,6 +131,12 @@ impl Simulator {
             .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
         let mut q = match self.settings.initial_guess {
             InitialGuess::Previous => m.q.clone(),
+            InitialGuess::Inertial if self.assembler.needs_ccd() => {
+                // A barrier method needs a feasible start: the predictor, cut back by CCD.
+                let dir: Vec<f64> = self.q_tilde.iter().zip(&m.q).map(|(a, b)| a - b).collect();
+                let t = self.assembler.max_step(m, &m.q, &dir);
+                m.q.iter().zip(&dir).map(|(x, d)| x + t * d).collect()
+            }
             InitialGuess::Inertial => self.q_tilde.clone(),
         };
         for bc in &m.bcs {
@@ -142,7 +154,7 @@ impl Simulator {
             dt,
             t: t_new,
         };
-        let report = newton::solve(
+        let mut report = newton::solve(
             &self.model,
             &mut self.assembler,
             &mut self.lu,
@@ -151,6 +163,29 @@ impl Simulator {
             &mut q,
             &mut self.work,
         )?;
+        // Lagged laws (IPC friction): move the lagging point to the solution and solve again,
+        // until a re-solve needs no iteration or the configured number of updates is spent.
+        for _ in 0..self.assembler.lag_updates() {
+            self.assembler.relag(&self.work.eval);
+            let again = newton::solve(
+                &self.model,
+                &mut self.assembler,
+                &mut self.lu,
+                &self.settings,
+                &targets,
+                &mut q,
+                &mut self.work,
+            )?;
+            let done = again.iterations == 0;
+            report.iterations += again.iterations;
+            report.line_search_evaluations += again.line_search_evaluations;
+            report.residuals.extend(again.residuals);
+            report.alphas.extend(again.alphas);
+            report.min_gap = report.min_gap.min(again.min_gap);
+            if done {
+                break;
+            }
+        }
         // Accept: the last evaluation of Newton is at the accepted configuration.
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);

@@ -26,7 +26,9 @@
 
 use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Category, ChainElement, ElementDoc, Env, StepInfo};
+use crate::contact::element::{
+    Category, ChainElement, ContactLineSearch, ElementDoc, Env, StepInfo,
+};
 use serde::{Deserialize, Serialize};
 
 /// How the IMC contact stiffness is set.
@@ -156,6 +158,12 @@ impl ChainElement for Imc {
     }
     fn needs_step_forces(&self) -> bool {
         matches!(self.stiffness, ImcStiffness::Adaptive { .. })
+    }
+    fn line_search(&self) -> Option<ContactLineSearch> {
+        Some(ContactLineSearch::Residual)
+    }
+    fn reach(&self) -> f64 {
+        self.delta
     }
     fn begin_step(&mut self, step: &StepInfo) {
         if let ImcStiffness::Adaptive { scale, floor } = self.stiffness {

@@ -1,5 +1,13 @@
 //! Tangential (friction) force laws.
 
+mod contact_frame;
+mod coulomb;
+mod coulomb_cap;
+mod cundall_strack;
 mod imc_friction;
+mod ipc_friction;
 
+pub use coulomb::CoulombFriction;
+pub use cundall_strack::CundallStrack;
 pub use imc_friction::ImcFriction;
+pub use ipc_friction::IpcFriction;

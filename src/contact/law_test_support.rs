@@ -1,0 +1,130 @@
+//! Test helpers for force laws: small models (two spheres, a sphere on a plane), chains built in
+//! code, a deterministic random generator, and the finite-difference Jacobian check of
+//! [`super::verify::check_pair`] over random states.
+
+use super::builtin::Builtin;
+use super::caps::PrimKind;
+use super::chain::Chain;
+use super::history::{History, Primitive};
+use super::verify::check_pair;
+use crate::math::Vec3;
+use crate::model::{Material, Model, Plane, Sphere};
+use std::path::Path;
+
+/// Deterministic generator (Knuth's MMIX LCG).
+pub(crate) struct Rng(pub u64);
+
+impl Rng {
+    /// Uniform in `[-1, 1)`.
+    pub(crate) fn f(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+    /// Vector with components uniform in `[-s, s)`.
+    pub(crate) fn v(&mut self, s: f64) -> Vec3 {
+        Vec3::new(s * self.f(), s * self.f(), s * self.f())
+    }
+}
+
+/// Two free spheres (radii 10 mm and 12 mm, E = 10 MPa, ν = 0.3, ρ = 1000 kg/m³) and a
+/// ground plane z = 0.
+pub(crate) fn spheres_and_ground() -> Model {
+    let mut m = Model::default();
+    let mat = Material::from_poisson(1e7, 0.3, 1000.0);
+    for (i, r) in [0.010, 0.012].into_iter().enumerate() {
+        m.add_sphere(
+            Sphere {
+                name: format!("s{i}"),
+                offset: 0,
+                node: 0,
+                radius: r,
+                material: mat,
+            },
+            Vec3::new(0.0, 0.0, 0.1 * (i + 1) as f64),
+            Vec3::zeros(),
+        );
+    }
+    m.add_plane(Plane {
+        name: "ground".into(),
+        origin: Vec3::zeros(),
+        normal: Vec3::z(),
+    });
+    m.finalize();
+    m
+}
+
+/// A validated chain of `laws` between `Sphere_1_Data, Sphere_2_Data, Sphere_Sphere` (or
+/// `Sphere_1_Data, Plane_2_Data, Sphere_Plane`) and `AssembleForces, AssembleContactMatrix`.
+pub(crate) fn sphere_chain(second: PrimKind, laws: Vec<Builtin>) -> Chain {
+    let src = if second == PrimKind::Plane {
+        "[Sphere_1_Data, Plane_2_Data, Sphere_Plane]"
+    } else {
+        "[Sphere_1_Data, Sphere_2_Data, Sphere_Sphere]"
+    };
+    let mut elements: Vec<Builtin> = ron::from_str(src).unwrap();
+    elements.extend(laws);
+    elements
+        .extend(ron::from_str::<Vec<Builtin>>("[AssembleForces, AssembleContactMatrix]").unwrap());
+    Chain::new("test", elements, Path::new("test.ron"), None).unwrap()
+}
+
+/// A random state of the model in which sphere 0 overlaps sphere 1 (or the ground) by about
+/// `overlap` (m), with velocities of size `speed` (m/s).
+pub(crate) fn random_state(
+    m: &Model,
+    rng: &mut Rng,
+    second: PrimKind,
+    overlap: f64,
+    speed: f64,
+) -> (Vec<f64>, Vec<f64>) {
+    let mut q = m.q.clone();
+    let mut v = vec![0.0; q.len()];
+    let (s, t) = (&m.spheres[0], &m.spheres[1]);
+    let delta = overlap * (1.0 + 0.5 * rng.f());
+    if second == PrimKind::Plane {
+        let x = Vec3::new(rng.f(), rng.f(), s.radius - delta);
+        q[s.offset..s.offset + 3].copy_from_slice(x.as_slice());
+    } else {
+        let x0 = rng.v(0.01);
+        let dir = rng.v(1.0).normalize();
+        let x1 = x0 + dir * (s.radius + t.radius - delta);
+        q[s.offset..s.offset + 3].copy_from_slice(x0.as_slice());
+        q[t.offset..t.offset + 3].copy_from_slice(x1.as_slice());
+    }
+    for k in [s.offset, t.offset] {
+        v[k..k + 3].copy_from_slice(rng.v(speed).as_slice());
+    }
+    (q, v)
+}
+
+/// Relative errors `(∂f/∂x, ∂f/∂v)` of the chain against central differences, or `None` when
+/// the pair is rejected or a perturbation crosses a rejection boundary.
+pub(crate) fn jacobian_errors(
+    chain: &Chain,
+    m: &Model,
+    q: &[f64],
+    v: &[f64],
+    second: PrimKind,
+    history: History,
+) -> Option<(f64, f64)> {
+    let b = if second == PrimKind::Plane {
+        Primitive::Plane { index: 0 }
+    } else {
+        Primitive::Sphere { index: 1 }
+    };
+    let c = check_pair(
+        chain,
+        m,
+        q,
+        v,
+        Primitive::Sphere { index: 0 },
+        b,
+        history,
+        1e-3,
+        1e-9,
+    )?;
+    Some((c.dfdx_error, c.dfdv_error))
+}

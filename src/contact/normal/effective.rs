@@ -1,0 +1,124 @@
+//! Effective contact parameters of a pair (Pöschel & Schwager 2005, §2.2; Johnson 1985, §4.2),
+//! shared by the Hertz-family and adhesive laws.
+//!
+//! * Effective modulus `1/Ê = (1 − ν₁²)/E₁ + (1 − ν₂²)/E₂` (Pa), i.e. mpacts'
+//!   `Ê = E₁E₂/(E₂(1 − ν₁²) + E₁(1 − ν₂²))`; a rigid side (a plane, `E = ∞`) drops out.
+//! * Effective radius `1/R̂ = 1/R₁ + 1/R₂` (m), i.e. `R̂ = R₁R₂/(R₁ + R₂)`; a plane has
+//!   `R = ∞` and drops out. Capsules use their cross-section radius (mpacts Capsule_Capsule).
+
+use crate::contact::caps::PrimKind;
+use crate::contact::ctx::ContactCtx;
+
+/// `Ê` (Pa) from the materials the data elements bound, or `given` when the law sets it.
+pub(crate) fn effective_modulus(ctx: &ContactCtx, given: Option<f64>) -> f64 {
+    if let Some(e) = given {
+        return e;
+    }
+    let compliance: f64 = ctx
+        .material
+        .iter()
+        .map(|m| {
+            if m.youngs_modulus.is_infinite() {
+                0.0
+            } else {
+                (1.0 - m.poisson_ratio * m.poisson_ratio) / m.youngs_modulus
+            }
+        })
+        .sum();
+    1.0 / compliance
+}
+
+/// `R̂` (m) from the radii of both sides (planes are flat), or `given` when the law sets it.
+pub(crate) fn effective_radius(ctx: &ContactCtx, given: Option<f64>) -> f64 {
+    if let Some(r) = given {
+        return r;
+    }
+    let curvature: f64 = (0..2)
+        .filter(|&s| ctx.kinds[s] != Some(PrimKind::Plane))
+        .map(|s| 1.0 / ctx.radius[s])
+        .sum();
+    1.0 / curvature
+}
+
+/// Checks an optional positive override, naming the parameter.
+pub(crate) fn check_optional_positive(
+    name: &str,
+    unit: &str,
+    value: Option<f64>,
+) -> Result<(), String> {
+    match value {
+        Some(x) if !(x.is_finite() && x > 0.0) => Err(format!(
+            "{name} must be a positive number ({unit}) when given, got {x}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a required positive parameter, naming it.
+pub(crate) fn check_positive(name: &str, unit: &str, x: f64) -> Result<(), String> {
+    if x.is_finite() && x > 0.0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} must be a positive number ({unit}), got {x}"
+        ))
+    }
+}
+
+/// Checks a required non-negative parameter, naming it.
+pub(crate) fn check_non_negative(name: &str, unit: &str, x: f64) -> Result<(), String> {
+    if x.is_finite() && x >= 0.0 {
+        Ok(())
+    } else {
+        Err(format!("{name} must be ≥ 0 ({unit}), got {x}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::ctx::ContactMaterial;
+    use crate::contact::history::{History, Primitive};
+
+    fn ctx(kinds: [PrimKind; 2], radius: [f64; 2], e: [f64; 2], nu: [f64; 2]) -> ContactCtx {
+        let mut c = ContactCtx::new(
+            Primitive::Sphere { index: 0 },
+            Primitive::Sphere { index: 1 },
+            History::default(),
+            1e-3,
+            false,
+        );
+        c.kinds = [Some(kinds[0]), Some(kinds[1])];
+        c.radius = radius;
+        for s in 0..2 {
+            c.material[s] = ContactMaterial {
+                youngs_modulus: e[s],
+                poisson_ratio: nu[s],
+                ..Default::default()
+            };
+        }
+        c
+    }
+
+    #[test]
+    fn sphere_pair_and_sphere_on_plane() {
+        let c = ctx(
+            [PrimKind::Sphere, PrimKind::Sphere],
+            [0.01, 0.03],
+            [1e7, 3e7],
+            [0.3, 0.5],
+        );
+        let e_mpacts = 1e7 * 3e7 / (3e7 * (1.0 - 0.09) + 1e7 * (1.0 - 0.25));
+        assert!((effective_modulus(&c, None) / e_mpacts - 1.0).abs() < 1e-14);
+        assert!((effective_radius(&c, None) / (0.01 * 0.03 / 0.04) - 1.0).abs() < 1e-14);
+        let p = ctx(
+            [PrimKind::Sphere, PrimKind::Plane],
+            [0.01, 0.0],
+            [1e7, f64::INFINITY],
+            [0.3, 0.0],
+        );
+        assert!((effective_modulus(&p, None) / (1e7 / 0.91) - 1.0).abs() < 1e-14);
+        assert_eq!(effective_radius(&p, None), 0.01);
+        assert_eq!(effective_radius(&p, Some(0.5)), 0.5);
+    }
+}

@@ -1,0 +1,351 @@
+//! `T_CundallStrack`: tangential spring–dashpot friction with a Coulomb cap (mpacts
+//! T_CundallStrack; Cundall & Strack, Géotechnique 29 (1979) 47; Pöschel & Schwager (2005)
+//! §2.3, p. 24; the vector form with static and dynamic coefficients of Luding, Granular
+//! Matter 10 (2008) 235, §2.2).
+//!
+//! The spring elongation `ζ` (m) lives in the pair's history. It starts at zero when the pair
+//! comes into contact (a pair whose normal law rejects it loses its history), and at each
+//! evaluation, with the committed `ζ₀`, the current normal `n` and tangential relative velocity
+//! `v_t` of side 2 against side 1 (see [`super::contact_frame`]):
+//! 1. rotate `ζ₀` into the current tangent plane, keeping its length:
+//!    `ζ_r = ‖ζ₀‖ p/‖p‖`, `p = (I − nnᵀ) ζ₀`;
+//! 2. integrate over the step (implicit Euler, `v_t` at the end of the step): `ζ = ζ_r + Δt v_t`;
+//! 3. trial force on side 2 `f* = −k_t ζ − c_t v_t` (N);
+//! 4. Coulomb cap `μ F_n`, with `μ = μ_s` if the contact was sticking at the start of the step
+//!    and `μ_d` if it was sliding (the `sliding` flag of the history):
+//!    * stick `‖f*‖ ≤ μF_n`: `F_t = f*`, the trial `ζ` is kept;
+//!    * slip: `F_t = μF_n f*/‖f*‖`, and the spring is reset to match the capped force,
+//!      `ζ = −(F_t + c_t v_t)/k_t` (so `‖k_tζ + c_tv_t‖ = μF_n`); the contact is now sliding.
+//!
+//!    The `min` is blended into a C¹ curve over `|‖f*‖/(μF_n) − 1| < ε` (`cap_smoothing`, see
+//!    [`super::coulomb_cap`]); the spring is always reset to the force it carries,
+//!    `ζ = −(F_t + c_t v_t)/k_t`.
+//!
+//! Within a Newton solve the history is a trial: it is committed only with the accepted step.
+//! Because the cap equals the slip threshold within a step, the force is continuous in `(x, v)`
+//! (Newton sees no jump); a contact that starts slipping feels `μ_s F_n` for that one step,
+//! then `μ_d F_n` while it keeps sliding, and is held again by `μ_s` once it re-sticks.
+//!
+//! Jacobians, exactly: `∂ζ_r = (‖ζ₀‖/‖p‖)(I − p̂p̂ᵀ) ∂p`, `∂p = −((n·ζ₀) I + n ζ₀ᵀ) ∂n/∂x`;
+//! `∂ζ/∂x = ∂ζ_r + Δt ∂v_t/∂x`, `∂ζ/∂v = Δt ∂v_t/∂v`; stick: `∂F_t = −k_t ∂ζ − c_t ∂v_t`;
+//! slip: `∂F_t = μ t̂ (∂F_n)ᵀ + (μF_n/‖f*‖)(I − t̂t̂ᵀ) ∂f*`, `t̂ = f*/‖f*‖`; in the blend, the
+//! derivative of [`super::coulomb_cap`].
+//!
+//! Compared with mpacts' `−min(k_t‖ζ‖ + c_t‖v_t‖, μ‖F_n‖) v̂_t`, the force points along the
+//! trial force rather than along `v_t`, which is what lets the spring hold a body at rest
+//! (`v_t = 0`).
+
+use super::contact_frame::{ContactFrame, Mat3x12};
+use super::coulomb::{check_smoothing, default_smoothing};
+use super::coulomb_cap::cap;
+use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::math::{Mat3, Vec3};
+use serde::{Deserialize, Serialize};
+
+/// Cundall–Strack tangential spring with Coulomb cap.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CundallStrack {
+    /// Static friction coefficient μ_s (−).
+    pub mu_s: f64,
+    /// Dynamic friction coefficient μ_d (−), default μ_s.
+    #[serde(default)]
+    pub mu_d: Option<f64>,
+    /// Tangential spring stiffness `k_t` (N/m).
+    pub k_t: f64,
+    /// Tangential dashpot `c_t` (N·s/m), default 0.
+    #[serde(default)]
+    pub c_t: f64,
+    /// Relative half-width ε of the C¹ blend of the Coulomb cap (−), default 0.02; 0 = exact cap.
+    #[serde(default = "default_smoothing")]
+    pub cap_smoothing: f64,
+}
+
+impl CundallStrack {
+    fn mu_d(&self) -> f64 {
+        self.mu_d.unwrap_or(self.mu_s)
+    }
+}
+
+/// The committed elongation rotated into the plane normal to `n`, with `∂ζ_r/∂x`.
+fn rotate_into_plane(zeta0: &Vec3, n: &Vec3, dn_dx: &Mat3x12) -> (Vec3, Mat3x12) {
+    let len = zeta0.norm();
+    let p = zeta0 - n * n.dot(zeta0);
+    let pn = p.norm();
+    if len == 0.0 || pn == 0.0 {
+        return (Vec3::zeros(), Mat3x12::zeros());
+    }
+    let ph = p / pn;
+    let dp = -(Mat3::identity() * n.dot(zeta0) + n * zeta0.transpose()) * dn_dx;
+    let dz = (Mat3::identity() - ph * ph.transpose()) * dp * (len / pn);
+    (ph * len, dz)
+}
+
+static DOC: ElementDoc = ElementDoc {
+    name: "T_CundallStrack",
+    category: Category::Tangential,
+    summary: "Cundall–Strack tangential spring–dashpot with Coulomb cap (μ_s, μ_d), history ζ",
+    details: "Parameters: mu_s μ_s (−, ≥ 0), mu_d μ_d (−, default μ_s, ≤ μ_s), k_t (N/m, > 0), c_t (N·s/m, default 0), \
+              cap_smoothing ε (−, default 0.02: C¹ blend of the cap over |‖f*‖/(μF_n) − 1| < ε; 0 = exact). \
+              Spring elongation ζ in the pair's history: rotated into the current tangent plane (length kept), \
+              ζ = ζ_r + Δt v_t, trial force f* = −k_tζ − c_tv_t on side 2 (reaction on side 1). Stick if \
+              ‖f*‖ ≤ μF_n (μ = μ_s after a sticking step, μ_d after a sliding one), else F_t = μF_n f*/‖f*‖ \
+              and ζ = −(F_t + c_tv_t)/k_t. ζ starts at 0 at first contact, is a trial inside Newton and \
+              committed per accepted step. Exact ∂f/∂x, ∂f/∂v in stick and slip. Put every normal law \
+              first. Source: mpacts T_CundallStrack; Cundall & Strack (1979); Pöschel & Schwager (2005) \
+              p. 24; Luding (2008) §2.2.",
+};
+
+impl ChainElement for CundallStrack {
+    fn doc(&self) -> &'static ElementDoc {
+        &DOC
+    }
+    fn needs(&self) -> Needs {
+        Needs::caps(Caps::NORMAL_FORCE)
+    }
+    fn gives(&self) -> Gives {
+        Gives::caps(Caps::TANGENTIAL_FORCE)
+    }
+    fn is_conservative(&self) -> bool {
+        false
+    }
+    fn validate(&self) -> Result<(), String> {
+        if !(self.mu_s.is_finite() && self.mu_s >= 0.0) {
+            return Err(format!("mu_s must be ≥ 0, got {}", self.mu_s));
+        }
+        if let Some(md) = self.mu_d
+            && !(md.is_finite() && md >= 0.0 && md <= self.mu_s)
+        {
+            return Err(format!(
+                "mu_d must be in [0, mu_s = {}], got {md}",
+                self.mu_s
+            ));
+        }
+        if !(self.k_t.is_finite() && self.k_t > 0.0) {
+            return Err(format!(
+                "k_t must be a positive stiffness (N/m), got {}",
+                self.k_t
+            ));
+        }
+        if !(self.c_t.is_finite() && self.c_t >= 0.0) {
+            return Err(format!("c_t must be ≥ 0 (N·s/m), got {}", self.c_t));
+        }
+        check_smoothing(self.cap_smoothing)
+    }
+    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        let Some(fr) = ContactFrame::new(ctx) else {
+            return;
+        };
+        let (k, c, dt) = (self.k_t, self.c_t, ctx.dt);
+        let (zr, dzr) = rotate_into_plane(&ctx.history.spring, &fr.n, &fr.dn_dx);
+        let zeta = zr + fr.vt * dt;
+        let trial = -zeta * k - fr.vt * c;
+        let dtrial_dx: Mat3x12 = -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c;
+        let dtrial_dv: Mat3x12 = -fr.dvt_dv * (k * dt + c);
+        let mu = if ctx.history.sliding {
+            self.mu_d()
+        } else {
+            self.mu_s
+        };
+        let capped = cap(
+            trial,
+            (&dtrial_dx, &dtrial_dv),
+            mu * fr.normal_force,
+            (&(fr.dfn_dx * mu), &(fr.dfn_dv * mu)),
+            self.cap_smoothing,
+        );
+        fr.add_force(ctx, capped.force, &capped.dx, &capped.dv);
+        // The spring that carries the (capped) force: ζ unchanged in stick.
+        let zeta_new = if capped.stick {
+            zeta
+        } else {
+            -(capped.force + fr.vt * c) / k
+        };
+        let sliding = capped.sliding;
+        let h = &mut ctx.history;
+        h.spring = zeta_new;
+        h.sliding = sliding;
+        h.used = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::builtin::Builtin;
+    use crate::contact::caps::PrimKind;
+    use crate::contact::history::History;
+    use crate::contact::law_test_support::{
+        Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
+    };
+    use crate::contact::normal::DampedHertz;
+
+    #[test]
+    fn jacobians_match_finite_differences_in_stick_and_slip() {
+        // Damped Hertz (F_n depends on x and v) with δ ≈ 0.1 mm: μF_n ≈ 0.4 N; k_t = 1e3 N/m,
+        // so committed springs of 10 µm stick and of 2 mm slip. The committed spring is tilted
+        // out of the current tangent plane, exercising its rotation.
+        let m = spheres_and_ground();
+        let cs = CundallStrack {
+            mu_s: 0.5,
+            mu_d: Some(0.3),
+            k_t: 1e3,
+            c_t: 0.05,
+            cap_smoothing: 0.02,
+        };
+        let laws = || {
+            vec![
+                Builtin::DampedHertz(DampedHertz {
+                    damping_time: 1e-3,
+                    ..Default::default()
+                }),
+                Builtin::CundallStrack(cs),
+            ]
+        };
+        let mut rng = Rng(9);
+        for second in [PrimKind::Sphere, PrimKind::Plane] {
+            let chain = sphere_chain(second, laws());
+            for (spring, sliding) in [(1e-5, false), (1e-5, true), (2e-3, false), (2e-3, true)] {
+                let (mut stick, mut slip) = (0, 0);
+                for _ in 0..30 {
+                    let (q, v) = random_state(&m, &mut rng, second, 1e-4, 1e-3);
+                    let history = History {
+                        spring: rng.v(spring),
+                        sliding,
+                        used: true,
+                        ..History::default()
+                    };
+                    let env = Env {
+                        model: &m,
+                        q: &q,
+                        v: &v,
+                    };
+                    let (a, b) = (
+                        crate::contact::history::Primitive::Sphere { index: 0 },
+                        if second == PrimKind::Plane {
+                            crate::contact::history::Primitive::Plane { index: 0 }
+                        } else {
+                            crate::contact::history::Primitive::Sphere { index: 1 }
+                        },
+                    );
+                    let ctx = chain.evaluate(&env, a, b, history, 1e-3, false);
+                    if ctx.reject {
+                        continue;
+                    }
+                    if let Some((ex, ev)) = jacobian_errors(&chain, &m, &q, &v, second, history) {
+                        assert!(
+                            ex < 1e-6 && ev < 1e-6,
+                            "{second:?}, ζ₀ ~ {spring}, sliding {sliding}: ∂f/∂x error {ex:e}, ∂f/∂v error {ev:e}"
+                        );
+                        if ctx.history.sliding {
+                            slip += 1;
+                        } else {
+                            stick += 1;
+                        }
+                    }
+                }
+                if spring < 1e-4 {
+                    assert!(stick > 20, "{second:?}: {stick} stick configurations");
+                } else {
+                    assert!(slip > 20, "{second:?}: {slip} slip configurations");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn spring_holds_then_caps_and_commits_a_consistent_elongation() {
+        // Sphere on the ground, pressed in by 0.1 mm, moving tangentially at 1 mm/s for one step.
+        let m = spheres_and_ground();
+        let chain = sphere_chain(
+            PrimKind::Plane,
+            vec![
+                Builtin::Hertz(crate::contact::normal::Hertz::default()),
+                Builtin::CundallStrack(CundallStrack {
+                    mu_s: 0.5,
+                    mu_d: Some(0.25),
+                    k_t: 1e3,
+                    c_t: 0.0,
+                    cap_smoothing: 0.0,
+                }),
+            ],
+        );
+        let mut q = m.q.clone();
+        let mut v = vec![0.0; q.len()];
+        let s = &m.spheres[0];
+        q[s.offset + 2] = s.radius - 1e-4;
+        v[s.offset] = 1e-3;
+        let env = Env {
+            model: &m,
+            q: &q,
+            v: &v,
+        };
+        let (a, b) = (
+            crate::contact::history::Primitive::Sphere { index: 0 },
+            crate::contact::history::Primitive::Plane { index: 0 },
+        );
+        let dt = 1e-3;
+        let fresh = chain.evaluate(&env, a, b, History::default(), dt, false);
+        let fn_ = fresh.force[2];
+        // Stick: the ground (side 2) moves at −v relative to the sphere, so ζ = −Δt v; the
+        // ground feels −k_t ζ and the sphere the reaction, f_x = −k_t Δt v.
+        assert!(!fresh.history.sliding);
+        assert!((fresh.history.spring.x + dt * 1e-3).abs() < 1e-18);
+        assert!((fresh.force[0] + 1e3 * dt * 1e-3).abs() < 1e-12);
+        // A committed spring far beyond the cap: slip at μ_s (it was sticking), then at μ_d.
+        let big = History {
+            spring: Vec3::new(-0.01, 0.0, 0.0),
+            used: true,
+            ..History::default()
+        };
+        let c1 = chain.evaluate(&env, a, b, big, dt, false);
+        assert!(c1.history.sliding);
+        assert!(
+            (c1.force[0] + 0.5 * fn_).abs() < 1e-9 * fn_,
+            "{}",
+            c1.force[0]
+        );
+        let c2 = chain.evaluate(&env, a, b, c1.history, dt, false);
+        assert!(
+            (c2.force[0] + 0.25 * fn_).abs() < 1e-9 * fn_,
+            "{}",
+            c2.force[0]
+        );
+        // The committed spring matches the capped force: k_t‖ζ‖ = μ F_n.
+        assert!((1e3 * c2.history.spring.norm() - 0.25 * fn_).abs() < 1e-9 * fn_);
+    }
+
+    #[test]
+    fn rotation_keeps_length_and_lands_in_the_plane() {
+        let z0 = Vec3::new(1e-4, 2e-5, 3e-5);
+        let n = Vec3::new(0.1, 0.2, 1.0).normalize();
+        let (zr, _) = rotate_into_plane(&z0, &n, &Mat3x12::zeros());
+        assert!((zr.norm() - z0.norm()).abs() < 1e-18);
+        assert!(zr.dot(&n).abs() < 1e-18);
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let base = CundallStrack {
+            mu_s: 0.5,
+            mu_d: Some(0.4),
+            k_t: 1e3,
+            c_t: 0.0,
+            cap_smoothing: 0.02,
+        };
+        assert!(base.validate().is_ok());
+        let e = CundallStrack {
+            mu_d: Some(0.6),
+            ..base
+        };
+        assert!(e.validate().unwrap_err().contains("mu_d"));
+        let e = CundallStrack { k_t: 0.0, ..base };
+        assert!(e.validate().unwrap_err().contains("k_t"));
+        let e = CundallStrack { mu_s: -1.0, ..base };
+        assert!(e.validate().unwrap_err().contains("mu_s"));
+        let e = CundallStrack { c_t: -1.0, ..base };
+        assert!(e.validate().unwrap_err().contains("c_t"));
+    }
+}

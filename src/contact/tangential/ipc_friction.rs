@@ -1,0 +1,177 @@
+//! `T_IPC`: lagged, smoothed Coulomb friction of Incremental Potential Contact (Li et al. 2020,
+//! "Incremental Potential Contact", §5, Eqs. 12–16).
+//!
+//! For each contact the normal force magnitude `λ` and the tangent frame — the normal `n̂` and
+//! the closest-point parameters `β` — are **frozen** at a lagging point: the previous accepted
+//! configuration `xₙ` (every evaluation writes its own `λ, n̂, β` into the pair's trial history,
+//! and the committed one of the last step is that at `xₙ`), refreshed `lag_updates` times per
+//! step at the converged configuration. With them fixed, friction is a potential:
+//!
+//! ```text
+//! u = P Γ (x − xₙ) = Δt · P Γ v          tangential relative displacement of the step (m)
+//! D(x) = μ λ f₀(‖u‖)                     (J)
+//! f₀(y) = −y³/(3ε²) + y²/ε + ε/3  (y < ε),   y  (y ≥ ε)        ε = ε_v Δt
+//! f₁(y) = f₀′(y) = −y²/ε² + 2y/ε  (y < ε),   1  (y ≥ ε)
+//! ```
+//!
+//! with `Γ` (3×12) the relative velocity at the contact point, `Γ v = Σ_{side 1} wₐvₐ − Σ_{side 2} w_b v_b`
+//! (weights `1 − β`, `β` on a segment, 1 on a point), and `P = I − n̂n̂ᵀ`. The force is
+//! `f = −∇D = −μλ (f₁(y)/y) Γᵀu`, and since it depends on `x` only through `v` here,
+//! `∂f/∂v = −μλ Δt ΓᵀP [ (f₁/y) I + ((f₁/y)′/y) u uᵀ ] PΓ` with `(f₁/y)′/y = −1/(ε²y)` below ε and
+//! `−1/y³` above (bounded at `y → 0`, where `f₁/y → 2/ε`); `∂f/∂x = 0` (the system adds
+//! `∂f/∂v / Δt`). Stick is the smooth branch `y < ε`: a sticking contact creeps at speeds
+//! below `ε_v`. Being a potential for the step, the law is conservative for the energy line
+//! search.
+
+use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::history::Lagged;
+use crate::math::{Mat3, Vec3};
+use nalgebra::SMatrix;
+use serde::{Deserialize, Serialize};
+
+type Mat3x12 = SMatrix<f64, 3, 12>;
+
+/// IPC friction.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IpcFriction {
+    /// Friction coefficient μ.
+    pub mu: f64,
+    /// Static-friction velocity threshold ε_v (m/s): tangential speeds below it are the smooth
+    /// stick branch.
+    pub eps_v: f64,
+    /// Extra lagging updates per step (0: λ and the tangent frame are those of `xₙ`).
+    #[serde(default)]
+    pub lag_updates: u32,
+}
+
+static DOC: ElementDoc = ElementDoc {
+    name: "T_IPC",
+    category: Category::Tangential,
+    summary: "IPC lagged smoothed friction: a friction potential with λ and tangent frame frozen per lagging iteration",
+    details: "Parameters: mu μ (−), eps_v ε_v (m/s), lag_updates (default 0). u = ΔtPΓv (tangential \
+              relative displacement at the lagged contact point), D = μλf₀(‖u‖), f₀(y) = −y³/(3ε²) + y²/ε + ε/3 \
+              for y < ε = ε_vΔt, else y; f = −μλ f₁(y) u/‖u‖ on the pair (reaction on side 2), exact \
+              ∂f/∂v. λ, n̂, β frozen at xₙ and refreshed lag_updates times per step. \
+              Source: Li et al. 2020 (IPC) §5, Eqs. 12–16.",
+};
+
+impl IpcFriction {
+    /// `(f₀(y), f₁(y)/y, ((f₁/y)′)/y)` for `ε = eps` (the last two are finite at y = 0).
+    pub fn mollifier(y: f64, eps: f64) -> (f64, f64, f64) {
+        if y < eps {
+            (
+                -y * y * y / (3.0 * eps * eps) + y * y / eps + eps / 3.0,
+                -y / (eps * eps) + 2.0 / eps,
+                if y > 0.0 { -1.0 / (eps * eps * y) } else { 0.0 },
+            )
+        } else {
+            (y, 1.0 / y, -1.0 / (y * y * y))
+        }
+    }
+}
+
+/// The relative-velocity operator Γ (3×12) at parameters `beta` for the point counts of `ctx`.
+fn gamma_operator(ctx: &ContactCtx, beta: [f64; 2]) -> Mat3x12 {
+    let mut g = Mat3x12::zeros();
+    for (side, b) in beta.into_iter().enumerate() {
+        let k0 = ctx.first_point(side);
+        let sign = if side == 0 { 1.0 } else { -1.0 };
+        let w: &[f64] = match ctx.points[side] {
+            2 => &[1.0 - b, b],
+            1 => &[1.0],
+            _ => &[],
+        };
+        for (j, &wj) in w.iter().enumerate() {
+            for c in 0..3 {
+                g[(c, 3 * (k0 + j) + c)] = sign * wj;
+            }
+        }
+    }
+    g
+}
+
+impl ChainElement for IpcFriction {
+    fn doc(&self) -> &'static ElementDoc {
+        &DOC
+    }
+    fn needs(&self) -> Needs {
+        Needs::caps(Caps::GEOMETRY.with(Caps::NORMAL_FORCE))
+    }
+    fn gives(&self) -> Gives {
+        Gives::caps(Caps::TANGENTIAL_FORCE)
+    }
+    fn validate(&self) -> Result<(), String> {
+        if !(self.mu.is_finite() && self.mu >= 0.0) {
+            return Err(format!("mu must be ≥ 0, got {}", self.mu));
+        }
+        if !(self.eps_v.is_finite() && self.eps_v > 0.0) {
+            return Err(format!(
+                "eps_v must be a positive speed (m/s), got {}",
+                self.eps_v
+            ));
+        }
+        Ok(())
+    }
+    fn lag_updates(&self) -> u32 {
+        self.lag_updates
+    }
+    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        let lag = ctx.history.lag;
+        // Record this configuration as the next lagging point.
+        let here = Lagged {
+            normal_force: ctx.normal_force,
+            normal: ctx.normal,
+            beta: ctx.beta,
+        };
+        ctx.history.lag = here;
+        ctx.history.used |= here.normal_force > 0.0;
+        if self.mu == 0.0 || lag.normal_force <= 0.0 || !lag.normal_force.is_finite() {
+            return;
+        }
+        let dt = ctx.dt;
+        let eps = self.eps_v * dt;
+        let n = lag.normal;
+        let p = Mat3::identity() - n * n.transpose();
+        let pg = p * gamma_operator(ctx, lag.beta);
+        let u: Vec3 = pg * ctx.velocity() * dt;
+        let y = u.norm();
+        let (f0, f1_over_y, d_over_y) = Self::mollifier(y, eps);
+        let c = self.mu * lag.normal_force;
+        ctx.energy += c * f0;
+        let pgt = pg.transpose();
+        let f: Vec12 = pgt * u * (-c * f1_over_y);
+        ctx.force += f;
+        if ctx.want_jacobian {
+            let inner = Mat3::identity() * f1_over_y + u * u.transpose() * d_over_y;
+            let dfdv: Mat12 = pgt * inner * pg * (-c * dt);
+            ctx.dfdv += dfdv;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mollifier_is_c1_and_its_derivatives_match() {
+        let eps = 1e-3;
+        for &y in &[1e-6, 3e-4, 9.99e-4, 1.5e-3] {
+            let (_, g, dg) = IpcFriction::mollifier(y, eps);
+            let h = 1e-7 * y.max(1e-6);
+            let (fp, gp, _) = IpcFriction::mollifier(y + h, eps);
+            let (fm, gm, _) = IpcFriction::mollifier(y - h, eps);
+            // f₀′ = f₁ = y·(f₁/y)
+            assert!(((fp - fm) / (2.0 * h) - g * y).abs() < 1e-6, "f₀′ at {y}");
+            assert!(((gp - gm) / (2.0 * h) - dg * y).abs() < 1e-4 * (dg * y).abs() + 1e-6);
+        }
+        let (a, _, _) = IpcFriction::mollifier(eps * (1.0 - 1e-12), eps);
+        let (b, _, _) = IpcFriction::mollifier(eps, eps);
+        assert!((a - b).abs() < 1e-12);
+        // f₁ reaches exactly 1 at ε and is 0 at rest.
+        assert!((IpcFriction::mollifier(eps * 0.999_999, eps).1 * eps - 1.0).abs() < 1e-5);
+    }
+}
