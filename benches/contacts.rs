@@ -109,9 +109,15 @@ fn chain_throughput(c: &mut Criterion) {
         .count();
     let n = set.candidates.len() as u64;
     eprintln!("chain throughput: {n} candidate pairs, {active} overlapping");
-    let mut g = c.benchmark_group("chain_capsule_linear_12x12");
+    bench_threads(c, "chain_capsule_linear_12x12", &set, &model, &v);
+}
+
+/// Benchmarks one full evaluation of `set` (forces and 12×12 Jacobians) on 1 thread and on
+/// all threads, reported in contacts per second.
+fn bench_threads(c: &mut Criterion, name: &str, set: &ContactSet, model: &Model, v: &[f64]) {
+    let mut g = c.benchmark_group(name);
     g.sample_size(20).measurement_time(Duration::from_secs(4));
-    g.throughput(Throughput::Elements(n));
+    g.throughput(Throughput::Elements(set.candidates.len() as u64));
     for threads in [
         1,
         std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -121,7 +127,7 @@ fn chain_throughput(c: &mut Criterion) {
             .build()
             .unwrap();
         g.bench_function(format!("{threads}_threads"), |b| {
-            b.iter(|| pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 1e-3, true))))
+            b.iter(|| pool.install(|| black_box(set.evaluate(model, &model.q, v, 1e-3, true))))
         });
     }
     g.finish();
@@ -169,7 +175,6 @@ fn law_throughput(c: &mut Criterion) {
             "N_IPC(dhat: 1e-5, stiffness: Fixed(1e3)), T_IPC(mu: 0.3, eps_v: 1e-4)",
         ),
     ];
-    let threads_all = std::thread::available_parallelism().map_or(2, |n| n.get());
     for (name, laws) in chains {
         let src = format!(
             "Chain(name: \"{name}\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, \
@@ -183,21 +188,7 @@ fn law_throughput(c: &mut Criterion) {
         let active = first.iter().filter(|l| l.active).count();
         let n = set.candidates.len() as u64;
         eprintln!("{name}: {n} candidate pairs, {active} in contact");
-        let mut g = c.benchmark_group(format!("chain_{name}_12x12"));
-        g.sample_size(20).measurement_time(Duration::from_secs(4));
-        g.throughput(Throughput::Elements(n));
-        for threads in [1, threads_all] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            g.bench_function(format!("{threads}_threads"), |b| {
-                b.iter(|| {
-                    pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 1e-3, true)))
-                })
-            });
-        }
-        g.finish();
+        bench_threads(c, &format!("chain_{name}_12x12"), &set, &model, &v);
     }
 }
 

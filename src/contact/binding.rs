@@ -191,7 +191,10 @@ impl<E: ElementSet> ContactSet<E> {
     /// within this step.
     fn history_of(&self, key: &PairKey) -> History {
         let mut h = self.histories.get(key);
-        if let Some(l) = self.lag.get(key) {
+        // Skip hashing on the hot path: the map is empty unless a lagged law re-solved.
+        if !self.lag.is_empty()
+            && let Some(l) = self.lag.get(key)
+        {
             h.lag = *l;
         }
         h

@@ -24,6 +24,7 @@
 //! (seed 001 App. B.3, Alg. 2 line 12). Until forces are known, and whenever none acts on the
 //! contact nodes, `k` keeps its previous value (initially `floor`).
 
+use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{
@@ -194,14 +195,16 @@ impl ChainElement for Imc {
         }
         let k = self.stiffness();
         let (e, e1, e2) = Self::energy(db, dbar);
-        let fmag = -k * e1 / h;
-        ctx.energy += k * e;
-        ctx.normal_force += fmag;
-        ctx.force += ctx.grad * fmag;
-        if ctx.want_jacobian {
-            let g = ctx.grad;
-            ctx.dfdx += -(g * g.transpose()) * (k * e2 / (h * h)) + ctx.hess * fmag;
-        }
+        // As a scalar law in the overlap δ (dδ = −dΔ): F = −(k/h)E′, ∂F/∂δ = (k/h²)E″.
+        add_normal_force(
+            ctx,
+            ScalarForce {
+                force: -k * e1 / h,
+                d_overlap: k * e2 / (h * h),
+                d_rate: 0.0,
+                energy: k * e,
+            },
+        );
     }
 }
 

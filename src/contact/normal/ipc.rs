@@ -31,6 +31,7 @@
 //! Departure from IPC: the update is checked once per time step (at its start) rather than per
 //! Newton iteration, since chain elements see the solver only through per-step hooks.
 
+use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, NO_DOF};
 use crate::contact::element::{
@@ -317,29 +318,19 @@ impl ChainElement for Ipc {
             ctx.reject = true;
             return;
         }
-        if d <= 0.0 {
-            // Infeasible: infinite energy, so any energy line search rejects this iterate; the
-            // force is that of a tiny positive gap, pushing the pair apart.
-            let (_, b1, b2) = Self::barrier(1e-9 * self.dhat, self.dhat);
-            ctx.energy = f64::INFINITY;
-            let fmag = -kappa * b1;
-            ctx.normal_force += fmag;
-            ctx.force += ctx.grad * fmag;
-            if ctx.want_jacobian {
-                let g = ctx.grad;
-                ctx.dfdx += -(g * g.transpose()) * (kappa * b2) + ctx.hess * fmag;
-            }
-            return;
-        }
-        let (b, b1, b2) = Self::barrier(d, self.dhat);
-        let fmag = -kappa * b1;
-        ctx.energy += kappa * b;
-        ctx.normal_force += fmag;
-        ctx.force += ctx.grad * fmag;
-        if ctx.want_jacobian {
-            let g = ctx.grad;
-            ctx.dfdx += -(g * g.transpose()) * (kappa * b2) + ctx.hess * fmag;
-        }
+        // The barrier as a scalar law in the overlap δ = −d: F = −κb′(d), ∂F/∂δ = κb″(d).
+        // Infeasible gaps (d ≤ 0) get infinite energy, so any energy line search rejects the
+        // iterate, and the force of a tiny positive gap, which pushes the pair apart.
+        let (b, b1, b2) = Self::barrier(d.max(1e-9 * self.dhat), self.dhat);
+        add_normal_force(
+            ctx,
+            ScalarForce {
+                force: -kappa * b1,
+                d_overlap: kappa * b2,
+                d_rate: 0.0,
+                energy: if d <= 0.0 { f64::INFINITY } else { kappa * b },
+            },
+        );
     }
 }
 
