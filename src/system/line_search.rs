@@ -69,6 +69,39 @@ pub fn goldstein_price<E>(
     Ok(best)
 }
 
+/// Ratio `φ(1)/φ(0)` above which a full Newton step counts as creeping (`‖r‖` reduced by less
+/// than about 4.5×) and [`expand`] probes longer steps.
+pub const CREEP_RATIO: f64 = 0.05;
+
+/// Step expansion after an accepted full step that only crept: tries `α = 2, 4, …, α_max` while
+/// each doubling lowers the merit by at least half again (`φ(2α) ≤ ½ φ(α)`), and returns the
+/// best step seen (`full` when no longer one is better). `phi(α)` evaluates the merit.
+///
+/// Why: Newton on an exponential penalty tail (IMC's squared softplus, seed 001 Eq. 9) started
+/// on the stiff side moves each gap by about `δ/30` per iteration and lowers `‖r‖` by only
+/// `e`; every doubling of α there lowers `‖r‖` by another `e^α`. On a near-quadratic merit the
+/// full step already gives `φ(1) ≪ φ(0)`, [`CREEP_RATIO`] is not reached and nothing is spent.
+/// Every accepted step still decreases the merit, so the iteration stays a descent method.
+pub fn expand<E>(
+    full: LineSearchOutcome,
+    alpha_max: f64,
+    mut phi: impl FnMut(f64) -> Result<f64, E>,
+) -> Result<LineSearchOutcome, E> {
+    let mut best = full;
+    let mut alpha = 2.0 * full.alpha;
+    while alpha <= alpha_max {
+        let p = phi(alpha)?;
+        best.evaluations += 1;
+        if !(p.is_finite() && p <= 0.5 * best.phi) {
+            break;
+        }
+        best.alpha = alpha;
+        best.phi = p;
+        alpha *= 2.0;
+    }
+    Ok(best)
+}
+
 /// Armijo backtracking on an energy merit: accepts the first `α = 2⁻ᵏ` with
 /// `Π(α) ≤ Π(0) + c α s` (`c = 10⁻⁴`, `s = Π'(0) < 0`). Returns the best `α` seen otherwise.
 /// `pi(α)` returns `None` where the merit is undefined (e.g. non-finite).
@@ -109,6 +142,38 @@ pub fn armijo<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn expansion_follows_an_exponential_tail() {
+        // r(α) = e^{−α}: each unit of α lowers ‖r‖ by e, as Newton creeping on a softplus tail.
+        let phi = |a: f64| 0.5 * (-2.0 * a).exp();
+        let full = LineSearchOutcome {
+            alpha: 1.0,
+            phi: phi(1.0),
+            evaluations: 1,
+            satisfied: true,
+        };
+        assert!(full.phi > CREEP_RATIO * phi(0.0));
+        let out = expand::<()>(full, 16.0, |a| Ok(phi(a))).unwrap();
+        assert_eq!(out.alpha, 16.0);
+        assert_eq!(out.evaluations, 5);
+        assert_eq!(out.phi, phi(16.0));
+    }
+
+    #[test]
+    fn expansion_stops_past_the_minimum() {
+        // φ(α) = ½ (3 − α)²: minimum at α = 3; α = 2 halves φ(1) and α = 4 does not.
+        let phi = |a: f64| 0.5 * (3.0 - a) * (3.0 - a);
+        let full = LineSearchOutcome {
+            alpha: 1.0,
+            phi: phi(1.0),
+            evaluations: 1,
+            satisfied: true,
+        };
+        let out = expand::<()>(full, 16.0, |a| Ok(phi(a))).unwrap();
+        assert_eq!(out.alpha, 2.0);
+        assert_eq!(out.evaluations, 3);
+    }
 
     #[test]
     fn full_step_accepted_on_quadratic() {

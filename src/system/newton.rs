@@ -1,7 +1,7 @@
 //! Newton–Raphson on the implicit Euler residual, with line search.
 
 use super::assembly::{Assembler, Evaluation, StepTargets};
-use super::line_search::{armijo, goldstein_price};
+use super::line_search::{CREEP_RATIO, armijo, expand, goldstein_price};
 use super::{LineSearch, SolveError, SolverSettings, SparseLu};
 use crate::contact::ContactLineSearch;
 use crate::model::{Model, RodFrames};
@@ -13,6 +13,10 @@ use crate::model::{Model, RodFrames};
 /// stretching force `EA(|e|/|ē| − 1)` loses `ε_mach·|x|/|ē|` of relative precision (e.g.
 /// ‖r‖ ≈ 1e-9 N for the 20 GPa cantilever, against nodal loads of 7e-5 N).
 const FLOOR_STEP: f64 = 1e-6;
+
+/// Longest step, in Newton steps, that the residual line search may expand a creeping full
+/// step to (see [`expand`]).
+const MAX_EXPANSION: f64 = 16.0;
 
 /// What one Newton solve did.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -191,10 +195,17 @@ pub(crate) fn solve(
             } else {
                 let phi0 = 0.5 * norm * norm;
                 let slope = -norm * norm * alpha_max;
-                let out = goldstein_price(phi0, slope, settings.line_search_max_iterations, |a| {
+                let mut merit = |a: f64| {
                     let n = eval_at(a).1;
                     Ok::<f64, SolveError>(0.5 * n * n)
-                })?;
+                };
+                let mut out =
+                    goldstein_price(phi0, slope, settings.line_search_max_iterations, &mut merit)?;
+                // A creeping full step (exponential penalty tail) is lengthened; never past a
+                // CCD bound.
+                if !ccd && out.satisfied && out.alpha == 1.0 && out.phi > CREEP_RATIO * phi0 {
+                    out = expand(out, MAX_EXPANSION, &mut merit)?;
+                }
                 (out, phi0)
             };
             // The first evaluation at α = 1 replaces the next iterate's residual; count the rest.

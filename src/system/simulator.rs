@@ -45,6 +45,12 @@ pub struct Simulator {
     q_prev: Vec<f64>,
     q_tilde: Vec<f64>,
     frames: Vec<RodFrames>,
+    /// `vₙ₋₁`, the velocity before the last accepted step (for `InitialGuess::Extrapolated`).
+    v_prev: Vec<f64>,
+    /// Δt of the step that produced `model.v` (NaN for initial velocities).
+    dt_v: f64,
+    /// Δt of the step that produced `v_prev` (NaN when there is none).
+    dt_v_prev: f64,
 }
 
 impl Simulator {
@@ -78,6 +84,9 @@ impl Simulator {
             q_prev: Vec::new(),
             q_tilde: Vec::new(),
             frames: Vec::new(),
+            v_prev: Vec::new(),
+            dt_v: f64::NAN,
+            dt_v_prev: f64::NAN,
         }
     }
 
@@ -129,15 +138,31 @@ impl Simulator {
         self.q_tilde.clear();
         self.q_tilde
             .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
-        let mut q = match self.settings.initial_guess {
-            InitialGuess::Previous => m.q.clone(),
-            InitialGuess::Inertial if self.assembler.needs_ccd() => {
+        // Predicted displacement from qₙ (None: start at qₙ).
+        let extrapolate = self.dt_v == dt && self.dt_v_prev == dt;
+        let dir: Option<Vec<f64>> = match self.settings.initial_guess {
+            InitialGuess::Previous => None,
+            InitialGuess::Extrapolated if extrapolate => Some(
+                m.v.iter()
+                    .zip(&self.v_prev)
+                    .map(|(v, vp)| dt * (2.0 * v - vp))
+                    .collect(),
+            ),
+            InitialGuess::Inertial | InitialGuess::Extrapolated => {
+                Some(m.v.iter().map(|v| dt * v).collect())
+            }
+        };
+        let mut q = match dir {
+            None => m.q.clone(),
+            Some(dir) => {
                 // A barrier method needs a feasible start: the predictor, cut back by CCD.
-                let dir: Vec<f64> = self.q_tilde.iter().zip(&m.q).map(|(a, b)| a - b).collect();
-                let t = self.assembler.max_step(m, &m.q, &dir);
+                let t = if self.assembler.needs_ccd() {
+                    self.assembler.max_step(m, &m.q, &dir)
+                } else {
+                    1.0
+                };
                 m.q.iter().zip(&dir).map(|(x, d)| x + t * d).collect()
             }
-            InitialGuess::Inertial => self.q_tilde.clone(),
         };
         for bc in &m.bcs {
             bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
@@ -190,6 +215,9 @@ impl Simulator {
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);
         let model = &mut self.model;
+        self.v_prev.clone_from(&model.v);
+        self.dt_v_prev = self.dt_v;
+        self.dt_v = dt;
         for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&self.q_prev) {
             *v = (qn - qp) / dt;
         }
