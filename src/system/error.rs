@@ -59,6 +59,27 @@ pub enum SolveError {
     },
 }
 
+impl SolveError {
+    /// Whether Newton itself failed (no convergence, a non-finite value, a singular
+    /// Jacobian), so that another starting point or a shorter step may succeed. Errors of the
+    /// model (an external force, an infeasible barrier start) are not retried.
+    pub fn retry_from_previous(&self) -> bool {
+        matches!(
+            self,
+            Self::NotConverged { .. } | Self::NonFinite { .. } | Self::Factorisation { .. }
+        )
+    }
+
+    /// Newton iterations spent before the error (0 where unknown).
+    pub fn iterations(&self) -> u32 {
+        match self {
+            Self::NotConverged { iterations, .. } => *iterations,
+            Self::NonFinite { iteration, .. } | Self::Infeasible { iteration, .. } => *iteration,
+            Self::Factorisation { .. } | Self::External { .. } => 0,
+        }
+    }
+}
+
 fn fmt_history(r: &[f64]) -> String {
     let shown: Vec<String> = r.iter().map(|x| format!("{x:.3e}")).collect();
     if shown.len() > 12 {

@@ -1,14 +1,31 @@
-//! Sparse LU solve with faer, reusing the symbolic factorisation while the pattern holds.
+//! Sparse LU solve with faer, reusing the symbolic factorisation, the numeric storage and the
+//! workspace while the pattern holds.
+//!
+//! The Newton systems of rods are nearly banded (a DER stencil couples a node with its two
+//! neighbours on each side) with a few off-band contact blocks. On such matrices faer's
+//! automatic choice between the simplicial and the supernodal factorisation can pick the
+//! supernodal one, whose dense kernels on tiny supernodes cost more than they save; the
+//! simplicial one is used unless the symbolic analysis predicts a dense-enough factor
+//! ([`SUPERNODAL_RATIO`]). Systems of this size are factorised sequentially: the per-call
+//! threading overhead exceeds the work, and results are the same bits for any thread count.
 
 use super::{SolveError, SparsityPattern};
-use faer::linalg::solvers::Solve;
+use faer::Par;
+use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::SparseColMatRef;
-use faer::sparse::linalg::solvers::{Lu, SymbolicLu};
+use faer::sparse::linalg::SupernodalThreshold;
+use faer::sparse::linalg::lu::{LuSymbolicParams, NumericLu, SymbolicLu, factorize_symbolic_lu};
+
+/// faer's flop-ratio threshold above which the supernodal LU is chosen (its `AUTO` is 1.0).
+/// A larger value keeps the simplicial LU on the near-banded rod systems.
+const SUPERNODAL_RATIO: f64 = 40.0;
 
 /// A sparse LU solver that keeps the symbolic analysis of the last pattern.
 #[derive(Default)]
 pub struct SparseLu {
     symbolic: Option<(u64, usize, SymbolicLu<u32>)>,
+    numeric: Option<NumericLu<u32, f64>>,
+    workspace: Option<MemBuffer>,
     /// How many symbolic analyses were done (for reports and tests).
     pub symbolic_count: u64,
 }
@@ -30,27 +47,39 @@ impl SparseLu {
         rhs: &mut [f64],
         time: f64,
     ) -> Result<(), SolveError> {
+        let failed = |reason: String| SolveError::Factorisation { reason, time };
         let key = (pattern.fingerprint, pattern.nnz());
         let fresh = !matches!(&self.symbolic, Some((f, n, _)) if (*f, *n) == key);
+        let par = Par::Seq;
         if fresh {
-            let sym =
-                SymbolicLu::try_new(pattern.symbolic()).map_err(|e| SolveError::Factorisation {
-                    reason: format!("{e:?}"),
-                    time,
-                })?;
+            let params = LuSymbolicParams {
+                supernodal_flop_ratio_threshold: SupernodalThreshold(SUPERNODAL_RATIO),
+                ..Default::default()
+            };
+            let sym = factorize_symbolic_lu(pattern.symbolic(), params)
+                .map_err(|e| failed(format!("{e:?}")))?;
+            let need = sym
+                .factorize_numeric_lu_scratch::<f64>(par, Default::default())
+                .or(sym.solve_in_place_scratch::<f64>(1, par));
+            self.workspace =
+                Some(MemBuffer::try_new(need).map_err(|_| failed("out of memory".into()))?);
+            self.numeric = Some(NumericLu::new());
             self.symbolic = Some((key.0, key.1, sym));
             self.symbolic_count += 1;
         }
-        let sym = match &self.symbolic {
-            Some((_, _, s)) => s.clone(),
-            None => unreachable!("symbolic factorisation was just stored"),
+        let (Some((_, _, sym)), Some(numeric), Some(work)) =
+            (&self.symbolic, &mut self.numeric, &mut self.workspace)
+        else {
+            unreachable!("the symbolic factorisation and its storage were just set");
         };
         let mat = SparseColMatRef::new(pattern.symbolic(), values);
-        let lu = Lu::try_new_with_symbolic(sym, mat).map_err(|e| SolveError::Factorisation {
-            reason: format!("{e:?}"),
-            time,
-        })?;
-        lu.solve_in_place(faer::col::ColMut::from_slice_mut(rhs));
+        let stack = MemStack::new(work);
+        let lu = sym
+            .factorize_numeric_lu(numeric, mat, par, stack, Default::default())
+            .map_err(|e| failed(format!("{e:?}")))?;
+        let n = rhs.len();
+        let rhs = faer::MatMut::from_column_major_slice_mut(rhs, n, 1);
+        lu.solve_in_place_with_conj(faer::Conj::No, rhs, par, stack);
         Ok(())
     }
 }

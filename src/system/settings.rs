@@ -22,6 +22,10 @@ pub enum LineSearch {
 }
 
 /// Where Newton starts a time step.
+///
+/// When Newton fails from a predictor (`Inertial` or `Extrapolated`: no convergence, a
+/// non-finite value or a singular Jacobian), the step is solved once more from `qₙ`; the
+/// iterations of both attempts count, and `Simulator::predictor_fallbacks` counts such steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum InitialGuess {
     /// `q⁽⁰⁾ = qₙ`, as in seed 001 Alg. 2 (always feasible: required by barrier methods).

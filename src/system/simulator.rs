@@ -51,6 +51,8 @@ pub struct Simulator {
     dt_v: f64,
     /// Δt of the step that produced `v_prev` (NaN when there is none).
     dt_v_prev: f64,
+    /// Steps whose Newton solve failed from the predictor and was redone from `qₙ`.
+    pub predictor_fallbacks: u64,
 }
 
 impl Simulator {
@@ -87,6 +89,7 @@ impl Simulator {
             v_prev: Vec::new(),
             dt_v: f64::NAN,
             dt_v_prev: f64::NAN,
+            predictor_fallbacks: 0,
         }
     }
 
@@ -128,19 +131,13 @@ impl Simulator {
         result
     }
 
-    fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
+    /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`).
+    fn start(&mut self, guess: InitialGuess, t_new: f64) -> Vec<f64> {
         let dt = self.dt;
-        self.assembler
-            .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
         let m = &self.model;
-        self.q_prev.clear();
-        self.q_prev.extend_from_slice(&m.q);
-        self.q_tilde.clear();
-        self.q_tilde
-            .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
         // Predicted displacement from qₙ (None: start at qₙ).
         let extrapolate = self.dt_v == dt && self.dt_v_prev == dt;
-        let dir: Option<Vec<f64>> = match self.settings.initial_guess {
+        let dir: Option<Vec<f64>> = match guess {
             InitialGuess::Previous => None,
             InitialGuess::Extrapolated if extrapolate => Some(
                 m.v.iter()
@@ -173,13 +170,32 @@ impl Simulator {
                 bc.apply_twists(&m.rods[bc.rod], t_new, &self.frames[bc.rod], &mut q);
             }
         }
+        q
+    }
+
+    fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
+        let dt = self.dt;
+        self.assembler
+            .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
+        let m = &self.model;
+        self.q_prev.clear();
+        self.q_prev.extend_from_slice(&m.q);
+        self.q_tilde.clear();
+        self.q_tilde
+            .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
+        let guess = self.settings.initial_guess;
+        let mut q = self.start(guess, t_new);
+        // Moved out of `self` for the solve (scratch, refilled every step), so that a retry may
+        // borrow the simulator.
+        let q_prev = std::mem::take(&mut self.q_prev);
+        let q_tilde = std::mem::take(&mut self.q_tilde);
         let targets = StepTargets {
-            q_prev: &self.q_prev,
-            q_tilde: &self.q_tilde,
+            q_prev: &q_prev,
+            q_tilde: &q_tilde,
             dt,
             t: t_new,
         };
-        let mut report = newton::solve(
+        let first = newton::solve(
             &self.model,
             &mut self.assembler,
             &mut self.lu,
@@ -187,7 +203,31 @@ impl Simulator {
             &targets,
             &mut q,
             &mut self.work,
-        )?;
+        );
+        let mut report = match first {
+            Ok(report) => report,
+            // A predictor can start Newton outside its basin (an extrapolated contact deep in a
+            // penalty); try once more from qₙ, which is the last accepted state and, for
+            // barriers, feasible. The iterations of both attempts are counted.
+            Err(e) if guess != InitialGuess::Previous && e.retry_from_previous() => {
+                let spent = e.iterations();
+                let mut q0 = self.start(InitialGuess::Previous, t_new);
+                let mut again = newton::solve(
+                    &self.model,
+                    &mut self.assembler,
+                    &mut self.lu,
+                    &self.settings,
+                    &targets,
+                    &mut q0,
+                    &mut self.work,
+                )?;
+                q = q0;
+                again.iterations += spent;
+                self.predictor_fallbacks += 1;
+                again
+            }
+            Err(e) => return Err(e),
+        };
         // Lagged laws (IPC friction): move the lagging point to the solution and solve again,
         // until a re-solve needs no iteration or the configured number of updates is spent.
         for _ in 0..self.assembler.lag_updates() {
@@ -218,9 +258,11 @@ impl Simulator {
         self.v_prev.clone_from(&model.v);
         self.dt_v_prev = self.dt_v;
         self.dt_v = dt;
-        for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&self.q_prev) {
+        for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&q_prev) {
             *v = (qn - qp) / dt;
         }
+        self.q_prev = q_prev;
+        self.q_tilde = q_tilde;
         model.transport_frames(&q, &mut self.frames);
         std::mem::swap(&mut model.frames, &mut self.frames);
         model.q = q;
