@@ -19,5 +19,5 @@ pub use linear::SparseLu;
 pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;
 pub use settings::{InitialGuess, LineSearch, SolverSettings};
-pub use simulator::{Simulator, StepReport};
+pub use simulator::{PredictorState, Simulator, StepReport};
 pub use stencils::ElasticStencils;

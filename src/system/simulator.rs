@@ -11,6 +11,7 @@ use super::{InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// What one accepted time step did.
@@ -26,6 +27,30 @@ pub struct StepReport {
     pub wall: Duration,
     /// Contact statistics at the accepted configuration.
     pub contacts: ContactStats,
+}
+
+/// The memory of the extrapolated predictor (`InitialGuess::Extrapolated`): the velocity before
+/// the last accepted step and the step sizes that produced it and `model.v`. Part of a run's
+/// state: a checkpoint must keep it for a resumed run to start Newton where the uninterrupted
+/// one does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PredictorState {
+    /// `vₙ₋₁` (empty before the first step).
+    pub v_prev: Vec<f64>,
+    /// Δt of the step that produced `model.v` (NaN for initial velocities).
+    pub dt_v: f64,
+    /// Δt of the step that produced `v_prev` (NaN when there is none).
+    pub dt_v_prev: f64,
+}
+
+impl Default for PredictorState {
+    fn default() -> Self {
+        Self {
+            v_prev: Vec::new(),
+            dt_v: f64::NAN,
+            dt_v_prev: f64::NAN,
+        }
+    }
 }
 
 /// Drives a model through time with implicit Euler and Newton.
@@ -45,12 +70,8 @@ pub struct Simulator {
     q_prev: Vec<f64>,
     q_tilde: Vec<f64>,
     frames: Vec<RodFrames>,
-    /// `vₙ₋₁`, the velocity before the last accepted step (for `InitialGuess::Extrapolated`).
-    v_prev: Vec<f64>,
-    /// Δt of the step that produced `model.v` (NaN for initial velocities).
-    dt_v: f64,
-    /// Δt of the step that produced `v_prev` (NaN when there is none).
-    dt_v_prev: f64,
+    /// What the extrapolated predictor remembers of earlier steps.
+    predictor: PredictorState,
     /// Steps whose Newton solve failed from the predictor and was redone from `qₙ`.
     pub predictor_fallbacks: u64,
 }
@@ -86,9 +107,7 @@ impl Simulator {
             q_prev: Vec::new(),
             q_tilde: Vec::new(),
             frames: Vec::new(),
-            v_prev: Vec::new(),
-            dt_v: f64::NAN,
-            dt_v_prev: f64::NAN,
+            predictor: PredictorState::default(),
             predictor_fallbacks: 0,
         }
     }
@@ -131,17 +150,28 @@ impl Simulator {
         result
     }
 
+    /// The extrapolated predictor's memory (for checkpoints).
+    pub fn predictor_state(&self) -> &PredictorState {
+        &self.predictor
+    }
+
+    /// Restores the predictor's memory from a checkpoint.
+    pub fn restore_predictor_state(&mut self, state: PredictorState) {
+        self.predictor = state;
+    }
+
     /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`).
     fn start(&mut self, guess: InitialGuess, t_new: f64) -> Vec<f64> {
         let dt = self.dt;
         let m = &self.model;
         // Predicted displacement from qₙ (None: start at qₙ).
-        let extrapolate = self.dt_v == dt && self.dt_v_prev == dt;
+        let p = &self.predictor;
+        let extrapolate = p.dt_v == dt && p.dt_v_prev == dt;
         let dir: Option<Vec<f64>> = match guess {
             InitialGuess::Previous => None,
             InitialGuess::Extrapolated if extrapolate => Some(
                 m.v.iter()
-                    .zip(&self.v_prev)
+                    .zip(&p.v_prev)
                     .map(|(v, vp)| dt * (2.0 * v - vp))
                     .collect(),
             ),
@@ -255,9 +285,10 @@ impl Simulator {
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);
         let model = &mut self.model;
-        self.v_prev.clone_from(&model.v);
-        self.dt_v_prev = self.dt_v;
-        self.dt_v = dt;
+        let p = &mut self.predictor;
+        p.v_prev.clone_from(&model.v);
+        p.dt_v_prev = p.dt_v;
+        p.dt_v = dt;
         for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&q_prev) {
             *v = (qn - qp) / dt;
         }
