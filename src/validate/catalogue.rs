@@ -1,0 +1,40 @@
+//! The validation cases, in the order they are run and reported.
+
+use super::case::Case;
+use super::{cantilever, hertz, incline, ipc_guarantee};
+
+/// Every case.
+pub fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "cantilever",
+            title: "Cantilever under gravity against Euler–Bernoulli, E = 20 MPa … 20 GPa",
+            source: "seed 004 (MAT-DiSMech) §7.2, Fig. 8",
+            fast: true,
+            run: cantilever::run,
+        },
+        Case {
+            name: "hertz",
+            title: "Head-on impact of two elastic spheres: contact time and maximum overlap",
+            source: "Johnson 1985 §11.4; Pöschel & Schwager 2005 Eq. 2.11",
+            fast: true,
+            run: hertz::run,
+        },
+        Case {
+            name: "incline",
+            title: "Rod on an incline: stick below tan θ = μ, slide at g(sin θ − μ cos θ) above; \
+                    T_IMC, T_IPC, T_CoulombFriction, T_CundallStrack",
+            source: "Coulomb friction of a block on a slope; seed 001 Eqs. 14–21; Li et al. 2020",
+            fast: true,
+            run: incline::run,
+        },
+        Case {
+            name: "ipc_guarantee",
+            title: "Fast rod–rod impact: IPC keeps a positive gap at every iterate, IMC's \
+                    penetration beside it",
+            source: "Li et al. 2020 (IPC) §4–5; seed 001 Eq. 9, B.5",
+            fast: true,
+            run: ipc_guarantee::run,
+        },
+    ]
+}

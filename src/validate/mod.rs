@@ -1,0 +1,22 @@
+//! `catena validate`: physics against theory and published results (knots, cantilever, drops,
+//! impacts, friction, the IPC guarantee), with a table, CSV files, SVG figures and the
+//! generated `VALIDATION.md`. One case per file; each cites its source.
+
+pub mod cantilever;
+mod case;
+mod catalogue;
+mod check;
+mod figure;
+pub mod hertz;
+pub mod incline;
+pub mod ipc_guarantee;
+mod report;
+mod suite;
+pub mod support;
+
+pub use case::{Case, CaseReport};
+pub use catalogue::cases;
+pub use check::{Check, Criterion};
+pub use figure::{Curve, Figure, Style};
+pub use report::{markdown, table, write_checks_csv};
+pub use suite::{Outcome, ValidateOptions, run_cases, select};
