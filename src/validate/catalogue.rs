@@ -1,7 +1,7 @@
 //! The validation cases, in the order they are run and reported.
 
 use super::case::Case;
-use super::{cantilever, hertz, incline, ipc_guarantee};
+use super::{cantilever, drop, hertz, incline, ipc_guarantee};
 
 /// Every case.
 pub fn cases() -> Vec<Case> {
@@ -35,6 +35,14 @@ pub fn cases() -> Vec<Case> {
             source: "Li et al. 2020 (IPC) §4–5; seed 001 Eq. 9, B.5",
             fast: true,
             run: ipc_guarantee::run,
+        },
+        Case {
+            name: "drop",
+            title: "Rod dropped on frictional ground from 5 cm, E = 2 MPa and 2 GPa: no \
+                    penetration beyond δ, energy decays, comes to rest",
+            source: "seed 004 (MAT-DiSMech) §7.1, Fig. 7",
+            fast: true,
+            run: drop::run,
         },
     ]
 }

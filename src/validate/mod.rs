@@ -6,6 +6,7 @@ pub mod cantilever;
 mod case;
 mod catalogue;
 mod check;
+pub mod drop;
 mod figure;
 pub mod hertz;
 pub mod incline;
