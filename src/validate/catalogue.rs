@@ -1,7 +1,7 @@
 //! The validation cases, in the order they are run and reported.
 
 use super::case::Case;
-use super::{cantilever, drop, hertz, incline, ipc_guarantee};
+use super::{cantilever, drop, hertz, incline, ipc_guarantee, trefoil};
 
 /// Every case.
 pub fn cases() -> Vec<Case> {
@@ -43,6 +43,14 @@ pub fn cases() -> Vec<Case> {
             source: "seed 004 (MAT-DiSMech) §7.1, Fig. 7",
             fast: true,
             run: drop::run,
+        },
+        Case {
+            name: "trefoil",
+            title: "Tightening a trefoil knot with IMC friction μ = 0.1: F̄(ε) against \
+                    F̄ = ε⁴/2 + μσε³",
+            source: "seed 001 App. C.1, Eq. C.1, Fig. C.1a (Audoly, Clauvelin & Neukirch 2007)",
+            fast: false,
+            run: trefoil::run,
         },
     ]
 }

@@ -11,9 +11,11 @@ mod figure;
 pub mod hertz;
 pub mod incline;
 pub mod ipc_guarantee;
+pub mod open_knot;
 mod report;
 mod suite;
 pub mod support;
+pub mod trefoil;
 
 pub use case::{Case, CaseReport};
 pub use catalogue::cases;
