@@ -5,7 +5,7 @@
 
 use catena::contact::distance::ContactType;
 use catena::contact::{Builtin, Chain, Env, History, Primitive, check_pair};
-use catena::scene::{build_scene, load_scene, parse_scene};
+use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
 use catena::validate::ipc_guarantee;
 use std::collections::BTreeSet;

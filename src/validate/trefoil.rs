@@ -198,7 +198,7 @@ pub const TREFOIL: Tightening = Tightening {
     mu: MU,
     e_start: 0.25,
     e_stop: 0.065,
-    spacing: 3e-3,
+    spacing: 2e-3,
     speed: 5e-3,
     dt: 5e-3,
     every: 100,
