@@ -18,7 +18,7 @@ pub mod support;
 pub mod trefoil;
 
 pub use case::{Case, CaseReport};
-pub use catalogue::cases;
+pub use catalogue::{NOT_COVERED, cases};
 pub use check::{Check, Criterion};
 pub use figure::{Curve, Figure, Style};
 pub use report::{markdown, table, write_checks_csv};

@@ -45,7 +45,7 @@ pub fn shortening(points: &[Vec3]) -> f64 {
 /// Nodes of an open `T(2, q)` knot (q odd ≥ 3) whose end-to-end shortening is `e` (m), with
 /// tails cut at `tau0` (a larger cut gives shorter tails), spaced by about `spacing` (m).
 pub fn open_torus_knot(q: usize, e: f64, tau0: f64, spacing: f64) -> Result<Vec<Vec3>, String> {
-    if q < 3 || q % 2 == 0 {
+    if q < 3 || q.is_multiple_of(2) {
         return Err(format!(
             "T(2, {q}) is not a knot: q must be odd and at least 3"
         ));

@@ -100,6 +100,12 @@ pub fn markdown(outcomes: &[Outcome], out: &Path, base: &Path) -> String {
             }
         }
     }
+    for (i, (what, why)) in super::catalogue::NOT_COVERED.iter().enumerate() {
+        if i == 0 {
+            s.push_str("\nNot covered yet:\n\n");
+        }
+        let _ = writeln!(s, "- {what}: {why}");
+    }
     for o in outcomes {
         let _ = write!(
             s,

@@ -70,6 +70,9 @@ pub struct KnotPoint {
     pub force: f64,
     /// Active contacts.
     pub contacts: u64,
+    /// Bending energy of the centreline, `Σᵢ EI (2 tan(φᵢ/2))² / (2 Δlᵢ)` (J), `φᵢ` the turning
+    /// angle at node i and `Δlᵢ` its Voronoi length (Bergou et al. 2008).
+    pub bending: f64,
 }
 
 impl KnotPoint {
@@ -81,6 +84,11 @@ impl KnotPoint {
     pub fn f_bar(&self) -> f64 {
         self.force * H * H / bending_stiffness()
     }
+    /// Bending energy over that of the circular loop of the theory, `π EI / R` with
+    /// `R = e/(2π)`: how far the knot is from the leading-order shape of Eq. C.1.
+    pub fn bending_ratio(&self) -> f64 {
+        self.bending * self.e / (2.0 * std::f64::consts::PI.powi(2) * bending_stiffness())
+    }
 }
 
 /// `EI = E π h⁴/4` (N·m²).
@@ -91,6 +99,18 @@ pub fn bending_stiffness() -> f64 {
 /// Audoly et al. 2007 (seed 001 Eq. C.1): `F̄ = ε⁴/2 + μσε³`.
 pub fn theory(eps: f64, mu: f64) -> f64 {
     0.5 * eps.powi(4) + mu * SIGMA * eps.powi(3)
+}
+
+/// Discrete bending energy of a polyline with the rod's EI (J), straight at rest.
+pub fn bending_energy(pts: &[Vec3]) -> f64 {
+    pts.windows(3)
+        .map(|w| {
+            let (a, b) = (w[1] - w[0], w[2] - w[1]);
+            let phi = a.normalize().dot(&b.normalize()).clamp(-1.0, 1.0).acos();
+            let kb = 2.0 * (0.5 * phi).tan();
+            bending_stiffness() * kb * kb / (a.norm() + b.norm())
+        })
+        .sum()
 }
 
 /// Ties the knot, pulls, and records `(e, F)`; a failed step ends the run and is returned as
@@ -186,6 +206,7 @@ Scene(
                 e: shortening(&pts),
                 force: tension(q),
                 contacts: r.contacts.active,
+                bending: bending_energy(&pts),
             });
         }
     }
@@ -198,7 +219,7 @@ pub const TREFOIL: Tightening = Tightening {
     mu: MU,
     e_start: 0.25,
     e_stop: 0.065,
-    spacing: 2e-3,
+    spacing: 3e-3,
     speed: 5e-3,
     dt: 5e-3,
     every: 100,
@@ -246,6 +267,16 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
             theory(k.epsilon(), p.mu),
             Criterion::Relative(0.10),
         ));
+        report.checks.push(Check::new(
+            format!(
+                "bending energy / circular-loop energy πEI/R at ε = {:.3}",
+                k.epsilon()
+            ),
+            "−",
+            k.bending_ratio(),
+            1.0,
+            Criterion::Report,
+        ));
     }
     let within = formed
         .iter()
@@ -278,6 +309,59 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
         drag = p.drag,
     ));
     let eps_max = points.iter().map(KnotPoint::epsilon).fold(0.0, f64::max);
+    // What the knot's bending energy alone asks for: F = −dU/de (central differences).
+    let energy_force: Vec<(f64, f64)> = points
+        .windows(3)
+        .map(|w| {
+            let f = -(w[2].bending - w[0].bending) / (w[2].e - w[0].e);
+            (w[1].epsilon(), f * H * H / bending_stiffness())
+        })
+        .collect();
+    // Split of the measured traction after formation: the elastic part against ε⁴/2, the
+    // rest (friction, drag) against μσε³.
+    let split: Vec<(f64, f64)> = energy_force
+        .iter()
+        .zip(points.iter().skip(1))
+        .filter(|((eps, _), _)| *eps >= EPS_FORMED)
+        .map(|((eps, fu), k)| {
+            (
+                fu / theory(*eps, 0.0),
+                (k.f_bar() - fu) / (theory(*eps, p.mu) - theory(*eps, 0.0)),
+            )
+        })
+        .collect();
+    if !split.is_empty() {
+        let range = |f: fn(&(f64, f64)) -> f64| {
+            split
+                .iter()
+                .map(f)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+                    (a.min(x), b.max(x))
+                })
+        };
+        let (e0, e1) = range(|x| x.0);
+        let (r0, r1) = range(|x| x.1);
+        report.notes.push(format!(
+            "Where the difference comes from: the simulated knot holds {:.0}–{:.0} % more bending \
+             energy than the circular loop of radius R (table), and the traction its shapes imply, \
+             −dU_bend/de, is {e0:.2}–{e1:.2} × ε⁴/2 (figure): braid and tails are not negligible at \
+             these ε. The rest of the measured traction, F̄ − (−dU_bend/de)h²/EI, is {r0:.1}–{r1:.1} × \
+             μσε³ (friction in the braid, plus the drag on the loop). Closing the gap needs looser \
+             knots (ε < 0.2: a longer rod and slower, drag-free pulling) where the leading order \
+             holds, and a check of T_IMC's friction in the braid against the capstan law.",
+            100.0 * (points
+                .iter()
+                .filter(|k| k.epsilon() >= EPS_FORMED)
+                .map(KnotPoint::bending_ratio)
+                .fold(f64::INFINITY, f64::min)
+                - 1.0),
+            100.0 * (points
+                .iter()
+                .map(KnotPoint::bending_ratio)
+                .fold(f64::NEG_INFINITY, f64::max)
+                - 1.0),
+        ));
+    }
     report.figures.push(
         Figure::new(
             "f_bar",
@@ -289,6 +373,11 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
             format!("catena, IMC μ = {}", p.mu),
             points.iter().map(|k| (k.epsilon(), k.f_bar())).collect(),
             Style::Points,
+        ))
+        .with(Curve::new(
+            "−dU_bend/de · h²/EI (from the simulated shapes)",
+            energy_force,
+            Style::Line,
         ))
         .with(Curve::new(
             "Eq. C.1: ε⁴/2 + μσε³",
