@@ -113,7 +113,11 @@ pub fn run_cases(
         .report
         .clone()
         .unwrap_or_else(|| opts.out.join("VALIDATION.md"));
-    let base = report.parent().unwrap_or(Path::new("."));
+    let base = match report.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(base).map_err(|e| format!("cannot create {}: {e}", base.display()))?;
     let text = markdown(&outcomes, &opts.out, base);
     write_atomic(&report, text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(outcomes)
