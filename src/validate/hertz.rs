@@ -170,7 +170,7 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
         .with(Curve::new("catena (N_Hertz)", sim_curve, Style::Line))
         .with(Curve::new(
             "Hertz, m̂δ̈ = −(4/3)Ê√R̂ δ^{3/2} (RK4)",
-            overlap_history(2000),
+            overlap_history(400),
             Style::Dashed,
         )),
     );
