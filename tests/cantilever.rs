@@ -7,77 +7,18 @@
 //! `examples/scenes/cantilever.ron` clamps the first edge of a rod whose node 0 sits at
 //! `x = −Δl/2`, so the wall of the continuum beam is at the midpoint of the clamped edge
 //! (`x = 0`) and the free span is exactly `L = 0.1 m` (see the comment in the scene file).
-//! Implicit Euler damps the vibration; the final state is the static shape.
+//! Implicit Euler damps the vibration; the final state is the static shape. The run and the
+//! theory are `catena::validate::cantilever`, shared with `catena validate cantilever`.
 
-use catena::scene::{ForceSpec, GeometrySpec, Positive, SceneSpec, build_scene, load_scene};
+use catena::scene::load_scene;
+use catena::validate::cantilever::tip_deflection;
 use std::path::Path;
 
 const SCENE: &str = "examples/scenes/cantilever.ron";
 
-/// Euler–Bernoulli tip deflection of the scene's beam with Young's modulus `e`.
-fn theory(spec: &SceneSpec, e: f64) -> f64 {
-    let mat = spec.materials.values().next().expect("one material");
-    let rod = &spec.rods[0];
-    let r = rod.radius.expect("circular section").0;
-    let g = spec
-        .forces
-        .iter()
-        .find_map(|f| match f {
-            ForceSpec::Gravity { g, .. } => Some(g.vec().norm()),
-            _ => None,
-        })
-        .expect("gravity");
-    // The wall (x = 0) is the midpoint of the clamped first edge; the free span runs from
-    // there to the last node.
-    let l = match &rod.geometry {
-        GeometrySpec::Straight { start, end, nodes } => {
-            let dl = (end.0 - start.0) / (*nodes - 1) as f64;
-            assert!(
-                (start.0 + 0.5 * dl).abs() < 1e-12 && start.1 == 0.0 && start.2 == 0.0,
-                "node 0 should sit half an edge behind the wall at x = 0"
-            );
-            end.0
-        }
-        other => panic!("expected a straight beam, got {other:?}"),
-    };
-    mat.density.0 * g * l.powi(4) / (2.0 * e * r * r)
-}
-
-/// Runs the cantilever with Young's modulus `e` for `duration` seconds with step `dt`;
-/// returns (simulated tip deflection, theory, change of the tip over the last step).
-fn tip_deflection(e: f64, dt: f64, duration: f64) -> (f64, f64, f64) {
-    let path = Path::new(SCENE);
-    let (mut spec, source) = load_scene(path).expect("load cantilever scene");
-    assert_eq!(spec.materials.len(), 1, "the cantilever has one material");
-    for m in spec.materials.values_mut() {
-        m.youngs_modulus = Positive(e);
-    }
-    spec.time.dt = Positive(dt);
-    spec.time.duration = Positive(duration);
-    let expected = theory(&spec, e);
-    let built = build_scene(&spec, &source, path).expect("build cantilever scene");
-    let (dt, duration) = (built.dt, built.duration);
-    let mut sim = built.into_simulator();
-    let n_steps = (duration / dt).round() as u64;
-    let tip = |sim: &catena::system::Simulator| {
-        let nodes = sim.model.rod_nodes(0, &sim.model.q);
-        nodes.last().expect("nodes").z
-    };
-    let z0 = tip(&sim);
-    let mut last = z0;
-    let mut change = f64::INFINITY;
-    for k in 0..n_steps {
-        sim.step()
-            .unwrap_or_else(|err| panic!("E = {e:e}: step {} failed: {err}", k + 1));
-        let z = tip(&sim);
-        change = (z - last).abs();
-        last = z;
-    }
-    (z0 - last, expected, change)
-}
-
 fn check(e: f64, dt: f64, duration: f64, tolerance: Option<f64>) {
-    let (delta, expected, change) = tip_deflection(e, dt, duration);
+    let s = tip_deflection(e, dt, duration).unwrap_or_else(|err| panic!("E = {e:e}: {err}"));
+    let (delta, expected, change) = (s.deflection, s.theory, s.last_change);
     let err = (delta - expected) / expected;
     eprintln!(
         "cantilever E = {e:e} Pa: tip deflection {delta:.6e} m, Euler–Bernoulli {expected:.6e} m, \

@@ -14,90 +14,39 @@
 //!   (adhesion is negligible at 1 m/s: (3/2)πwR̂ ≈ 1 mN against a peak force of ≈ 14 N) keep the
 //!   Hertz contact duration; `damped_hertz_cundall_strack.ron` restitutes exactly as its normal
 //!   law alone (head-on, the tangential spring carries nothing).
+//!
+//! The collision and the theory are `catena::validate::hertz`, shared with `catena validate`.
 
-use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
+use catena::validate::hertz::{self, V, crossings as crossing_times, effective, theory};
+use catena::validate::support::write_chain;
 use std::path::{Path, PathBuf};
-
-const R: f64 = 0.01; // sphere radius (m)
-const E: f64 = 1e8; // Young's modulus (Pa)
-const NU: f64 = 0.3; // Poisson's ratio
-const RHO: f64 = 1000.0; // density (kg/m³)
-const V: f64 = 1.0; // relative approach speed (m/s)
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Effective mass, radius and modulus of two equal spheres.
-fn effective() -> (f64, f64, f64) {
-    let m = RHO * 4.0 / 3.0 * std::f64::consts::PI * R.powi(3);
-    let e_hat = 1.0 / (2.0 * (1.0 - NU * NU) / E);
-    (m / 2.0, R / 2.0, e_hat)
-}
-
-/// Theory: (t_c, δ_max).
-fn theory() -> (f64, f64) {
-    let (m, r, e) = effective();
-    let tc = 2.87 * (m * m / (r * e * e * V)).powf(0.2);
-    let dmax = (15.0 * m * V * V / (16.0 * e * r.sqrt())).powf(0.4);
-    (tc, dmax)
-}
-
-/// Two spheres on the x axis approaching at `V`, 1 µm apart, bound by the chain at `chain`
-/// (a path relative to `dir`).
+/// The head-on collision of `catena::validate::hertz` (shared with `catena validate hertz`),
+/// with the chain at `chain` relative to `dir`; the scene file is written into a temporary
+/// directory holding a copy of the chain.
 fn collision(dir: &Path, chain: &str, dt: f64) -> Simulator {
-    let x = R + 0.5e-6;
-    let src = format!(
-        r#"Scene(
-        time: (dt: {dt:e}, duration: 1.0),
-        materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
-        rods: [],
-        spheres: [
-            (name: "a", material: "m", radius: {R}, center: (-{x:e}, 0, 0), velocity: ({v}, 0, 0)),
-            (name: "b", material: "m", radius: {R}, center: ({x:e}, 0, 0), velocity: (-{v}, 0, 0)),
-        ],
-        contacts: [(chain: "{chain}", first: AllSpheres, second: AllSpheres, keep_distance: 0.005)],
-    )"#,
-        v = V / 2.0
-    );
-    let file = dir.join("collision.ron");
-    let spec = parse_scene(&src, &file).unwrap();
-    build_scene(&spec, &src, &file).unwrap().into_simulator()
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(dir.join(chain)).unwrap();
+    let name = Path::new(chain)
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let chain = write_chain(tmp.path(), &name, &text).unwrap();
+    hertz::collision(tmp.path(), &chain, dt).unwrap()
 }
 
-/// Runs until the spheres have separated again (or `max_steps`); returns the gap after every
-/// step and the final relative velocity along x (m/s, positive = separating).
 fn run(sim: &mut Simulator, max_steps: usize) -> (Vec<f64>, f64) {
-    let mut gaps = Vec::new();
-    let (a, b) = (sim.model.spheres[0].offset, sim.model.spheres[1].offset);
-    for _ in 0..max_steps {
-        sim.step().unwrap();
-        let q = &sim.model.q;
-        let gap = (q[b] - q[a]) - 2.0 * R;
-        gaps.push(gap);
-        if gaps.len() > 10 && gap > 1e-6 && gaps.iter().any(|g| *g < 0.0) {
-            break;
-        }
-    }
-    let v = &sim.model.v;
-    (gaps, v[b] - v[a])
+    hertz::gaps(sim, max_steps).unwrap()
 }
 
-/// Times (s, from the start) at which the gap crosses zero downwards and upwards, linearly
-/// interpolated between steps.
 fn crossings(gaps: &[f64], dt: f64) -> (f64, f64) {
-    let cross = |i: usize| {
-        let (g0, g1) = (gaps[i], gaps[i + 1]);
-        dt * ((i + 1) as f64 + g0 / (g0 - g1))
-    };
-    let down = (0..gaps.len() - 1)
-        .find(|&i| gaps[i] >= 0.0 && gaps[i + 1] < 0.0)
-        .expect("the spheres never touched");
-    let up = (down..gaps.len() - 1)
-        .find(|&i| gaps[i] < 0.0 && gaps[i + 1] >= 0.0)
-        .expect("the spheres never separated");
-    (cross(down), cross(up))
+    crossing_times(gaps, dt).expect("the spheres touched and separated")
 }
 
 #[test]

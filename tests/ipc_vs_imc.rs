@@ -5,8 +5,9 @@
 
 use catena::contact::distance::ContactType;
 use catena::contact::{Builtin, Chain, Env, History, Primitive, check_pair};
-use catena::scene::{build_scene, load_scene, parse_scene};
+use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
+use catena::validate::ipc_guarantee;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -133,49 +134,27 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
     assert!(worst_v < 1e-4, "∂f/∂v error {worst_v}");
 }
 
-/// The crossing-rods scene with rod–rod and ground chains of one method, Δt = 0.2 ms, δ = d̂ =
-/// 0.1 mm: the upper rod lands on the lower at ≈ 0.8 m/s, four times d̂ per step.
-fn crossing(method: &str) -> Simulator {
-    let p = root().join("examples/scenes/rods_crossing.ron");
-    let (mut spec, src) = load_scene(&p).unwrap();
-    spec.contacts[0].chain = format!("../../tests/chains/{method}_fast.ron");
-    spec.contacts[1].chain = format!("../../tests/chains/{method}_ground_fast.ron");
-    spec.time.dt = catena::scene::Positive(2e-4);
-    build_scene(&spec, &src, &p).unwrap().into_simulator()
-}
-
+/// The crossing-rods impact of `catena::validate::ipc_guarantee` (shared with `catena validate
+/// ipc_guarantee`): rod–rod and ground chains of one method, Δt = 0.2 ms, δ = d̂ = 0.1 mm; the
+/// upper rod lands on the lower at ≈ 0.8 m/s, four times d̂ per step.
 #[test]
 fn fast_crossing_rods_ipc_never_closes_a_gap_and_imc_barely_penetrates() {
-    let h = 5e-3;
+    let h = ipc_guarantee::H;
+    let dir = tempfile::tempdir().unwrap();
     let mut reports = Vec::new();
     for method in ["imc", "ipc"] {
-        let mut sim = crossing(method);
-        let (mut min_gap, mut max_pen, mut iters, mut contact_steps) =
-            (f64::INFINITY, 0.0_f64, 0u64, 0u64);
-        for _ in 0..750 {
-            let r = sim.step().unwrap_or_else(|e| panic!("{method}: {e}"));
-            // Every iterate and line-search trial of the step, not only the accepted one.
-            min_gap = min_gap.min(r.newton.min_gap);
-            max_pen = max_pen.max(r.contacts.max_penetration);
-            if r.contacts.active > 0 {
-                iters += u64::from(r.newton.iterations);
-                contact_steps += 1;
-            }
-        }
-        let m = &sim.model;
-        let z_up = m.rods[1].node(&m.q, 15).z;
-        let z_low = m.rods[0].node(&m.q, 15).z;
-        let aipts = iters as f64 / contact_steps as f64;
+        let r = ipc_guarantee::impact(dir.path(), method).unwrap_or_else(|e| panic!("{e}"));
         eprintln!(
-            "{method}: min gap over all iterates {min_gap:e} m, max penetration {max_pen:e} m, AIPTS {aipts:.2}, rod centres {z_low:.5} / {z_up:.5}"
+            "{method}: min gap over all iterates {:e} m, max penetration {:e} m, final centre separation − 2h {:e} m",
+            r.min_gap, r.max_penetration, r.final_separation
         );
         // The upper rod landed on the lower one (bouncing on it, not through it).
-        let sep = z_up - z_low - 2.0 * h;
+        let sep = r.final_separation;
         assert!(
             sep > -1e-4 && sep < 2e-3,
             "{method}: centre separation {sep}"
         );
-        reports.push((min_gap, max_pen, aipts));
+        reports.push((r.min_gap, r.max_penetration));
     }
     let (imc, ipc) = (reports[0], reports[1]);
     assert!(ipc.0 > 0.0, "IPC let a gap close: {}", ipc.0);

@@ -119,6 +119,26 @@ enum Command {
         #[arg(long, default_value_t = 20.0, allow_hyphen_values = true)]
         elevation: f64,
     },
+    /// Run validation cases against theory and published results (table, CSV, SVG, VALIDATION.md).
+    Validate {
+        /// Cases to run (default: the fast subset; `--list` names them all).
+        cases: Vec<String>,
+        /// Output directory (per-case CSV, SVG, scenes and chains; validation.csv).
+        #[arg(long, default_value = "out/validate")]
+        out: PathBuf,
+        /// Markdown report to write (default: OUT/VALIDATION.md).
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// List the cases with their sources and exit.
+        #[arg(long)]
+        list: bool,
+        /// Run the fast subset (what CI runs; the default without case names).
+        #[arg(long, conflicts_with_all = ["all", "cases"])]
+        fast: bool,
+        /// Run every case, the long knot cases included.
+        #[arg(long, conflicts_with = "cases")]
+        all: bool,
+    },
     /// List the chain elements, or print the full documentation of one.
     Elements {
         /// Element name (e.g. Capsule_Capsule).
@@ -187,6 +207,68 @@ fn elements(name: Option<&str>) -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+fn validate(opts: catena::validate::ValidateOptions, list: bool) -> ExitCode {
+    if list {
+        for c in catena::validate::cases() {
+            println!(
+                "{:<16} {:<10} {}\n{:<16} {:<10} source: {}",
+                c.name,
+                if c.fast { "fast" } else { "on demand" },
+                c.title,
+                "",
+                "",
+                c.source
+            );
+        }
+        for (what, why) in catena::validate::NOT_COVERED {
+            println!("not covered: {what}: {why}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let selected = match catena::validate::select(&opts) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcomes = catena::validate::run_cases(&opts, &selected, |o| match &o.result {
+        Ok(r) => println!(
+            "{} ({:.1} s) — {}\n{}",
+            o.case.name,
+            o.wall,
+            if o.passed() { "pass" } else { "FAIL" },
+            catena::validate::table(&r.checks)
+        ),
+        Err(e) => println!("{} ({:.1} s) — did not run: {e}\n", o.case.name, o.wall),
+    });
+    match outcomes {
+        Ok(outcomes) => {
+            let failed: Vec<&str> = outcomes
+                .iter()
+                .filter(|o| !o.passed())
+                .map(|o| o.case.name)
+                .collect();
+            println!(
+                "{} of {} case(s) passed; tables, figures and VALIDATION.md in {}",
+                outcomes.len() - failed.len(),
+                outcomes.len(),
+                opts.out.display()
+            );
+            if failed.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                println!("failing: {}", failed.join(", "));
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -286,6 +368,22 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Command::Elements { name } => elements(name.as_deref()),
+        Command::Validate {
+            cases,
+            out,
+            report,
+            list,
+            fast: _,
+            all,
+        } => validate(
+            catena::validate::ValidateOptions {
+                cases,
+                all,
+                out,
+                report,
+            },
+            list,
+        ),
         Command::Compare {
             scene,
             chains,

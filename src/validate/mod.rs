@@ -1,0 +1,25 @@
+//! `catena validate`: physics against theory and published results (knots, cantilever, drops,
+//! impacts, friction, the IPC guarantee), with a table, CSV files, SVG figures and the
+//! generated `VALIDATION.md`. One case per file; each cites its source.
+
+pub mod cantilever;
+mod case;
+mod catalogue;
+mod check;
+pub mod drop;
+mod figure;
+pub mod hertz;
+pub mod incline;
+pub mod ipc_guarantee;
+pub mod open_knot;
+mod report;
+mod suite;
+pub mod support;
+pub mod trefoil;
+
+pub use case::{Case, CaseReport};
+pub use catalogue::{NOT_COVERED, cases};
+pub use check::{Check, Criterion};
+pub use figure::{Curve, Figure, Style};
+pub use report::{markdown, table, write_checks_csv};
+pub use suite::{Outcome, ValidateOptions, run_cases, select};

@@ -1,0 +1,404 @@
+//! Case `trefoil`: tightening a trefoil knot tied in an elastic rod with IMC and friction
+//! μ = 0.1, against the theory of Audoly, Clauvelin & Neukirch 2007 (seed 001 App. C.1,
+//! Eq. C.1, Fig. C.1a):
+//!
+//! `F̄ = F h² / EI = ε⁴/2 + μ σ ε³`, `ε = √(h/R)`, `σ = 0.492` (trefoil),
+//!
+//! with `F` the traction (N), `h` the rod radius (m), `EI = E π h⁴/4` (N·m²) and `R` the loop
+//! radius (m). As in the knot literature, `R` is read from the end-to-end shortening `e`
+//! (the rod length the knot holds): the loop is a circle of circumference `e`, `R = e/(2π)`
+//! (the braid's own length is of higher order in ε).
+//!
+//! The rod (h = 1.6 mm, E = 180 kPa, straight at rest) starts as a loose open trefoil
+//! ([`super::open_knot`]); its two end nodes on each side are pulled apart at a constant slow
+//! speed (quasi-static: inertia is ~10⁻³ of the traction). The traction is the tension of the
+//! straight tails just outside the knot, `F = EA (|eⁱ|/|ēⁱ| − 1)`, averaged over five edges of
+//! each tail.
+
+use super::case::CaseReport;
+use super::check::{Check, Criterion};
+use super::figure::{Curve, Figure, Style};
+use super::open_knot::{clearance, open_torus_knot, shortening};
+use super::support::{IMC, edited, simulate, step, write_chain};
+use crate::math::Vec3;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Rod radius h (m).
+pub const H: f64 = 1.6e-3;
+/// Young's modulus (Pa).
+pub const E: f64 = 1.8e5;
+/// Friction coefficient (trefoil run).
+pub const MU: f64 = 0.1;
+/// σ of the trefoil (Audoly et al. 2007).
+pub const SIGMA: f64 = 0.492;
+/// Density (kg/m³; not given by the paper, irrelevant when quasi-static).
+pub const RHO: f64 = 1000.0;
+
+/// How to tighten.
+#[derive(Debug, Clone, Copy)]
+pub struct Tightening {
+    /// Torus knot `T(2, q)`: 3 for the trefoil.
+    pub q: usize,
+    /// Friction coefficient.
+    pub mu: f64,
+    /// Initial end-to-end shortening (m).
+    pub e_start: f64,
+    /// Stop once the shortening falls to this (m).
+    pub e_stop: f64,
+    /// Node spacing (m).
+    pub spacing: f64,
+    /// Speed of each end (m/s).
+    pub speed: f64,
+    /// Time step (s).
+    pub dt: f64,
+    /// Record every this many steps.
+    pub every: usize,
+    /// Viscous drag per unit length (Pa·s) that damps the knot's release from its initial
+    /// shape; its pull on the tails is excluded by measuring the tension next to the knot.
+    pub drag: f64,
+}
+
+/// One recorded state of the knot.
+#[derive(Debug, Clone, Copy)]
+pub struct KnotPoint {
+    /// Time (s).
+    pub t: f64,
+    /// End-to-end shortening e (m).
+    pub e: f64,
+    /// Traction F (N).
+    pub force: f64,
+    /// Active contacts.
+    pub contacts: u64,
+    /// Bending energy of the centreline, `Σᵢ EI (2 tan(φᵢ/2))² / (2 Δlᵢ)` (J), `φᵢ` the turning
+    /// angle at node i and `Δlᵢ` its Voronoi length (Bergou et al. 2008).
+    pub bending: f64,
+}
+
+impl KnotPoint {
+    /// `ε = √(h/R)` with `R = e/(2π)`.
+    pub fn epsilon(&self) -> f64 {
+        (H * std::f64::consts::TAU / self.e).sqrt()
+    }
+    /// `F̄ = F h²/EI`.
+    pub fn f_bar(&self) -> f64 {
+        self.force * H * H / bending_stiffness()
+    }
+    /// Bending energy over that of the circular loop of the theory, `π EI / R` with
+    /// `R = e/(2π)`: how far the knot is from the leading-order shape of Eq. C.1.
+    pub fn bending_ratio(&self) -> f64 {
+        self.bending * self.e / (2.0 * std::f64::consts::PI.powi(2) * bending_stiffness())
+    }
+}
+
+/// `EI = E π h⁴/4` (N·m²).
+pub fn bending_stiffness() -> f64 {
+    E * std::f64::consts::PI * H.powi(4) / 4.0
+}
+
+/// Audoly et al. 2007 (seed 001 Eq. C.1): `F̄ = ε⁴/2 + μσε³`.
+pub fn theory(eps: f64, mu: f64) -> f64 {
+    0.5 * eps.powi(4) + mu * SIGMA * eps.powi(3)
+}
+
+/// Discrete bending energy of a polyline with the rod's EI (J), straight at rest.
+pub fn bending_energy(pts: &[Vec3]) -> f64 {
+    pts.windows(3)
+        .map(|w| {
+            let (a, b) = (w[1] - w[0], w[2] - w[1]);
+            let phi = a.normalize().dot(&b.normalize()).clamp(-1.0, 1.0).acos();
+            let kb = 2.0 * (0.5 * phi).tan();
+            bending_stiffness() * kb * kb / (a.norm() + b.norm())
+        })
+        .sum()
+}
+
+/// Ties the knot, pulls, and records `(e, F)`; a failed step ends the run and is returned as
+/// the message beside what was recorded.
+pub fn tighten(
+    dir: &Path,
+    tag: &str,
+    p: &Tightening,
+) -> Result<(Vec<KnotPoint>, Option<String>), String> {
+    let nodes = open_torus_knot(p.q, p.e_start, 0.2, p.spacing)?;
+    let clear = clearance(&nodes, 8.0 * H);
+    if clear < 3.0 * H {
+        return Err(format!(
+            "initial knot too tight: strands {clear:.2e} m apart for h = {H} m"
+        ));
+    }
+    let axis: Vec3 = (nodes[nodes.len() - 1] - nodes[0]).normalize();
+    let v = axis * p.speed;
+    let chain = write_chain(
+        dir,
+        "imc_knot.ron",
+        &edited(IMC, &[("T_IMC.mu", &p.mu.to_string())])?,
+    )?;
+    let mut list = String::new();
+    for x in &nodes {
+        let _ = write!(list, "({:e}, {:e}, {:e}), ", x.x, x.y, x.z);
+    }
+    let duration = (p.e_start - p.e_stop) / (2.0 * p.speed);
+    let src = format!(
+        r#"// Open T(2, {q}) knot tightened by pulling its ends apart (catena validate {tag}).
+Scene(
+    name: "{tag}",
+    time: (dt: {dt:e}, duration: {duration:e}),
+    materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: 0.5, density: {RHO}) }},
+    rods: [(name: "rod", material: "m", radius: {H:e}, natural_curvature: (0, 0),
+            geometry: Nodes([{list}]))],
+    boundary_conditions: [
+        Translate(rod: "rod", nodes: [0, 1], velocity: ({:e}, {:e}, {:e})),
+        Translate(rod: "rod", nodes: [-2, -1], velocity: ({:e}, {:e}, {:e})),
+    ],
+    forces: [ViscousDrag(viscosity: {drag})],
+    contacts: [(chain: "{chain}", first: AllRods, second: AllRods, keep_distance: {keep:e})],
+)
+"#,
+        -v.x,
+        -v.y,
+        -v.z,
+        v.x,
+        v.y,
+        v.z,
+        q = p.q,
+        dt = p.dt,
+        keep = H,
+        drag = p.drag,
+    );
+    let mut sim = simulate(dir, &format!("{tag}.ron"), &src)?;
+    let rod = sim.model.rods[0].clone();
+    let ea = rod.ea();
+    let n = rod.n_nodes;
+    // Tension of the five straight tail edges ending three edges before the tail meets the
+    // knot (the first node, walking in from the end, within 4h of a part of the rod more than
+    // 10h away along it): what the knot resists, without the drag on the tails.
+    let tension = |q: &[f64]| {
+        let pts: Vec<Vec3> = (0..n).map(|i| rod.node(q, i)).collect();
+        let s = &rod.arc_length;
+        let near = |i: usize| {
+            (0..n).any(|j| (s[i] - s[j]).abs() > 10.0 * H && (pts[i] - pts[j]).norm() < 4.0 * H)
+        };
+        let first = (2..n / 2).find(|&i| near(i)).unwrap_or(n / 2);
+        let last = (n / 2..n - 2).rev().find(|&i| near(i)).unwrap_or(n / 2);
+        let a = first.saturating_sub(8).max(2);
+        let b = (last + 3).min(n - 8);
+        let edges = (a..a + 5).chain(b..b + 5);
+        let mut sum = 0.0;
+        for k in edges.clone() {
+            let l = (pts[k + 1] - pts[k]).norm();
+            sum += ea * (l / rod.rest_lengths[k] - 1.0);
+        }
+        sum / edges.count() as f64
+    };
+    let mut out = Vec::new();
+    let steps = (duration / p.dt).ceil() as usize;
+    for k in 1..=steps {
+        let r = match step(&mut sim, tag) {
+            Ok(r) => r,
+            Err(e) => return Ok((out, Some(e))),
+        };
+        if k % p.every == 0 {
+            let q = &sim.model.q;
+            let pts: Vec<Vec3> = (0..n).map(|i| rod.node(q, i)).collect();
+            out.push(KnotPoint {
+                t: r.t,
+                e: shortening(&pts),
+                force: tension(q),
+                contacts: r.contacts.active,
+                bending: bending_energy(&pts),
+            });
+        }
+    }
+    Ok((out, None))
+}
+
+/// The pulling of the trefoil run.
+pub const TREFOIL: Tightening = Tightening {
+    q: 3,
+    mu: MU,
+    e_start: 0.25,
+    e_stop: 0.065,
+    spacing: 3e-3,
+    speed: 5e-3,
+    dt: 5e-3,
+    every: 100,
+    drag: 0.2,
+};
+
+/// The knot counts as formed (loop and braid, seed 001 App. C.1 "after the knot has formed")
+/// from this ε on; earlier points are plotted but not judged.
+pub const EPS_FORMED: f64 = 0.22;
+
+/// The ε at which the table reports F̄ (the nearest recorded point).
+pub const EPS_TABLE: [f64; 6] = [0.22, 0.25, 0.28, 0.31, 0.34, 0.37];
+
+/// The trefoil run of App. C.1.
+pub fn run(dir: &Path) -> Result<CaseReport, String> {
+    let p = TREFOIL;
+    let (points, stopped) = tighten(dir, "trefoil", &p)?;
+    let mut report = CaseReport::default();
+    let formed: Vec<&KnotPoint> = points
+        .iter()
+        .filter(|k| k.epsilon() >= EPS_FORMED)
+        .collect();
+    if formed.is_empty() {
+        return Err(format!(
+            "the knot never reached ε = {EPS_FORMED}{}",
+            stopped.map_or(String::new(), |s| format!(": {s}"))
+        ));
+    }
+    for target in EPS_TABLE {
+        let Some(k) = formed
+            .iter()
+            .min_by(|a, b| {
+                (a.epsilon() - target)
+                    .abs()
+                    .total_cmp(&(b.epsilon() - target).abs())
+            })
+            .filter(|k| (k.epsilon() - target).abs() < 0.01)
+        else {
+            continue;
+        };
+        report.checks.push(Check::new(
+            format!("F̄ = Fh²/EI at ε = {:.3}", k.epsilon()),
+            "−",
+            k.f_bar(),
+            theory(k.epsilon(), p.mu),
+            Criterion::Relative(0.10),
+        ));
+        report.checks.push(Check::new(
+            format!(
+                "bending energy / circular-loop energy πEI/R at ε = {:.3}",
+                k.epsilon()
+            ),
+            "−",
+            k.bending_ratio(),
+            1.0,
+            Criterion::Report,
+        ));
+    }
+    let within = formed
+        .iter()
+        .filter(|k| (k.f_bar() / theory(k.epsilon(), p.mu) - 1.0).abs() <= 0.10)
+        .count();
+    report.checks.push(Check::new(
+        format!(
+            "points within 10 % of Eq. C.1 (of {} after formation)",
+            formed.len()
+        ),
+        "points",
+        within as f64,
+        formed.len() as f64,
+        Criterion::Absolute(0.0),
+    ));
+    if let Some(s) = &stopped {
+        report.notes.push(format!("The run stopped early: {s}"));
+    }
+    report.notes.push(format!(
+        "Open trefoil T(2, 3), h = {H} m, E = {E:e} Pa (EI = Eπh⁴/4), ν = 0.5, ρ = {RHO} kg/m³, \
+         straight at rest, {spacing} m edges; chain `imc.ron` with T_IMC μ = {mu}; ends pulled \
+         apart at {speed} m/s each from e = {e0} m to {e1} m, Δt = {dt} s, viscous drag {drag} \
+         Pa·s. ε = √(h/R), R = e/(2π). Knot formed from ε = {EPS_FORMED} on.",
+        spacing = p.spacing,
+        mu = p.mu,
+        speed = p.speed,
+        e0 = p.e_start,
+        e1 = p.e_stop,
+        dt = p.dt,
+        drag = p.drag,
+    ));
+    let eps_max = points.iter().map(KnotPoint::epsilon).fold(0.0, f64::max);
+    // What the knot's bending energy alone asks for: F = −dU/de (central differences).
+    let energy_force: Vec<(f64, f64)> = points
+        .windows(3)
+        .map(|w| {
+            let f = -(w[2].bending - w[0].bending) / (w[2].e - w[0].e);
+            (w[1].epsilon(), f * H * H / bending_stiffness())
+        })
+        .collect();
+    // Split of the measured traction after formation: the elastic part against ε⁴/2, the
+    // rest (friction, drag) against μσε³.
+    let split: Vec<(f64, f64)> = energy_force
+        .iter()
+        .zip(points.iter().skip(1))
+        .filter(|((eps, _), _)| *eps >= EPS_FORMED)
+        .map(|((eps, fu), k)| {
+            (
+                fu / theory(*eps, 0.0),
+                (k.f_bar() - fu) / (theory(*eps, p.mu) - theory(*eps, 0.0)),
+            )
+        })
+        .collect();
+    if !split.is_empty() {
+        let range = |f: fn(&(f64, f64)) -> f64| {
+            split
+                .iter()
+                .map(f)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+                    (a.min(x), b.max(x))
+                })
+        };
+        let (e0, e1) = range(|x| x.0);
+        let (r0, r1) = range(|x| x.1);
+        report.notes.push(format!(
+            "Where the difference comes from: the simulated knot holds {:.0}–{:.0} % more bending \
+             energy than the circular loop of radius R (table), and the traction its shapes imply, \
+             −dU_bend/de, is {e0:.2}–{e1:.2} × ε⁴/2 (figure): braid and tails are not negligible at \
+             these ε. The rest of the measured traction, F̄ − (−dU_bend/de)h²/EI, is {r0:.1}–{r1:.1} × \
+             μσε³ (friction in the braid, plus the drag on the loop). Closing the gap needs looser \
+             knots (ε < 0.2: a longer rod and slower, drag-free pulling) where the leading order \
+             holds, and a check of T_IMC's friction in the braid against the capstan law.",
+            100.0 * (points
+                .iter()
+                .filter(|k| k.epsilon() >= EPS_FORMED)
+                .map(KnotPoint::bending_ratio)
+                .fold(f64::INFINITY, f64::min)
+                - 1.0),
+            100.0 * (points
+                .iter()
+                .map(KnotPoint::bending_ratio)
+                .fold(f64::NEG_INFINITY, f64::max)
+                - 1.0),
+        ));
+    }
+    report.figures.push(
+        Figure::new(
+            "f_bar",
+            "Trefoil tightening: F̄ = Fh²/EI against ε = √(h/R) (seed 001 Fig. C.1a)",
+            "ε = √(h/R)",
+            "F̄ = F h²/EI",
+        )
+        .with(Curve::new(
+            format!("catena, IMC μ = {}", p.mu),
+            points.iter().map(|k| (k.epsilon(), k.f_bar())).collect(),
+            Style::Points,
+        ))
+        .with(Curve::new(
+            "−dU_bend/de · h²/EI (from the simulated shapes)",
+            energy_force,
+            Style::Line,
+        ))
+        .with(Curve::new(
+            "Eq. C.1: ε⁴/2 + μσε³",
+            (0..=60)
+                .map(|i| {
+                    let x = 0.18 + (eps_max.max(0.2) - 0.18) * f64::from(i) / 60.0;
+                    (x, theory(x, p.mu))
+                })
+                .collect(),
+            Style::Dashed,
+        ))
+        .with(Curve::new(
+            "frictionless leading order ε⁴/2",
+            (0..=60)
+                .map(|i| {
+                    let x = 0.18 + (eps_max.max(0.2) - 0.18) * f64::from(i) / 60.0;
+                    (x, theory(x, 0.0))
+                })
+                .collect(),
+            Style::Dashed,
+        )),
+    );
+    Ok(report)
+}
