@@ -42,6 +42,7 @@ pub mod run;
 pub mod scene;
 pub mod study;
 pub mod system;
+pub mod verify;
 
 // Re-exported for the `element_set!` macro, so user crates need no direct serde dependency.
 #[doc(hidden)]
