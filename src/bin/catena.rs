@@ -122,6 +122,20 @@ enum Command {
         #[arg(long, default_value_t = 20.0, allow_hyphen_values = true)]
         elevation: f64,
     },
+    /// Write a documented, compiling chain element (with its Jacobian test) for your crate.
+    NewElement {
+        /// Element type name, CamelCase (e.g. Viscoelastic: `N_Viscoelastic` in chain files).
+        name: String,
+        /// What the element is.
+        #[arg(long, value_enum)]
+        kind: catena::scaffold::ElementKind,
+        /// Directory to write the file into (your crate's src/).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
     /// List the chain elements, or print the full documentation of one.
     Elements {
         /// Element name (e.g. Capsule_Capsule).
@@ -345,6 +359,35 @@ fn main() -> ExitCode {
     }
     match cli.command {
         Command::Elements { name } => elements(name.as_deref()),
+        Command::NewElement {
+            name,
+            kind,
+            out,
+            force,
+        } => match catena::scaffold::new_element(&name, kind, &out, force) {
+            Ok((e, path)) => {
+                let stem = e.file_name.trim_end_matches(".rs");
+                println!(
+                    "wrote {}: `{}` ({})",
+                    path.display(),
+                    e.ron_name,
+                    e.type_name
+                );
+                println!("next:");
+                println!("  1. declare it in your crate: mod {stem};");
+                println!(
+                    "  2. register it: catena::element_set! {{ pub enum MyElements {{ \"{}\" => {}({stem}::{}), }} }}",
+                    e.ron_name, e.type_name, e.type_name
+                );
+                println!("  3. name it in a chain file: see the RON line in the file's docs");
+                println!("  4. cargo test: its Jacobian test runs catena::verify::jacobians");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Compare {
             scene,
             chains,
