@@ -35,6 +35,7 @@
 pub mod contact;
 pub mod elastic;
 pub mod external;
+pub mod guide;
 pub mod io;
 pub mod math;
 pub mod model;

@@ -119,7 +119,7 @@ pub struct Location {
     pub tangential_speed: f64,
     /// Which history the configuration started from.
     pub history: HistoryKind,
-    /// Whether the chain's trial history says the contact slides.
+    /// Whether the chain has a tangential law and its trial history says the contact slides.
     pub sliding: bool,
 }
 
@@ -553,6 +553,10 @@ pub fn jacobians<E: ElementSet>(
         .collect();
     let mut total = Row::new(None, "chain total", Checked::Total);
     let conservative = chain.elements.iter().all(|e| e.is_conservative());
+    let has_friction = chain
+        .elements
+        .iter()
+        .any(|e| e.gives().caps.contains(Caps::TANGENTIAL_FORCE));
     let mut rng = Rng::new(options.seed);
 
     for i in 0..options.samples {
@@ -578,7 +582,7 @@ pub fn jacobians<E: ElementSet>(
             gap: geo.gap,
             tangential_speed: tangential_speed(&geo),
             history: history_kind,
-            sliding: !full.reject && full.history.sliding,
+            sliding: has_friction && !full.reject && full.history.sliding,
         };
         let (dofs, n) = (geo.dof, geo.n_points());
         let acted = |row: &mut Row, outcome: Outcome| match outcome {
