@@ -8,6 +8,7 @@
 mod configuration;
 mod finite_difference;
 mod jacobians;
+mod report;
 mod table;
 
 pub use configuration::{
@@ -16,6 +17,5 @@ pub use configuration::{
 pub use finite_difference::{
     Direction, Probe, differences, mask_columns, mask_entries, relative_error, relative_error_above,
 };
-pub use jacobians::{
-    Checked, HistoryKind, Location, Options, Report, Row, VerifyError, Worst, jacobians,
-};
+pub use jacobians::jacobians;
+pub use report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError, Worst};

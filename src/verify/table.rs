@@ -1,7 +1,7 @@
 //! The text table of a Jacobian [`Report`]: one row per element, then where each worst error
 //! was met.
 
-use super::jacobians::{Checked, HistoryKind, Location, Report, Row};
+use super::report::{Checked, HistoryKind, Location, Report, Row};
 use crate::contact::distance::ContactType;
 use std::fmt;
 
