@@ -35,15 +35,19 @@
 pub mod contact;
 pub mod elastic;
 pub mod external;
+pub mod guide;
 pub mod io;
 pub mod math;
 pub mod model;
 pub mod run;
+pub mod scaffold;
 pub mod scene;
 pub mod study;
 pub mod system;
 pub mod validate;
+pub mod verify;
 
-// Re-exported for the `element_set!` macro, so user crates need no direct serde dependency.
-#[doc(hidden)]
+/// serde, re-exported for user elements and the [`element_set!`] macro, so a crate that
+/// defines elements needs no serde dependency of its own: derive with
+/// `#[derive(catena::serde::Deserialize)]` and `#[serde(crate = "catena::serde")]`.
 pub use serde;

@@ -40,10 +40,13 @@ enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
-    /// Validate a scene or chain file without running it.
+    /// Validate a scene or chain file without running it; with --jacobian, check a chain's
+    /// force Jacobians against finite differences.
     Check {
         /// Scene or chain file (RON).
         file: PathBuf,
+        #[command(flatten)]
+        jacobian: JacobianArgs,
     },
     /// Run one scene once per chain and compare them (AIPTS, ATPTS, RTI, gaps, ē; CSV, JSON, SVG).
     Compare {
@@ -139,11 +142,81 @@ enum Command {
         #[arg(long, conflicts_with = "cases")]
         all: bool,
     },
+    /// Write a documented, compiling chain element (with its Jacobian test) for your crate.
+    NewElement {
+        /// Element type name, CamelCase (e.g. Viscoelastic: `N_Viscoelastic` in chain files).
+        name: String,
+        /// What the element is.
+        #[arg(long, value_enum)]
+        kind: catena::scaffold::ElementKind,
+        /// Directory to write the file into (your crate's src/).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
     /// List the chain elements, or print the full documentation of one.
     Elements {
         /// Element name (e.g. Capsule_Capsule).
         name: Option<String>,
     },
+}
+
+/// Options of `catena check --jacobian`.
+#[derive(clap::Args)]
+struct JacobianArgs {
+    /// Check every element's ∂f/∂x, ∂f/∂v (and f = −∇E) against central finite differences on
+    /// random configurations of the chain's pair type.
+    #[arg(long)]
+    jacobian: bool,
+    /// Number of random configurations.
+    #[arg(long, default_value_t = 200, requires = "jacobian")]
+    samples: usize,
+    /// Seed of the configurations.
+    #[arg(long, default_value_t = 1, requires = "jacobian")]
+    seed: u64,
+    /// Largest relative error that passes.
+    #[arg(long, default_value_t = 1e-5, requires = "jacobian")]
+    tol: f64,
+}
+
+fn check_jacobians(file: &Path, args: &JacobianArgs) -> ExitCode {
+    if !is_chain_file(file) {
+        eprintln!(
+            "error: {}: --jacobian needs a chain file (a RON file starting with `Chain(`)",
+            file.display()
+        );
+        eprintln!("  help: the shipped chains are in chains/, e.g. chains/imc.ron");
+        return ExitCode::from(2);
+    }
+    let chain = match Chain::<Builtin>::load(file) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = catena::verify::Options {
+        samples: args.samples,
+        seed: args.seed,
+        tolerance: args.tol,
+        ..Default::default()
+    };
+    match catena::verify::jacobians(&chain, &options) {
+        Ok(report) => {
+            println!("{report}");
+            if report.passed() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn load(path: &Path) -> Result<BuiltScene, SceneError> {
@@ -384,6 +457,35 @@ fn main() -> ExitCode {
             },
             list,
         ),
+        Command::NewElement {
+            name,
+            kind,
+            out,
+            force,
+        } => match catena::scaffold::new_element(&name, kind, &out, force) {
+            Ok((e, path)) => {
+                let stem = e.file_name.trim_end_matches(".rs");
+                println!(
+                    "wrote {}: `{}` ({})",
+                    path.display(),
+                    e.ron_name,
+                    e.type_name
+                );
+                println!("next:");
+                println!("  1. declare it in your crate: mod {stem};");
+                println!(
+                    "  2. register it: catena::element_set! {{ pub enum MyElements {{ \"{}\" => {}({stem}::{}), }} }}",
+                    e.ron_name, e.type_name, e.type_name
+                );
+                println!("  3. name it in a chain file: see the RON line in the file's docs");
+                println!("  4. cargo test: its Jacobian test runs catena::verify::jacobians");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Compare {
             scene,
             chains,
@@ -472,24 +574,27 @@ fn main() -> ExitCode {
                 caption: None,
             },
         ),
-        Command::Check { file } if is_chain_file(&file) => match Chain::<Builtin>::load(&file) {
-            Ok(c) => {
-                println!(
-                    "{}: ok — chain \"{}\": {} elements, {} against {}",
-                    file.display(),
-                    c.name,
-                    c.elements.len(),
-                    c.kinds.0,
-                    c.kinds.1
-                );
-                ExitCode::SUCCESS
+        Command::Check { file, jacobian } if jacobian.jacobian => check_jacobians(&file, &jacobian),
+        Command::Check { file, .. } if is_chain_file(&file) => {
+            match Chain::<Builtin>::load(&file) {
+                Ok(c) => {
+                    println!(
+                        "{}: ok — chain \"{}\": {} elements, {} against {}",
+                        file.display(),
+                        c.name,
+                        c.elements.len(),
+                        c.kinds.0,
+                        c.kinds.1
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Check { file } => match load(&file) {
+        }
+        Command::Check { file, .. } => match load(&file) {
             Ok(s) => {
                 println!(
                     "{}: ok — scene \"{}\": {} rod(s), {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",

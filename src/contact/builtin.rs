@@ -96,7 +96,14 @@ pub enum Builtin {
 }
 
 /// A set of chain elements that chain files can name: the built-ins, or a user's set that wraps
-/// them (see `examples/custom_element.rs` and [`crate::element_set!`]).
+/// them (see `examples/custom_element.rs` and [`crate::element_set!`], which implements it).
+///
+/// ```
+/// use catena::contact::{Builtin, ChainElement, ElementSet};
+/// assert!(Builtin::names().contains(&"Capsule_Capsule"));
+/// let hertz = Builtin::catalogue().into_iter().find(|e| e.doc().name == "N_Hertz").unwrap();
+/// assert!(hertz.validate().is_ok());
+/// ```
 pub trait ElementSet: ChainElement + Sized + Send + Sync + Clone + std::fmt::Debug {
     /// Every name a chain file may use.
     fn names() -> &'static [&'static str];
@@ -384,17 +391,70 @@ fn unit_element(name: &str) -> Option<Builtin> {
 /// statically dispatched [`ChainElement`] impl (a plain `match`), its [`ElementSet`] impl and
 /// its `Deserialize`. enum_dispatch cannot link a trait and an enum across crates, hence this macro.
 ///
-/// ```text
-/// catena::element_set! {
-///     /// My elements.
-///     pub enum MyElements {
-///         /// A viscoelastic normal law.
-///         "N_Viscoelastic" => Viscoelastic(Viscoelastic),
+/// Each user element type must implement [`ChainElement`], `Deserialize`, `Clone`, `Debug`, and
+/// `Default` (used for the catalogue); it is written in RON as `Name(field: value, …)`
+/// (`Name()` when it has no parameters).
+///
+/// ```
+/// use catena::contact::{Caps, Category, Chain, ChainElement, ContactCtx, ElementDoc};
+/// use catena::contact::{ElementSet, Env, Gives, Needs};
+///
+/// /// `LinearDrag`: a normal damper `F = −c ∇Δ·v` (c in N·s/m), without energy.
+/// #[derive(Debug, Clone, Copy, Default, catena::serde::Deserialize)]
+/// #[serde(crate = "catena::serde", deny_unknown_fields)]
+/// pub struct Drag {
+///     /// Damping c (N·s/m).
+///     pub c: f64,
+/// }
+/// static DOC: ElementDoc = ElementDoc {
+///     name: "N_Drag",
+///     category: Category::Normal,
+///     summary: "normal damper",
+///     details: "F = −c ∇Δ·v. Parameters: c (N·s/m).",
+/// };
+/// impl ChainElement for Drag {
+///     fn doc(&self) -> &'static ElementDoc { &DOC }
+///     fn needs(&self) -> Needs { Needs::caps(Caps::GEOMETRY) }
+///     fn gives(&self) -> Gives { Gives::caps(Caps::NORMAL_FORCE) }
+///     fn is_conservative(&self) -> bool { false }
+///     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+///         let f = -self.c * ctx.normal_velocity();
+///         ctx.normal_force += f;
+///         ctx.force += ctx.grad * f;
+///         if ctx.want_jacobian {
+///             let (g, hv) = (ctx.grad, ctx.hess * ctx.velocity());
+///             ctx.dfdx += ctx.hess * f - g * hv.transpose() * self.c;
+///             ctx.dfdv -= g * g.transpose() * self.c;
+///         }
 ///     }
 /// }
+///
+/// catena::element_set! {
+///     /// The built-ins plus this crate's elements.
+///     pub enum MyElements {
+///         /// A normal damper.
+///         "N_Drag" => Drag(Drag),
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// assert!(MyElements::names().contains(&"N_Drag") && MyElements::names().contains(&"N_Hertz"));
+/// let chain = Chain::<MyElements>::parse(
+///     "Chain(name: \"drag\", elements: [Sphere_1_Data, Plane_2_Data, Sphere_Plane, N_Hertz(),
+///         N_Drag(c: 0.1), AssembleForces])",
+///     std::path::Path::new("drag.ron"),
+/// )?;
+/// assert_eq!(chain.elements[4].doc().name, "N_Drag");
+/// // A misspelt name is an error with its position and the closest name.
+/// let err = Chain::<MyElements>::parse(
+///     "Chain(name: \"x\", elements: [N_Dreg(c: 0.1)])",
+///     std::path::Path::new("x.ron"),
+/// )
+/// .unwrap_err();
+/// assert!(err.to_string().contains("N_Drag"), "{err}");
+/// # Ok(())
+/// # }
 /// ```
-/// Each user element type must implement [`ChainElement`], `Deserialize`, `Clone`, `Debug`, and
-/// `Default` (used for the catalogue); it is written in RON as `Name(field: value, …)`.
 #[macro_export]
 macro_rules! element_set {
     ($(#[$m:meta])* $vis:vis enum $set:ident { $( $(#[$vm:meta])* $lit:literal => $var:ident($ty:ty) ),+ $(,)? }) => {

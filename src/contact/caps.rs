@@ -106,6 +106,20 @@ impl fmt::Display for PrimKind {
 }
 
 /// What an element needs from the elements before it.
+///
+/// ```
+/// use catena::contact::{Caps, Gives, Needs, PrimKind};
+/// // A law needs the geometry; a resolver needs both sides bound, to given kinds.
+/// let law = Needs::caps(Caps::GEOMETRY);
+/// let resolver = Needs {
+///     caps: Caps::SIDE1.with(Caps::SIDE2),
+///     kinds: Some((PrimKind::Sphere, PrimKind::Sphere)),
+/// };
+/// let given = Caps::SIDE1.with(Caps::SIDE2);
+/// assert!(resolver.caps.missing_from(given).is_empty());
+/// assert_eq!(law.caps.missing_from(given), Caps::GEOMETRY);
+/// assert_eq!(Gives::caps(Caps::NORMAL_FORCE).caps.to_string(), "a normal force");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Needs {
     /// Capabilities that must already be given.

@@ -60,6 +60,24 @@ pub struct ContactMaterial {
 }
 
 /// The per-pair record of a chain evaluation.
+///
+/// Data elements fill the first group of fields, the resolver the second, laws add to the
+/// third (force, Jacobians, energy, normal force; never overwrite what an earlier law added),
+/// and assemblers read it. See [`crate::guide`] for what an element may read and must write.
+///
+/// ```
+/// use catena::contact::{ContactCtx, History, MatrixMode, Primitive};
+/// let (sphere, ground) = (Primitive::Sphere { index: 0 }, Primitive::Plane { index: 0 });
+/// let mut ctx = ContactCtx::new(sphere, ground, History::default(), 1e-3, true);
+/// ctx.points = [1, 0]; // what Sphere_1_Data and Plane_2_Data bind
+/// assert_eq!(ctx.n_points(), 1);
+/// // A law adds a stiffness and a damping on the vertical coordinate of the sphere …
+/// ctx.dfdx[(2, 2)] -= 1e4;
+/// ctx.dfdv[(2, 2)] -= 0.5;
+/// // … which enter the global Jacobian as −(∂f/∂x + ∂f/∂v / Δt) under implicit Euler.
+/// ctx.matrix_mode = MatrixMode::Underdamped { implicitness: 1.0 };
+/// assert!((ctx.system_block()[(2, 2)] - (1e4 + 0.5 / 1e-3)).abs() < 1e-9);
+/// ```
 #[derive(Debug, Clone)]
 pub struct ContactCtx {
     /// The two primitives.

@@ -135,6 +135,76 @@ pub struct ElementDoc {
 /// Forces are generalised forces on the pair's local DOFs; laws must also add `∂f/∂x` and
 /// `∂f/∂v` when `ctx.want_jacobian` is set (verify them with finite differences), and their
 /// energy when they derive from one.
+///
+/// The step-by-step guide is [`crate::guide`]; `catena new-element` writes a skeleton.
+///
+/// ```
+/// use catena::contact::{
+///     Caps, Category, Chain, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs,
+/// };
+/// use catena::verify::{Options, jacobians};
+///
+/// /// `N_Push`: a constant repulsion `F = f₀` (N) while the bodies overlap; `f = F ∇Δ`,
+/// /// `∂f/∂x = F ∇²Δ`, `∂f/∂v = 0`.
+/// #[derive(Debug, Clone, Copy, Default, catena::serde::Deserialize)]
+/// #[serde(crate = "catena::serde", deny_unknown_fields)]
+/// struct Push {
+///     /// Force magnitude f₀ (N).
+///     force: f64,
+/// }
+///
+/// static DOC: ElementDoc = ElementDoc {
+///     name: "N_Push",
+///     category: Category::Normal,
+///     summary: "constant repulsion while overlapping",
+///     details: "F = f₀ (N) for gap < 0. Parameters: force f₀ (N).",
+/// };
+///
+/// impl ChainElement for Push {
+///     fn doc(&self) -> &'static ElementDoc {
+///         &DOC
+///     }
+///     fn needs(&self) -> Needs {
+///         Needs::caps(Caps::GEOMETRY)
+///     }
+///     fn gives(&self) -> Gives {
+///         Gives::caps(Caps::NORMAL_FORCE)
+///     }
+///     fn is_conservative(&self) -> bool {
+///         false // no energy is reported
+///     }
+///     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+///         if ctx.gap >= 0.0 {
+///             ctx.reject = true;
+///             return;
+///         }
+///         ctx.normal_force += self.force;
+///         ctx.force += ctx.grad * self.force;
+///         if ctx.want_jacobian {
+///             ctx.dfdx += ctx.hess * self.force;
+///         }
+///     }
+/// }
+///
+/// catena::element_set! {
+///     /// The built-ins and `N_Push`.
+///     enum Elements {
+///         /// Constant repulsion.
+///         "N_Push" => Push(Push),
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let chain = Chain::<Elements>::parse(
+///     "Chain(name: \"push\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere,
+///         N_Push(force: 0.5), AssembleForces])",
+///     std::path::Path::new("push.ron"),
+/// )?;
+/// let report = jacobians(&chain, &Options { samples: 30, ..Options::default() })?;
+/// assert!(report.passed(), "{report}");
+/// # Ok(())
+/// # }
+/// ```
 #[enum_dispatch]
 pub trait ChainElement: Send + Sync {
     /// Name, role and documentation.

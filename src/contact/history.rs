@@ -99,6 +99,27 @@ pub struct Lagged {
 }
 
 /// Committed histories of all pairs that have one.
+///
+/// ```
+/// use catena::contact::{History, HistoryStore, PairKey, Primitive};
+/// let key = PairKey {
+///     binding: 0,
+///     first: Primitive::Sphere { index: 0 },
+///     second: Primitive::Plane { index: 0 },
+/// };
+/// let mut store = HistoryStore::default();
+/// // Every Newton iterate of a step starts from the committed history (none yet) …
+/// let committed = store.get(&key);
+/// assert_eq!(committed, History::default());
+/// // … and a law with memory writes a trial, marking it used.
+/// let trial = History { value: 2e-6, used: true, ..committed };
+/// // The accepted step commits the trials of its last iterate.
+/// store.commit([(key, trial)]);
+/// assert_eq!(store.get(&key).value, 2e-6);
+/// // A pair no law wrote in the accepted iterate loses its history.
+/// store.commit([(key, History::default())]);
+/// assert!(store.is_empty());
+/// ```
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct HistoryStore {
     committed: HashMap<PairKey, History>,

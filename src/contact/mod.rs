@@ -45,5 +45,7 @@ pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-pub use tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
+pub use tangential::{
+    ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Mat3x12,
+};
 pub use verify::{JacobianCheck, check_pair};

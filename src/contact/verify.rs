@@ -1,16 +1,18 @@
-//! Finite-difference verification of a chain's force Jacobians.
+//! Finite-difference verification of a chain's force Jacobians on one pair.
 //!
 //! For one pair, the chain's analytic `∂f/∂x` and `∂f/∂v` are compared with central differences
 //! of its force `f`, perturbing each free coordinate of the pair's points in the model state
 //! (positions and, separately, velocities). A wrong Jacobian silently ruins Newton's quadratic
-//! convergence; this check finds it in one call.
+//! convergence; this check finds it in one call. [`crate::verify::jacobians`] runs the same
+//! comparison element by element over random configurations.
 
 use super::builtin::ElementSet;
 use super::chain::Chain;
-use super::ctx::{Mat12, NO_DOF};
+use super::ctx::Mat12;
 use super::element::Env;
 use super::history::{History, Primitive};
 use crate::model::Model;
+use crate::verify::{Direction, Probe, differences};
 
 /// Result of a Jacobian check on one pair.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,6 +29,29 @@ pub struct JacobianCheck {
 /// and velocity step `10³·h` (m/s). Returns `None` when the
 /// pair is rejected at the base state or when a perturbation crosses the rejection boundary
 /// (the force is not differentiable there).
+///
+/// ```
+/// use catena::contact::{Builtin, Chain, History, Primitive, check_pair};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let chain = Chain::<Builtin>::parse(
+///     "Chain(name: \"lin\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere,
+///         N_LinearForce(stiffness: 1e4, damping: 0.5), AssembleForces])",
+///     std::path::Path::new("lin.ron"),
+/// )?;
+/// // Two spheres of radii 10 and 12 mm, 21.9 mm apart: 0.1 mm overlap.
+/// let model = catena::verify::probe_model();
+/// let mut q = model.q.clone();
+/// let (s, t) = (&model.spheres[0], &model.spheres[1]);
+/// q[s.offset..s.offset + 3].copy_from_slice(&[0.0, 0.0, 0.1]);
+/// q[t.offset..t.offset + 3].copy_from_slice(&[0.0, 0.0219, 0.1]);
+/// let v = vec![0.01; q.len()];
+/// let (a, b) = (Primitive::Sphere { index: 0 }, Primitive::Sphere { index: 1 });
+/// let c = check_pair(&chain, &model, &q, &v, a, b, History::default(), 1e-3, 1e-8)
+///     .expect("the spheres overlap");
+/// assert!(c.dfdx_error < 1e-6 && c.dfdv_error < 1e-6);
+/// # Ok(())
+/// # }
+/// ```
 #[allow(clippy::too_many_arguments)]
 pub fn check_pair<E: ElementSet>(
     chain: &Chain<E>,
@@ -42,56 +67,28 @@ pub fn check_pair<E: ElementSet>(
     // Forces are at most mildly nonlinear in velocity, and ∂f/∂v entries are small (damping
     // coefficients): a larger step keeps round-off out of the difference quotient.
     let h_v = h * 1e3;
-    let env = Env { model, q, v };
-    let base = chain.evaluate(&env, first, second, history, dt, true);
+    let mut probe = |q: &[f64], v: &[f64]| {
+        let env = Env { model, q, v };
+        let ctx = chain.evaluate(&env, first, second, history, dt, true);
+        (!ctx.reject).then_some(Probe {
+            scalar: ctx.energy,
+            vector: ctx.force,
+            d_dx: ctx.dfdx,
+            d_dv: ctx.dfdv,
+        })
+    };
+    let base = {
+        let env = Env { model, q, v };
+        chain.evaluate(&env, first, second, history, dt, true)
+    };
     if base.reject {
         return None;
     }
     let n = base.n_points();
-    let (mut fdx, mut fdv) = (Mat12::zeros(), Mat12::zeros());
-    let mut qp = q.to_vec();
-    let mut vp = v.to_vec();
-    for k in 0..n {
-        if base.dof[k] == NO_DOF {
-            continue;
-        }
-        for c in 0..3 {
-            let a = 3 * k + c;
-            let g = base.dof[k] as usize + c;
-            // Central difference of the force in position (state 0) or velocity (state 1).
-            for (state, step) in [(0, h), (1, h_v)] {
-                let mut at = |sign: f64| {
-                    let buf = if state == 0 { &mut qp } else { &mut vp };
-                    let x0 = buf[g];
-                    buf[g] = x0 + sign * step;
-                    let env = Env {
-                        model,
-                        q: &qp,
-                        v: &vp,
-                    };
-                    let ctx = chain.evaluate(&env, first, second, history, dt, false);
-                    let buf = if state == 0 { &mut qp } else { &mut vp };
-                    buf[g] = x0;
-                    (!ctx.reject).then_some(ctx.force)
-                };
-                let (plus, minus) = (at(1.0)?, at(-1.0)?);
-                let col = if state == 0 { &mut fdx } else { &mut fdv };
-                col.set_column(a, &((plus - minus) / (2.0 * step)));
-            }
-        }
-    }
+    let (fdx, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Position, h, dt)?;
+    let (fdv, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Velocity, h_v, dt)?;
     // Compare only the columns of free coordinates.
-    let mask = |m: &Mat12| {
-        let mut out = *m;
-        for k in 0..4 {
-            if k >= n || base.dof[k] == NO_DOF {
-                for c in 0..3 {
-                    out.set_column(3 * k + c, &nalgebra::SVector::<f64, 12>::zeros());
-                }
-            }
-        }
-        out
-    };
+    let mask = |m: &Mat12| crate::verify::mask_columns(m, &base.dof, n);
     let rel = |a: &Mat12, b: &Mat12| {
         let den = a.norm();
         let num = (a - b).norm();

@@ -24,12 +24,28 @@ use crate::math::{Mat3, Vec3};
 use nalgebra::SMatrix;
 
 /// 3×12 matrix: derivative of a 3-vector over the pair's local coordinates.
-pub(crate) type Mat3x12 = SMatrix<f64, 3, 12>;
+pub type Mat3x12 = SMatrix<f64, 3, 12>;
 
 /// Kinematics and normal force at the contact, with derivatives (zero unless
-/// `ctx.want_jacobian`).
+/// `ctx.want_jacobian`): what a tangential law needs (see the module docs for the formulas).
+///
+/// A friction law builds it from the context after the resolver and the normal laws, computes
+/// a force on side 2 at the contact point with its derivatives through `v_t`, `F_n` and `n`,
+/// and hands them to [`ContactFrame::add_force`], which distributes them over the pair's
+/// points (the reaction goes to side 1):
+///
+/// ```
+/// use catena::contact::{ContactCtx, ContactFrame, Mat3x12};
+/// /// Viscous tangential damping `F = −c v_t` (c in N·s/m).
+/// fn damp(ctx: &mut ContactCtx, c: f64) {
+///     let Some(fr) = ContactFrame::new(ctx) else { return };
+///     let f = -fr.vt * c;
+///     let (dx, dv): (Mat3x12, Mat3x12) = (-fr.dvt_dx * c, -fr.dvt_dv * c);
+///     fr.add_force(ctx, f, &dx, &dv);
+/// }
+/// ```
 #[derive(Debug, Clone)]
-pub(crate) struct ContactFrame {
+pub struct ContactFrame {
     /// Unit normal from side 1 to side 2.
     pub n: Vec3,
     /// Weight of each point.
@@ -60,7 +76,7 @@ impl ContactFrame {
     /// The frame of the pair, or `None` when the normal is undefined.
     // Points, weights and their derivatives are parallel arrays indexed by point.
     #[allow(clippy::needless_range_loop)]
-    pub(crate) fn new(ctx: &ContactCtx) -> Option<Self> {
+    pub fn new(ctx: &ContactCtx) -> Option<Self> {
         let (side1, n_pts) = (ctx.points[0], ctx.n_points());
         let s1: Vec3 = (0..side1).map(|k| block(&ctx.grad, k)).sum();
         let ns = s1.norm();
@@ -126,14 +142,10 @@ impl ContactFrame {
         Some(fr)
     }
 
-    /// Adds a contact force `f` on side 2 (reaction on side 1) with its derivatives.
-    pub(crate) fn add_force(
-        &self,
-        ctx: &mut ContactCtx,
-        f: Vec3,
-        df_dx: &Mat3x12,
-        df_dv: &Mat3x12,
-    ) {
+    /// Adds a contact force `f` (N) on side 2 at the contact point (reaction on side 1) with its
+    /// derivatives `∂f/∂x` (N/m) and `∂f/∂v` (N·s/m) over the local coordinates:
+    /// `fₖ = wₖ f`, `∂fₖ/∂x = f (∂wₖ/∂x)ᵀ + wₖ ∂f/∂x`, `∂fₖ/∂v = wₖ ∂f/∂v`.
+    pub fn add_force(&self, ctx: &mut ContactCtx, f: Vec3, df_dx: &Mat3x12, df_dv: &Mat3x12) {
         for k in 0..ctx.n_points() {
             let wk = self.w[k];
             let mut b = ctx.force.fixed_rows_mut::<3>(3 * k);

@@ -7,6 +7,7 @@ mod cundall_strack;
 mod imc_friction;
 mod ipc_friction;
 
+pub use contact_frame::{ContactFrame, Mat3x12};
 pub use coulomb::CoulombFriction;
 pub use cundall_strack::CundallStrack;
 pub use imc_friction::ImcFriction;

@@ -1,0 +1,539 @@
+//! [`jacobians`]: every element of a chain against central finite differences, over random
+//! configurations of the chain's pair type.
+//!
+//! **What "each element" means.** The chain is run up to element `k`; the accumulated force,
+//! Jacobians and energy just before `k` runs are subtracted from those just after, which leaves
+//! `k`'s own contribution `f_k`, `∂f_k/∂x`, `∂f_k/∂v`, `E_k`. It is computed from everything the
+//! elements before it wrote (geometry, `normal_force`, the accumulated normal force that IMC
+//! friction reads, history). Perturbing the state and running the same prefix differentiates
+//! `f_k` *including* its dependence on earlier elements (a friction law's `∂F_n/∂x` term),
+//! which is exactly what the element must add. An element whose contribution is not additive
+//! (one that rescales the accumulated force) is still checked correctly: its "contribution" is
+//! then the change it makes, and the difference of the derivatives is the derivative of the
+//! difference.
+//!
+//! Per element and configuration three errors are measured (relative, Frobenius,
+//! `‖a − b‖ / max(‖a‖, ‖b‖)`):
+//! - `∂f/∂x` against central differences of `f_k` in positions;
+//! - `∂f/∂v` against central differences of `f_k` in velocities;
+//! - for conservative elements that report an energy, `f_k` against `−dE_k/dq` taken along the
+//!   implicit-Euler path (`q + h`, `v + h/Δt`), the gradient an energy line search sees.
+//!
+//! Resolvers (elements that give the contact geometry) are checked the same way on what they
+//! write: `∇²Δ` against differences of `∇Δ`, and `∇Δ` against differences of `Δ`.
+//!
+//! Each difference is taken with a ladder of steps (positions 10⁻⁶ … 10⁻¹¹ m, velocities
+//! 10⁻⁴ … 10⁻⁹ m/s, along the path the smaller of the position step and Δt times the velocity
+//! step), stopping at the first that agrees to a tenth of the tolerance; the smallest error is
+//! kept. A wrong derivative disagrees at every step; a right one agrees at the step that
+//! balances truncation (O(h²)) against round-off (O(ε/h)).
+//!
+//! An element's contribution is added to what the chain has accumulated, in floating point, so
+//! its differences carry the round-off of the sum: an element whose block is smaller than
+//! 10⁻⁴ of the accumulated block (a friction force 10⁻⁶ of the normal force at a creeping
+//! contact) has its errors measured relative to that 10⁻⁴ of the accumulated block, not to its
+//! own vanishing block.
+//! A step whose perturbations make the prefix reject the pair (a contact boundary, where the
+//! force is not differentiable) is skipped; a configuration in which every step does is skipped
+//! for that element and counted.
+//!
+//! Before each configuration the elements see one [`ChainElement::begin_step`]: the state is
+//! the configuration, the step's non-contact forces are the weights of the pair's points under
+//! g = 9.81 m/s², and the step's pairs are this pair alone (so adaptive stiffnesses, IMC's
+//! `k = scale·max|F|` and IPC's κ, take a definite value). Histories are, in turn, fresh, the
+//! trial history after 1–3 previous steps along the velocity (committed only when an element
+//! wrote it), or such a history with a random tilted spring increment (10⁻⁷…10⁻³ m), a random
+//! sliding flag and the established flag set.
+
+use super::configuration::{Configuration, Regime, Rng, configuration, points, probe_model};
+use super::finite_difference::{
+    Direction, Probe, differences, mask_columns, mask_entries, relative_error_above,
+};
+use super::report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError};
+use crate::contact::distance::ContactType;
+use crate::contact::{
+    Caps, Chain, ChainElement, ContactCtx, ContactLineSearch, ElementSet, Env, History, Mat12,
+    NO_DOF, PairGeometry, StepInfo, Vec12,
+};
+use crate::math::Vec3;
+use crate::model::Model;
+
+/// The fraction of the chain's accumulated block below which an element's own block is not
+/// resolved: its contribution is added to the accumulated force in floating point, so its
+/// differences carry the round-off of the sum.
+const NOISE: f64 = 1e-4;
+
+/// Smallest denominators of the relative errors of one element (see [`NOISE`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Floors {
+    dx: f64,
+    dv: f64,
+    gradient: f64,
+}
+
+/// Runs `elements[..=k]` on one pair; with `isolate`, subtracts the accumulated force,
+/// Jacobians and energy before element `k` runs from those after it (leaving `k`'s own
+/// contribution). Also returns [`NOISE`] times the accumulated blocks after `k`. `None` if an
+/// element rejects the pair.
+#[allow(clippy::too_many_arguments)]
+fn run_prefix<E: ChainElement>(
+    elements: &[E],
+    k: usize,
+    isolate: bool,
+    env: &Env,
+    cfg: &Configuration,
+    history: History,
+    dt: f64,
+    want_jacobian: bool,
+) -> Option<(ContactCtx, Floors)> {
+    let mut ctx = ContactCtx::new(cfg.first, cfg.second, history, dt, want_jacobian);
+    let mut before = (Vec12::zeros(), Mat12::zeros(), Mat12::zeros(), 0.0);
+    for (i, e) in elements[..=k].iter().enumerate() {
+        if isolate && i == k {
+            before = (ctx.force, ctx.dfdx, ctx.dfdv, ctx.energy);
+        }
+        e.evaluate(env, &mut ctx);
+        if ctx.reject {
+            return None;
+        }
+    }
+    let accumulated = Floors {
+        dx: NOISE * ctx.dfdx.norm(),
+        dv: NOISE * ctx.dfdv.norm(),
+        gradient: NOISE * ctx.force.norm(),
+    };
+    ctx.force -= before.0;
+    ctx.dfdx -= before.1;
+    ctx.dfdv -= before.2;
+    ctx.energy -= before.3;
+    Some((ctx, accumulated))
+}
+
+/// Calls `begin_step` on every element with this configuration as the step's start.
+fn begin_step<E: ElementSet>(chain: &mut Chain<E>, model: &Model, cfg: &Configuration, dt: f64) {
+    let env = Env {
+        model,
+        q: &cfg.q,
+        v: &cfg.v,
+    };
+    let mut forces = vec![0.0; cfg.q.len()];
+    let mut pts: Vec<u32> = Vec::new();
+    for prim in [cfg.first, cfg.second] {
+        for p in points(model, prim) {
+            if !model.dofs.is_constrained(p) {
+                forces[p + 2] = -9.81 * model.mass[p];
+                pts.push(p as u32);
+            }
+        }
+    }
+    pts.sort_unstable();
+    let mut pairs = Vec::new();
+    if chain.elements.iter().any(|e| e.needs_step_pairs()) {
+        let ctx = chain.evaluate(&env, cfg.first, cfg.second, History::default(), dt, false);
+        let mut dofs = [NO_DOF; 12];
+        for k in 0..ctx.n_points() {
+            if ctx.dof[k] != NO_DOF {
+                for c in 0..3 {
+                    dofs[3 * k + c] = ctx.dof[k] + c as u32;
+                }
+            }
+        }
+        pairs.push(PairGeometry {
+            dofs,
+            gap: ctx.gap,
+            grad: ctx.grad,
+        });
+    }
+    let info = StepInfo {
+        env,
+        forces: &forces,
+        contact_points: &pts,
+        pairs: &pairs,
+    };
+    for e in &mut chain.elements {
+        e.begin_step(&info);
+    }
+}
+
+/// The history configuration `i` starts from (see the module docs).
+fn history_for<E: ElementSet>(
+    chain: &Chain<E>,
+    model: &Model,
+    cfg: &Configuration,
+    rng: &mut Rng,
+    i: usize,
+    dt: f64,
+) -> (History, HistoryKind) {
+    let kind = match i % 3 {
+        0 => return (History::default(), HistoryKind::Fresh),
+        1 => HistoryKind::Previous,
+        _ => HistoryKind::Perturbed,
+    };
+    let steps = 1 + (rng.unit() * 3.0) as usize;
+    let mut h = History::default();
+    let mut q = cfg.q.clone();
+    for j in (1..=steps).rev() {
+        for (x, (x0, v)) in q.iter_mut().zip(cfg.q.iter().zip(&cfg.v)) {
+            *x = x0 - v * dt * j as f64;
+        }
+        let env = Env {
+            model,
+            q: &q,
+            v: &cfg.v,
+        };
+        let ctx = chain.evaluate(&env, cfg.first, cfg.second, h, dt, false);
+        h = if ctx.history.used {
+            ctx.history
+        } else {
+            History::default()
+        };
+    }
+    if kind == HistoryKind::Perturbed {
+        h.spring += rng.direction() * rng.log_uniform(1e-7, 1e-3);
+        h.sliding = rng.unit() < 0.5;
+        h.established = true;
+        h.used = true;
+    }
+    (h, kind)
+}
+
+/// Relative tangential speed at the contact (m/s): the sides' velocities interpolated at the
+/// closest points, minus their normal part.
+fn tangential_speed(ctx: &ContactCtx) -> f64 {
+    let side = |s: usize| -> Vec3 {
+        let k0 = ctx.first_point(s);
+        match ctx.points[s] {
+            0 => Vec3::zeros(),
+            1 => ctx.v[k0],
+            _ => ctx.v[k0] * (1.0 - ctx.beta[s]) + ctx.v[k0 + 1] * ctx.beta[s],
+        }
+    };
+    let w = side(1) - side(0);
+    (w - ctx.normal * ctx.normal.dot(&w)).norm()
+}
+
+const X_STEPS: [f64; 6] = [1e-8, 1e-9, 1e-7, 1e-10, 1e-6, 1e-11];
+const V_STEPS: [f64; 6] = [1e-6, 1e-7, 1e-5, 1e-8, 1e-4, 1e-9];
+
+/// A probe behind a reference (see [`Probe`]).
+type DynProbe<'a> = dyn FnMut(&[f64], &[f64]) -> Option<Probe> + 'a;
+
+/// What one configuration gave for one row.
+enum Outcome {
+    /// The row's element did not act (rejected or added nothing).
+    Idle,
+    /// A perturbation crossed a rejection boundary.
+    Boundary,
+    /// Errors: ∂/∂x, ∂/∂v, gradient (if compared).
+    Errors(f64, f64, Option<f64>),
+}
+
+/// Compares one probe with finite differences at the configuration.
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    probe: &mut impl FnMut(&[f64], &[f64]) -> Option<Probe>,
+    cfg: &Configuration,
+    dofs: &[u32; 4],
+    n: usize,
+    gradient: Option<(Direction, f64)>,
+    floors: Floors,
+    tol: f64,
+    dt: f64,
+) -> Outcome {
+    let Some(base) = probe(&cfg.q, &cfg.v) else {
+        return Outcome::Idle;
+    };
+    let ladder = |probe: &mut DynProbe,
+                  steps: &[f64],
+                  direction: Direction,
+                  error: &dyn Fn(&Mat12, &Vec12) -> f64|
+     -> Option<f64> {
+        // Steps whose perturbations cross a rejection boundary are skipped; `None` if all do.
+        let mut best: Option<f64> = None;
+        for &h in steps {
+            let mut p = |q: &[f64], v: &[f64]| probe(q, v);
+            let Some((dg, ds)) = differences(&mut p, &cfg.q, &cfg.v, dofs, n, direction, h, dt)
+            else {
+                continue;
+            };
+            let e = error(&dg, &ds);
+            let e = best.map_or(e, |b| b.min(e));
+            best = Some(e);
+            if e <= 0.1 * tol {
+                break;
+            }
+        }
+        best
+    };
+    let ax = mask_columns(&base.d_dx, dofs, n);
+    let av = mask_columns(&base.d_dv, dofs, n);
+    let Some(ex) = ladder(probe, &X_STEPS, Direction::Position, &|dg, _| {
+        relative_error_above(&ax, dg, floors.dx)
+    }) else {
+        return Outcome::Boundary;
+    };
+    let Some(ev) = ladder(probe, &V_STEPS, Direction::Velocity, &|dg, _| {
+        relative_error_above(&av, dg, floors.dv)
+    }) else {
+        return Outcome::Boundary;
+    };
+    let eg = match gradient {
+        None => None,
+        Some(_) if !base.scalar.is_finite() => Some(f64::INFINITY),
+        Some((direction, sign)) => {
+            let g = mask_entries(&base.vector, dofs, n);
+            // Along the path a position step h moves velocities by h/Δt: keep both in range.
+            let steps = match direction {
+                Direction::Path => std::array::from_fn(|i| X_STEPS[i].min(dt * V_STEPS[i])),
+                _ => X_STEPS,
+            };
+            match ladder(probe, &steps, direction, &|_, ds| {
+                relative_error_above(&g, &(ds * sign), floors.gradient)
+            }) {
+                Some(e) => Some(e),
+                None => return Outcome::Boundary,
+            }
+        }
+    };
+    Outcome::Errors(ex, ev, eg)
+}
+
+/// Checks every element of `chain` against central finite differences on
+/// `options.samples` random configurations of the chain's pair type (see the module docs).
+///
+/// Works for any [`ElementSet`], so a crate with its own elements (see
+/// [`crate::element_set!`]) checks them with the same call.
+///
+/// ```
+/// use catena::contact::{Builtin, Chain};
+/// use catena::verify::{Options, jacobians};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let chain = Chain::<Builtin>::parse(
+///     "Chain(name: \"lin\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere,
+///         N_LinearForce(stiffness: 1e4, damping: 0.5), AssembleForces])",
+///     std::path::Path::new("lin.ron"),
+/// )?;
+/// let report = jacobians(&chain, &Options { samples: 40, ..Options::default() })?;
+/// println!("{report}");
+/// assert!(report.passed());
+/// assert!(report.row("N_LinearForce").unwrap().acted > 10);
+/// # Ok(())
+/// # }
+/// ```
+pub fn jacobians<E: ElementSet>(
+    chain: &Chain<E>,
+    options: &Options,
+) -> Result<Report, VerifyError> {
+    let (tol, dt) = (options.tolerance, options.dt);
+    if !(tol > 0.0 && dt > 0.0 && options.samples > 0) {
+        return Err(VerifyError::BadOptions(format!(
+            "need samples > 0, tolerance > 0 and dt > 0, got {}, {tol}, {dt}",
+            options.samples
+        )));
+    }
+    if !super::configuration::supported(chain.kinds) {
+        return Err(VerifyError::UnsupportedPair(chain.kinds.0, chain.kinds.1));
+    }
+    let model = probe_model();
+    let reach = chain.elements.iter().map(|e| e.reach()).fold(0.0, f64::max);
+    // Methods whose line search keeps every gap positive are never evaluated in overlap.
+    let overlaps = !chain
+        .elements
+        .iter()
+        .any(|e| e.line_search() == Some(ContactLineSearch::EnergyCcd));
+    let geometry_at = chain
+        .elements
+        .iter()
+        .position(|e| e.gives().caps.contains(Caps::GEOMETRY));
+    let mut rows: Vec<Row> = chain
+        .elements
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            let checked = if Some(k) == geometry_at {
+                Checked::Geometry
+            } else {
+                Checked::Element
+            };
+            Row::new(Some(k + 1), e.doc().name, checked)
+        })
+        .collect();
+    let mut total = Row::new(None, "chain total", Checked::Total);
+    let conservative = chain.elements.iter().all(|e| e.is_conservative());
+    let has_friction = chain
+        .elements
+        .iter()
+        .any(|e| e.gives().caps.contains(Caps::TANGENTIAL_FORCE));
+    let mut rng = Rng::new(options.seed);
+
+    for i in 0..options.samples {
+        let cfg = configuration(&model, &mut rng, chain.kinds, reach, overlaps, i);
+        let mut ch = chain.clone();
+        begin_step(&mut ch, &model, &cfg, dt);
+        let (history, history_kind) = history_for(&ch, &model, &cfg, &mut rng, i, dt);
+        let env = Env {
+            model: &model,
+            q: &cfg.q,
+            v: &cfg.v,
+        };
+        let Some(geo) = geometry_at
+            .and_then(|g| run_prefix(&ch.elements, g, false, &env, &cfg, history, dt, false))
+            .map(|(c, _)| c)
+        else {
+            continue;
+        };
+        let full = ch.evaluate(&env, cfg.first, cfg.second, history, dt, false);
+        let at = Location {
+            sample: i,
+            contact_type: geo.contact_type,
+            gap: geo.gap,
+            tangential_speed: tangential_speed(&geo),
+            history: history_kind,
+            sliding: has_friction && !full.reject && full.history.sliding,
+        };
+        let (dofs, n) = (geo.dof, geo.n_points());
+        let acted = |row: &mut Row, outcome: Outcome| match outcome {
+            Outcome::Idle => {}
+            Outcome::Boundary => row.at_boundary += 1,
+            Outcome::Errors(ex, ev, eg) => {
+                row.acted += 1;
+                row.dfdx.update(ex, at);
+                row.dfdv.update(ev, at);
+                if let Some(e) = eg {
+                    row.gradient.update(e, at);
+                    row.gradient_checked += 1;
+                }
+                let case = match at.contact_type {
+                    ContactType::PointPoint => "PP",
+                    ContactType::PointEdge => "PE",
+                    ContactType::EdgeEdge => "EE",
+                    ContactType::PointPlane => "plane",
+                };
+                *row.cases.entry(case).or_default() += 1;
+                let regime = match cfg.regime {
+                    Regime::Overlap => "overlap",
+                    Regime::Separation => "separation",
+                };
+                *row.cases.entry(regime).or_default() += 1;
+                if at.sliding {
+                    *row.cases.entry("sliding").or_default() += 1;
+                }
+                row.speeds.0 = row.speeds.0.min(at.tangential_speed);
+                row.speeds.1 = row.speeds.1.max(at.tangential_speed);
+            }
+        };
+        for (k, row) in rows.iter_mut().enumerate() {
+            let outcome = match row.checked {
+                Checked::Geometry => {
+                    let mut probe = |q: &[f64], v: &[f64]| {
+                        let env = Env {
+                            model: &model,
+                            q,
+                            v,
+                        };
+                        run_prefix(&ch.elements, k, false, &env, &cfg, history, dt, true).map(
+                            |(c, _)| Probe {
+                                scalar: c.distance,
+                                vector: c.grad,
+                                d_dx: c.hess,
+                                d_dv: Mat12::zeros(),
+                            },
+                        )
+                    };
+                    let gradient = Some((Direction::Position, 1.0));
+                    compare(
+                        &mut probe,
+                        &cfg,
+                        &dofs,
+                        n,
+                        gradient,
+                        Floors::default(),
+                        tol,
+                        dt,
+                    )
+                }
+                Checked::Element | Checked::Total => {
+                    let mut probe = |q: &[f64], v: &[f64]| {
+                        let env = Env {
+                            model: &model,
+                            q,
+                            v,
+                        };
+                        run_prefix(&ch.elements, k, true, &env, &cfg, history, dt, true).map(
+                            |(c, _)| Probe {
+                                scalar: c.energy,
+                                vector: c.force,
+                                d_dx: c.dfdx,
+                                d_dv: c.dfdv,
+                            },
+                        )
+                    };
+                    let floors = run_prefix(&ch.elements, k, true, &env, &cfg, history, dt, true)
+                        .map(|(_, f)| f);
+                    match (probe(&cfg.q, &cfg.v), floors) {
+                        (Some(p), Some(floors))
+                            if p.vector.norm() + p.d_dx.norm() + p.d_dv.norm() > 0.0 =>
+                        {
+                            let gradient = (ch.elements[k].is_conservative() && p.scalar != 0.0)
+                                .then_some((Direction::Path, -1.0));
+                            compare(&mut probe, &cfg, &dofs, n, gradient, floors, tol, dt)
+                        }
+                        _ => Outcome::Idle,
+                    }
+                }
+            };
+            acted(row, outcome);
+        }
+        let mut probe = |q: &[f64], v: &[f64]| {
+            let env = Env {
+                model: &model,
+                q,
+                v,
+            };
+            let c = ch.evaluate(&env, cfg.first, cfg.second, history, dt, true);
+            (!c.reject).then_some(Probe {
+                scalar: c.energy,
+                vector: c.force,
+                d_dx: c.dfdx,
+                d_dv: c.dfdv,
+            })
+        };
+        let outcome = match probe(&cfg.q, &cfg.v) {
+            Some(p) => {
+                let gradient = (conservative && p.scalar != 0.0).then_some((Direction::Path, -1.0));
+                compare(
+                    &mut probe,
+                    &cfg,
+                    &dofs,
+                    n,
+                    gradient,
+                    Floors::default(),
+                    tol,
+                    dt,
+                )
+            }
+            None => Outcome::Idle,
+        };
+        acted(&mut total, outcome);
+    }
+    // Report resolvers, elements that added force somewhere, and force laws even when idle.
+    let mut kept: Vec<Row> = rows
+        .into_iter()
+        .zip(&chain.elements)
+        .filter(|(r, e)| {
+            r.checked == Checked::Geometry
+                || r.acted + r.at_boundary > 0
+                || e.gives().caps.contains(Caps::NORMAL_FORCE)
+                || e.gives().caps.contains(Caps::TANGENTIAL_FORCE)
+        })
+        .map(|(r, _)| r)
+        .collect();
+    kept.push(total);
+    Ok(Report {
+        chain: chain.name.clone(),
+        file: chain.file.clone(),
+        kinds: chain.kinds,
+        options: *options,
+        rows: kept,
+    })
+}

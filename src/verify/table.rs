@@ -1,0 +1,151 @@
+//! The text table of a Jacobian [`Report`]: one row per element, then where each worst error
+//! was met.
+
+use super::report::{Checked, HistoryKind, Location, Report, Row};
+use crate::contact::distance::ContactType;
+use std::fmt;
+
+fn error(e: f64, measured: bool) -> String {
+    if !measured {
+        "—".into()
+    } else if e == 0.0 {
+        "0".into()
+    } else {
+        format!("{e:.1e}")
+    }
+}
+
+fn cases(r: &Row) -> String {
+    r.cases
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let case = match self.contact_type {
+            ContactType::PointPoint => "point–point",
+            ContactType::PointEdge => "point–edge",
+            ContactType::EdgeEdge => "edge–edge",
+            ContactType::PointPlane => "point–plane",
+        };
+        let regime = if self.gap < 0.0 {
+            "overlap"
+        } else {
+            "separation"
+        };
+        let history = match self.history {
+            HistoryKind::Fresh => "fresh history",
+            HistoryKind::Previous => "history from previous steps",
+            HistoryKind::Perturbed => "perturbed history",
+        };
+        write!(
+            f,
+            "configuration #{}: {case}, {regime}, gap {:.2e} m, |v_t| {:.1e} m/s, {history}{}",
+            self.sample,
+            self.gap,
+            self.tangential_speed,
+            if self.sliding { ", sliding" } else { "" }
+        )
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tol = self.options.tolerance;
+        writeln!(
+            f,
+            "chain \"{}\"{}: {} against {}; {} configurations (seed {}), Δt = {} s, tolerance {:.0e}",
+            self.chain,
+            if self.file.as_os_str().is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", self.file.display())
+            },
+            self.kinds.0,
+            self.kinds.1,
+            self.options.samples,
+            self.options.seed,
+            self.options.dt,
+            tol
+        )?;
+        writeln!(
+            f,
+            "  {:>2}  {:<24} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  cases acted in",
+            "#", "element", "acted", "∂f/∂x", "∂f/∂v", "f=−∇E", "result"
+        )?;
+        for r in &self.rows {
+            let status = if !r.passed(tol) {
+                "FAIL"
+            } else if r.acted == 0 {
+                "idle"
+            } else {
+                "ok"
+            };
+            let measured = r.acted > 0;
+            writeln!(
+                f,
+                "  {:>2}  {:<24} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  {}",
+                r.position.map(|p| p.to_string()).unwrap_or_default(),
+                r.name,
+                r.acted,
+                error(r.dfdx.error, measured),
+                error(r.dfdv.error, measured),
+                error(r.gradient.error, r.gradient_checked > 0),
+                status,
+                if measured {
+                    format!(
+                        "{}; |v_t| {:.0e}…{:.0e} m/s",
+                        cases(r),
+                        r.speeds.0,
+                        r.speeds.1
+                    )
+                } else {
+                    "never added a force".into()
+                }
+            )?;
+        }
+        writeln!(f, "  worst:")?;
+        for r in &self.rows {
+            let w = r.worst();
+            if let Some(at) = w.at {
+                writeln!(f, "    {:<24} {:.1e} at {at}", r.name, w.error)?;
+            }
+            if r.at_boundary > 0 {
+                writeln!(
+                    f,
+                    "    {:<24} {} configuration(s) skipped: a perturbation crossed a rejection boundary",
+                    r.name, r.at_boundary
+                )?;
+            }
+        }
+        if self.rows.iter().any(|r| r.checked == Checked::Geometry) {
+            writeln!(
+                f,
+                "  (resolver rows: ∂f/∂x is ∇²Δ against differences of ∇Δ, f=−∇E is ∇Δ against differences of Δ)"
+            )?;
+        }
+        let silent = self
+            .rows
+            .iter()
+            .any(|r| r.checked == Checked::Total && r.acted == 0);
+        let first = self.failures().find(|r| r.acted > 0);
+        match (self.passed(), first) {
+            (true, _) => write!(f, "  pass"),
+            (false, Some(r)) => write!(
+                f,
+                "  FAIL: the derivatives of {} disagree with finite differences (elements after it \
+                 that read the accumulated Jacobian, e.g. friction laws reading ∂F_n, inherit \
+                 the error)",
+                r.name
+            ),
+            (false, None) if silent => write!(
+                f,
+                "  FAIL: the chain added no force in any configuration, so nothing was verified"
+            ),
+            (false, None) => write!(f, "  FAIL"),
+        }
+    }
+}
