@@ -3,6 +3,7 @@
 
 use super::error::{SceneError, closest, locate};
 use super::geometry::{helix_nodes, read_polyline, straight_nodes};
+use super::memory::{MemoryEstimate, human, memory_limit};
 use super::schema::GroupSpec;
 use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
 use crate::contact::{
@@ -105,6 +106,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             .with_help("use a time step shorter than the duration"));
     }
     check_solver(&spec.solver, &cx)?;
+    check_memory(spec, &cx)?;
 
     let mut materials = BTreeMap::new();
     for (k, m) in &spec.materials {
@@ -714,6 +716,43 @@ fn check_count(n: usize, cx: &Ctx, needle: &str, name: &str) -> Result<(), Scene
     } else {
         Ok(())
     }
+}
+
+/// Refuses a scene whose estimated memory exceeds what the machine has, before allocating it.
+fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
+    let est = MemoryEstimate::of(spec, cx.file);
+    let limit = memory_limit();
+    if est.total() <= limit {
+        return Ok(());
+    }
+    let (part, bytes) = est.largest();
+    let biggest = spec
+        .rods
+        .iter()
+        .max_by_key(|r| match &r.geometry {
+            GeometrySpec::Straight { nodes, .. } | GeometrySpec::Helix { nodes, .. } => *nodes,
+            GeometrySpec::Nodes(v) => v.len(),
+            GeometrySpec::PolylineFile(_) => 0,
+        })
+        .map(|r| format!("\"{}\"", r.name));
+    let needle = biggest.as_deref().unwrap_or("rods");
+    Err(cx
+        .err(
+            needle,
+            format!(
+                "the scene needs an estimated {} of memory ({} rod nodes, {} DOFs; largest part: \
+                 {part}, {}), more than the {} available",
+                human(est.total()),
+                est.rod_nodes,
+                est.dofs,
+                human(bytes),
+                human(limit)
+            ),
+        )
+        .with_help(
+            "use a coarser resolution (fewer `nodes` per rod, or fewer bodies); \
+             CATENA_MEMORY_LIMIT=BYTES sets the limit",
+        ))
 }
 
 fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
