@@ -207,27 +207,34 @@ fn run_rejects_bad_options() {
 /// Runs `scene` (RON text) from a temporary directory with `--out`; returns the output and the
 /// output directory.
 fn run_scene_text(scene: &str) -> (Output, tempfile::TempDir, PathBuf) {
+    run_scene_text_with(scene, &[])
+}
+
+fn run_scene_text_with(scene: &str, extra: &[&str]) -> (Output, tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let file = tmp.path().join("failing.ron");
     std::fs::write(&file, scene).expect("write scene");
     let dir = tmp.path().join("out");
-    let out = catena(&[
+    let mut args = vec![
         "run",
         file.to_str().expect("utf-8 path"),
         "--out",
         dir.to_str().expect("utf-8 path"),
         "-q",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = catena(&args);
     (out, tmp, dir)
 }
 
 /// A free-falling rod with one Newton iteration per step and zero residual tolerances: a step
 /// is accepted only through the step-size test `‖Δq‖∞ ≤ step_tol · Δl`. The fall speeds up
-/// (`Δq ≈ g t Δt` from the previous configuration), so after five steps the step is too large
-/// and Newton "does not converge".
+/// (`Δq ≈ g t Δt` from the previous configuration), so after five steps the full step is too
+/// large and Newton "does not converge"; halved steps pass until, past t ≈ 0.2 s, even the
+/// floor `min_dt = Δt/4` fails.
 const FALLING: &str = r#"Scene(
     name: "falls_apart",
-    time: (dt: 0.01, duration: 0.5),
+    time: (dt: 0.01, duration: 0.5, min_dt: 0.0025),
     solver: (max_iterations: 1, abs_tol: 0, rel_tol: 0, step_tol: 0.5,
              line_search: None, initial_guess: Previous),
     output: (frame_every: 2),
@@ -241,7 +248,7 @@ const FALLING: &str = r#"Scene(
 
 #[test]
 fn failed_step_stops_cleanly_with_partial_output() {
-    let (out, _tmp, dir) = run_scene_text(FALLING);
+    let (out, _tmp, dir) = run_scene_text_with(FALLING, &["--checkpoint-every", "5"]);
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing run");
     assert!(err.starts_with("error: "), "{err}");
@@ -254,6 +261,12 @@ fn failed_step_stops_cleanly_with_partial_output() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no step number in {err}"));
     assert!(failed_at > 1, "the first steps should succeed: {err}");
+    assert!(
+        err.contains("halved down to the floor min_dt = 2.5e-3 s"),
+        "{err}"
+    );
+    assert!(err.contains("help: "), "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
 
     let rows = read_steps_csv(&dir.join(STEPS_FILE)).expect("steps.csv rows parse");
     assert_eq!(
@@ -264,6 +277,12 @@ fn failed_step_stops_cleanly_with_partial_output() {
     for (k, r) in rows.iter().enumerate() {
         assert_eq!(r.step, k as u64 + 1);
     }
+    // Adaptive stepping shows in steps.csv: steps after t ≈ 0.05 s needed halved sub-steps.
+    let retried: Vec<_> = rows.iter().filter(|r| r.retries > 0).collect();
+    assert!(!retried.is_empty(), "no retried step in {rows:?}");
+    assert!(retried.iter().all(|r| r.substeps >= 2 && r.dt < 0.01));
+    // The row's end times stay on the fixed-Δt grid.
+    assert!((rows.last().expect("rows").t - 0.01 * rows.len() as f64).abs() < 1e-12);
     let s = read_summary(&dir.join(SUMMARY_FILE)).expect("summary.json");
     assert!(!s.completed, "a failed run is not completed");
     assert_eq!(s.steps, failed_at - 1);
@@ -295,7 +314,7 @@ fn failed_first_step_leaves_valid_empty_output() {
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing first step");
     assert!(err.contains("did not converge"), "{err}");
-    assert!(err.contains("step 1:"), "{err}");
+    assert!(err.contains("stopped at step 1 ("), "{err}");
     let raw = std::fs::read_to_string(dir.join(STEPS_FILE)).expect("steps.csv");
     assert_eq!(raw.lines().next(), Some(STEPS_CSV_HEADER));
     assert!(

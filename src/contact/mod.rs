@@ -17,6 +17,7 @@ mod history;
 mod law_test_support;
 mod normal;
 mod resolve;
+mod state;
 mod step_cap;
 mod tangential;
 mod verify;
@@ -45,5 +46,6 @@ pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
+pub use state::ContactState;
 pub use tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
 pub use verify::{JacobianCheck, check_pair};

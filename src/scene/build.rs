@@ -15,7 +15,7 @@ use crate::math::Vec3;
 use crate::model::{
     BoundaryCondition, CrossSection, Material, Model, Plane, Prescribed, Rod, Sphere,
 };
-use crate::system::{Simulator, SolverSettings};
+use crate::system::{AdaptiveSettings, Simulator, SolverSettings};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,6 +41,8 @@ pub struct BuiltScene {
     pub duration: f64,
     /// Output cadence.
     pub output: OutputSpec,
+    /// Adaptive stepping: retries of failed steps with a halved Δt, and growth back.
+    pub adaptive: AdaptiveSettings,
 }
 
 impl BuiltScene {
@@ -106,6 +108,24 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             .with_help("use a time step shorter than the duration"));
     }
     check_solver(&spec.solver, &cx)?;
+    if let Some(m) = spec.time.min_dt
+        && m.0 > spec.time.dt.0
+    {
+        return Err(cx
+            .err(
+                "min_dt",
+                format!(
+                    "min_dt = {} s is larger than dt = {} s",
+                    m.0, spec.time.dt.0
+                ),
+            )
+            .with_help("min_dt is the floor of retried steps: at most dt (dt disables retries)"));
+    }
+    if spec.time.grow_after == 0 {
+        return Err(cx
+            .err("grow_after", "grow_after must be at least 1".into())
+            .with_help("the number of accepted sub-steps before a reduced Δt doubles, e.g. 4"));
+    }
     check_memory(spec, &cx)?;
 
     let mut materials = BTreeMap::new();
@@ -644,6 +664,11 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         dt: spec.time.dt.0,
         duration: spec.time.duration.0,
         output: spec.output,
+        adaptive: AdaptiveSettings {
+            dt: spec.time.dt.0,
+            min_dt: spec.time.min_dt.map_or(spec.time.dt.0 / 1024.0, |m| m.0),
+            grow_after: spec.time.grow_after,
+        },
     })
 }
 
