@@ -125,7 +125,7 @@ impl HistoryStore {
     /// Every stored history, sorted by pair (a stable order for checkpoints).
     pub fn sorted(&self) -> Vec<(PairKey, History)> {
         let mut v: Vec<(PairKey, History)> = self.committed.iter().map(|(k, h)| (*k, *h)).collect();
-        v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        v.sort_unstable_by_key(|e| e.0);
         v
     }
     /// A store holding `entries` (as returned by [`HistoryStore::sorted`]).

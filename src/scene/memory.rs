@@ -22,6 +22,7 @@
 
 use super::schema::{ForceSpec, GeometrySpec, SceneSpec};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Vectors of length "number of DOFs" a run keeps alive.
 pub const DOF_VECTORS: f64 = 32.0;
@@ -126,9 +127,22 @@ impl MemoryEstimate {
     }
 }
 
-/// The memory a run may use (bytes): `CATENA_MEMORY_LIMIT`, else `MemAvailable`, else
-/// [`FALLBACK_LIMIT`].
+/// A limit set by [`set_memory_limit`] (the bits of an `f64`; 0: none).
+static LIMIT_OVERRIDE: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the memory limit of this process (bytes), overriding the environment and the system
+/// (e.g. a fuzzer or a test that must refuse large scenes on a large machine).
+pub fn set_memory_limit(bytes: f64) {
+    LIMIT_OVERRIDE.store(bytes.to_bits(), Ordering::Relaxed);
+}
+
+/// The memory a run may use (bytes): [`set_memory_limit`], else `CATENA_MEMORY_LIMIT`, else
+/// `MemAvailable`, else [`FALLBACK_LIMIT`].
 pub fn memory_limit() -> f64 {
+    let set = LIMIT_OVERRIDE.load(Ordering::Relaxed);
+    if set != 0 {
+        return f64::from_bits(set);
+    }
     if let Some(v) = std::env::var("CATENA_MEMORY_LIMIT")
         .ok()
         .and_then(|s| s.trim().parse::<f64>().ok())
