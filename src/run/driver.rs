@@ -128,7 +128,7 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
         adaptive: AdaptiveState::new(&settings),
         sim,
         out,
-        records: Vec::with_capacity(n_steps as usize),
+        records: Vec::with_capacity(n_steps.min(1 << 16) as usize),
         step: 0,
         n_steps,
         last_frame_step: 0,

@@ -760,7 +760,11 @@ fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
             GeometrySpec::PolylineFile(_) => 0,
         })
         .map(|r| format!("\"{}\"", r.name));
-    let needle = biggest.as_deref().unwrap_or("rods");
+    let needle = if bytes == est.records {
+        "dt"
+    } else {
+        biggest.as_deref().unwrap_or("rods")
+    };
     Err(cx
         .err(
             needle,
@@ -775,7 +779,7 @@ fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
             ),
         )
         .with_help(
-            "use a coarser resolution (fewer `nodes` per rod, or fewer bodies); \
+            "use a coarser resolution (fewer `nodes` per rod, fewer bodies, a longer `dt`); \
              CATENA_MEMORY_LIMIT=BYTES sets the limit",
         ))
 }

@@ -14,7 +14,8 @@
 //! - the dense regularised-Stokeslet matrix when the scene has an `Rss` force: `3N × 3N` over all
 //!   `N` rod nodes, in `f64` plus its `f32` factorisation (12 bytes per entry);
 //! - contact candidates: up to [`CANDIDATES_PER_PRIMITIVE`] per primitive of a contact binding,
-//!   each an evaluated local contact (forces and 12 × 12 Jacobians).
+//!   each an evaluated local contact (forces and 12 × 12 Jacobians);
+//! - the per-step records kept for the summary: `duration / dt` rows of `steps.csv`.
 //!
 //! The limit is the memory the operating system reports as available (`MemAvailable` in
 //! `/proc/meminfo`), or [`FALLBACK_LIMIT`] where that cannot be read; the environment variable
@@ -51,6 +52,8 @@ pub struct MemoryEstimate {
     pub dense_rss: f64,
     /// Contact candidates.
     pub contacts: f64,
+    /// Per-step records (one row of `steps.csv` per step, kept for the summary).
+    pub records: f64,
 }
 
 impl MemoryEstimate {
@@ -98,7 +101,10 @@ impl MemoryEstimate {
             * primitives
             * CANDIDATES_PER_PRIMITIVE
             * BYTES_PER_CANDIDATE;
+        let steps = spec.time.duration.0 / spec.time.dt.0;
+        let records = steps * std::mem::size_of::<crate::io::StepRecord>() as f64;
         Self {
+            records,
             rod_nodes,
             dofs,
             vectors: DOF_VECTORS * 8.0 * dofs,
@@ -110,7 +116,7 @@ impl MemoryEstimate {
 
     /// Total bytes.
     pub fn total(&self) -> f64 {
-        self.vectors + self.sparse + self.dense_rss + self.contacts
+        self.vectors + self.sparse + self.dense_rss + self.contacts + self.records
     }
 
     /// The largest part, named.
@@ -120,6 +126,7 @@ impl MemoryEstimate {
             ("sparse Jacobian and LU factors", self.sparse),
             ("dense RSS fluid matrix", self.dense_rss),
             ("contact candidates", self.contacts),
+            ("per-step records (duration / dt steps)", self.records),
         ]
         .into_iter()
         .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -165,7 +172,9 @@ fn mem_available(meminfo: &str) -> Option<f64> {
 
 /// A byte count for messages (`12.3 GB`).
 pub fn human(bytes: f64) -> String {
-    if bytes >= 1e12 {
+    if bytes >= 1e15 {
+        format!("{bytes:.1e} bytes")
+    } else if bytes >= 1e12 {
         format!("{:.1} TB", bytes / 1e12)
     } else if bytes >= 1e9 {
         format!("{:.1} GB", bytes / 1e9)
@@ -188,6 +197,7 @@ mod tests {
     #[test]
     fn human_sizes() {
         assert_eq!(human(2.5e12), "2.5 TB");
+        assert_eq!(human(8.8e300), "8.8e300 bytes");
         assert_eq!(human(3.0e9), "3.0 GB");
         assert_eq!(human(4.0e6), "4.0 MB");
     }
