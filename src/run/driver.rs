@@ -8,7 +8,8 @@
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
 use crate::io::{
-    Frame, OutputDir, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary, read_steps_csv,
+    Frame, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
+    read_steps_csv,
 };
 use crate::math::Vec3;
 use crate::model::Model;
@@ -115,6 +116,11 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
         None => None,
     };
     if let Some(o) = out.as_mut() {
+        // A checkpoint left by an earlier run in this directory no longer matches its files.
+        let stale = o.path().join(super::CHECKPOINT_FILE);
+        if stale.exists() {
+            std::fs::remove_file(&stale).map_err(|e| OutputError::io(&stale, e))?;
+        }
         write_frame(o, &sim.model)?;
     }
     let mut s = Session {

@@ -207,7 +207,9 @@ pub fn advance(
                 });
                 state.successes = 0;
                 let half = 0.5 * h;
-                if half < settings.min_dt * (1.0 - 1e-12) {
+                // Below ~10⁻¹⁴ t a sub-step would no longer advance the clock: a floor too.
+                let floor = settings.min_dt.max(1e-14 * t.abs());
+                if half < floor * (1.0 - 1e-12) {
                     sim.dt = settings.dt;
                     return Err(StepFailure {
                         attempts,
