@@ -3,16 +3,7 @@
 //! readable message and exit code 2, and a simulation that fails stops cleanly with exit
 //! code 1 and the output written so far.
 //!
-//! The bad-scene corpus lives in `tests/bad_scenes/*.ron`. Each file describes what `catena
-//! check` must say about it in its leading comment lines:
-//!
-//! ```text
-//! // expect: <a fragment of the error message>       (first line, required)
-//! // position: none                                   (optional: the error has no line:column)
-//! // known-bug: <what src gets wrong>                 (optional: relaxes the file/position checks
-//! //                                                   in the main test; enforced by the ignored
-//! //                                                   `bad_scenes_strict` test)
-//! ```
+//! The corpus of hostile inputs (`tests/bad_inputs/`) has its own test, `tests/bad_inputs.rs`.
 
 use catena::io::{
     FRAMES_DIR, PVD_FILE, STEPS_CSV_HEADER, STEPS_FILE, SUMMARY_FILE, read_steps_csv, read_summary,
@@ -216,27 +207,34 @@ fn run_rejects_bad_options() {
 /// Runs `scene` (RON text) from a temporary directory with `--out`; returns the output and the
 /// output directory.
 fn run_scene_text(scene: &str) -> (Output, tempfile::TempDir, PathBuf) {
+    run_scene_text_with(scene, &[])
+}
+
+fn run_scene_text_with(scene: &str, extra: &[&str]) -> (Output, tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let file = tmp.path().join("failing.ron");
     std::fs::write(&file, scene).expect("write scene");
     let dir = tmp.path().join("out");
-    let out = catena(&[
+    let mut args = vec![
         "run",
         file.to_str().expect("utf-8 path"),
         "--out",
         dir.to_str().expect("utf-8 path"),
         "-q",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = catena(&args);
     (out, tmp, dir)
 }
 
 /// A free-falling rod with one Newton iteration per step and zero residual tolerances: a step
 /// is accepted only through the step-size test `‖Δq‖∞ ≤ step_tol · Δl`. The fall speeds up
-/// (`Δq ≈ g t Δt` from the previous configuration), so after five steps the step is too large
-/// and Newton "does not converge".
+/// (`Δq ≈ g t Δt` from the previous configuration), so after five steps the full step is too
+/// large and Newton "does not converge"; halved steps pass until, past t ≈ 0.2 s, even the
+/// floor `min_dt = Δt/4` fails.
 const FALLING: &str = r#"Scene(
     name: "falls_apart",
-    time: (dt: 0.01, duration: 0.5),
+    time: (dt: 0.01, duration: 0.5, min_dt: 0.0025),
     solver: (max_iterations: 1, abs_tol: 0, rel_tol: 0, step_tol: 0.5,
              line_search: None, initial_guess: Previous),
     output: (frame_every: 2),
@@ -250,7 +248,7 @@ const FALLING: &str = r#"Scene(
 
 #[test]
 fn failed_step_stops_cleanly_with_partial_output() {
-    let (out, _tmp, dir) = run_scene_text(FALLING);
+    let (out, _tmp, dir) = run_scene_text_with(FALLING, &["--checkpoint-every", "5"]);
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing run");
     assert!(err.starts_with("error: "), "{err}");
@@ -263,6 +261,12 @@ fn failed_step_stops_cleanly_with_partial_output() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no step number in {err}"));
     assert!(failed_at > 1, "the first steps should succeed: {err}");
+    assert!(
+        err.contains("halved down to the floor min_dt = 2.5e-3 s"),
+        "{err}"
+    );
+    assert!(err.contains("help: "), "{err}");
+    assert!(err.contains("checkpoint"), "{err}");
 
     let rows = read_steps_csv(&dir.join(STEPS_FILE)).expect("steps.csv rows parse");
     assert_eq!(
@@ -273,6 +277,12 @@ fn failed_step_stops_cleanly_with_partial_output() {
     for (k, r) in rows.iter().enumerate() {
         assert_eq!(r.step, k as u64 + 1);
     }
+    // Adaptive stepping shows in steps.csv: steps after t ≈ 0.05 s needed halved sub-steps.
+    let retried: Vec<_> = rows.iter().filter(|r| r.retries > 0).collect();
+    assert!(!retried.is_empty(), "no retried step in {rows:?}");
+    assert!(retried.iter().all(|r| r.substeps >= 2 && r.dt < 0.01));
+    // The row's end times stay on the fixed-Δt grid.
+    assert!((rows.last().expect("rows").t - 0.01 * rows.len() as f64).abs() < 1e-12);
     let s = read_summary(&dir.join(SUMMARY_FILE)).expect("summary.json");
     assert!(!s.completed, "a failed run is not completed");
     assert_eq!(s.steps, failed_at - 1);
@@ -304,7 +314,7 @@ fn failed_first_step_leaves_valid_empty_output() {
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing first step");
     assert!(err.contains("did not converge"), "{err}");
-    assert!(err.contains("step 1:"), "{err}");
+    assert!(err.contains("stopped at step 1 ("), "{err}");
     let raw = std::fs::read_to_string(dir.join(STEPS_FILE)).expect("steps.csv");
     assert_eq!(raw.lines().next(), Some(STEPS_CSV_HEADER));
     assert!(
@@ -375,146 +385,4 @@ fn check_nonexistent_file() {
         assert!(err.contains(missing), "{args:?}: {err}");
         assert!(err.contains("cannot read scene file"), "{args:?}: {err}");
     }
-}
-
-/// What a bad-scene fixture says about itself.
-struct Fixture {
-    path: PathBuf,
-    name: String,
-    source: String,
-    expect: String,
-    has_position: bool,
-    known_bug: Option<String>,
-}
-
-fn fixtures() -> Vec<Fixture> {
-    let all: Vec<Fixture> = scenes("tests/bad_scenes")
-        .into_iter()
-        .map(|path| {
-            let source = std::fs::read_to_string(&path).expect("read fixture");
-            let name = path
-                .file_name()
-                .expect("name")
-                .to_string_lossy()
-                .into_owned();
-            let directive = |key: &str| {
-                source
-                    .lines()
-                    .take_while(|l| l.starts_with("//"))
-                    .find_map(|l| l.strip_prefix(&format!("// {key}:")))
-                    .map(|v| v.trim().to_string())
-            };
-            let first = source.lines().next().unwrap_or("");
-            let expect = first
-                .strip_prefix("// expect:")
-                .unwrap_or_else(|| panic!("{name}: the first line must be `// expect: …`"))
-                .trim()
-                .to_string();
-            assert!(!expect.is_empty(), "{name}: empty expectation");
-            Fixture {
-                has_position: directive("position").as_deref() != Some("none"),
-                known_bug: directive("known-bug"),
-                path,
-                name,
-                source,
-                expect,
-            }
-        })
-        .collect();
-    assert!(
-        all.len() >= 12,
-        "the bad-scene corpus has {} files",
-        all.len()
-    );
-    all
-}
-
-/// The `L:C` of the `FILE:L:C: ` prefix of a message, if present.
-fn position(err: &str, name: &str) -> Option<(usize, usize)> {
-    let first = err.lines().next()?;
-    let rest = &first[first.find(name)? + name.len()..];
-    let mut parts = rest.strip_prefix(':')?.splitn(3, ':');
-    let l = parts.next()?.parse().ok()?;
-    let c = parts.next()?.parse().ok()?;
-    parts.next()?.starts_with(' ').then_some((l, c))
-}
-
-/// Checks one fixture; `strict` also enforces what `known-bug` fixtures relax.
-fn check_fixture(f: &Fixture, strict: bool) -> Result<(), String> {
-    let out = catena(&["check", f.path.to_str().expect("utf-8 path")]);
-    let err = text(&out.stderr);
-    let fail = |why: &str| Err(format!("{}: {why}\n{}", f.name, describe(&out)));
-    for bad in ["panicked", "RUST_BACKTRACE", "stack backtrace"] {
-        if err.contains(bad) {
-            return fail(&format!("stderr mentions {bad:?}"));
-        }
-    }
-    if out.status.code() != Some(2) {
-        return fail("exit code is not 2");
-    }
-    if !err.starts_with("error: ") {
-        return fail("stderr does not start with `error: `");
-    }
-    if !err.contains(&f.expect) {
-        return fail(&format!("the message lacks {:?}", f.expect));
-    }
-    if f.known_bug.is_some() && !strict {
-        return Ok(());
-    }
-    if !err.contains(&f.name) {
-        return fail("the message does not name the file");
-    }
-    let pos = position(&err, &f.name);
-    match (f.has_position, pos) {
-        (true, None) => return fail("no `FILE:LINE:COLUMN: ` prefix"),
-        (false, Some(_)) => return fail("unexpected position (fixture says `position: none`)"),
-        (true, Some((l, c))) => {
-            let line = f.source.lines().nth(l.wrapping_sub(1));
-            let Some(line) = line else {
-                return fail(&format!("line {l} is past the end of the file"));
-            };
-            if c == 0 || c > line.chars().count() + 1 {
-                return fail(&format!("column {c} is outside line {l}"));
-            }
-            // The position points at scene text, not into a comment (every fixture quotes its
-            // expected message, names included, in its first line).
-            let comment = line.find("//").map(|i| line[..i].chars().count() + 1);
-            if comment.is_some_and(|start| c >= start) {
-                return fail(&format!("{l}:{c} points into a comment: {line:?}"));
-            }
-        }
-        (false, None) => {}
-    }
-    Ok(())
-}
-
-#[test]
-fn bad_scenes_are_rejected_with_located_messages() {
-    let mut failures = Vec::new();
-    let all = fixtures();
-    for f in &all {
-        if let Err(e) = check_fixture(f, false) {
-            failures.push(e);
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} bad scenes:\n\n{}",
-        failures.len(),
-        all.len(),
-        failures.join("\n\n")
-    );
-}
-
-/// The fixtures marked `known-bug`, checked without their allowances: this fails until the bug
-/// is fixed, then the directive should be removed (passes trivially when no fixture has one).
-#[test]
-fn bad_scenes_strict() {
-    let mut failures = Vec::new();
-    for f in fixtures().iter().filter(|f| f.known_bug.is_some()) {
-        if let Err(e) = check_fixture(f, true) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -1,6 +1,7 @@
 //! Results do not depend on the number of worker threads: the same scene run in a rayon pool
 //! of 1 and of 2 threads gives the same state, bit for bit (`catena --threads N` promises
-//! "Results are identical for any count").
+//! "Results are identical for any count"), and so do two runs with every core of the machine.
+//! (After a kill and a resume, too: `tests/resume.rs`.)
 
 use catena::scene::{build_scene, load_scene};
 use std::path::Path;
@@ -55,6 +56,11 @@ fn check(path: &str, steps: u64) -> usize {
         f64::from_bits(q2[differing[0]])
     );
     assert!(v1 == v2, "{path}: v differs between 1 and 2 threads");
+    let all = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let first = run(path, steps, all);
+    let second = run(path, steps, all);
+    assert!(first == second, "{path}: two runs on {all} threads differ");
+    assert!(first.0 == q1, "{path}: {all} threads differ from 1 thread");
     let with_contact = it1.iter().filter(|(_, c)| *c > 0).count();
     eprintln!(
         "{path}: {steps} steps, {} DOFs identical for 1 and 2 threads \

@@ -2,7 +2,7 @@
 
 use catena::contact::{Builtin, Chain, ChainElement, ElementSet};
 use catena::io::{RenderOptions, frame_file, read_vtp, render_frame};
-use catena::run::{RunError, RunOptions, run};
+use catena::run::{RunError, RunOptions, resume, run};
 use catena::scene::{
     BuiltScene, FlagellaSetup, SceneError, build_scene, load_scene, relative_path,
 };
@@ -36,6 +36,17 @@ enum Command {
         /// Stop at this simulated time (s) instead of the scene's duration.
         #[arg(long)]
         until: Option<f64>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Write DIR/checkpoint.ron (atomically) every N steps; continue with `catena resume DIR`.
+        #[arg(long, value_name = "N")]
+        checkpoint_every: Option<u64>,
+    },
+    /// Continue a killed or stopped run from the checkpoint in its output directory.
+    Resume {
+        /// Output directory of the run (holds checkpoint.ron).
+        dir: PathBuf,
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
@@ -424,6 +435,48 @@ fn render(dir: &Path, frame: Option<i64>, out: &Path, opts: RenderOptions) -> Ex
     }
 }
 
+/// Reports the end of a run (or resumed run) whose output is in `out`: exit 0 when it
+/// completed, 1 when a step failed, 2 for bad input or output errors.
+fn finish_run(result: Result<catena::io::Summary, RunError>, out: &std::path::Path) -> ExitCode {
+    match result {
+        Ok(s) => {
+            println!(
+                "{}: {} steps to t = {:.6} s, {} Newton iterations (AIPTS {:.2}), {:.2} s wall; output in {}",
+                s.scene,
+                s.steps,
+                s.sim_time,
+                s.total_newton_iterations,
+                s.aipts,
+                s.wall_time_s,
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e @ RunError::Solve { .. }) => {
+            eprintln!("error: {e}");
+            eprintln!(
+                "  the output up to the last accepted step is in {}",
+                out.display()
+            );
+            if out.join(catena::run::CHECKPOINT_FILE).is_file() {
+                eprintln!(
+                    "  help: a checkpoint of the last completed step is in {}; lower `min_dt` or \
+                     change the solver settings, or continue with `catena resume {}`",
+                    out.join(catena::run::CHECKPOINT_FILE).display(),
+                    out.display()
+                );
+            } else {
+                eprintln!("  help: lower `min_dt` in `time`, or change the solver settings");
+            }
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
@@ -614,12 +667,18 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Resume { dir, quiet } => finish_run(resume(&dir, !quiet), &dir),
         Command::Run {
             scene,
             out,
             until,
             quiet,
+            checkpoint_every,
         } => {
+            if checkpoint_every == Some(0) {
+                eprintln!("error: --checkpoint-every must be at least 1");
+                return ExitCode::from(2);
+            }
             if let Some(u) = until
                 && !(u.is_finite() && u > 0.0)
             {
@@ -637,34 +696,9 @@ fn main() -> ExitCode {
                 out: Some(out.clone()),
                 until,
                 progress: !quiet,
+                checkpoint_every,
             };
-            match run(built, &opts) {
-                Ok(s) => {
-                    println!(
-                        "{}: {} steps to t = {:.6} s, {} Newton iterations (AIPTS {:.2}), {:.2} s wall; output in {}",
-                        s.scene,
-                        s.steps,
-                        s.sim_time,
-                        s.total_newton_iterations,
-                        s.aipts,
-                        s.wall_time_s,
-                        out.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(e @ RunError::Solve { .. }) => {
-                    eprintln!("error: {e}");
-                    eprintln!(
-                        "  the output up to the last accepted step is in {}",
-                        out.display()
-                    );
-                    ExitCode::from(1)
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            finish_run(run(built, &opts), &out)
         }
     }
 }

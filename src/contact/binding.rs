@@ -8,6 +8,7 @@ use super::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
 use super::detect::{Aabb, SpatialHash};
 use super::element::{ContactLineSearch, Env, PairGeometry, StepInfo};
 use super::history::{History, HistoryStore, Lagged, PairKey, Primitive};
+use super::state::ContactState;
 use super::step_cap::{pair_step, travel_step};
 use crate::math::Vec3;
 use crate::model::Model;
@@ -124,6 +125,15 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Per-iterate parameter updates (IPC's κ) from an evaluation; returns whether any changed.
     fn end_iteration(&mut self, _evaluated: &[LocalContact]) -> bool {
         false
+    }
+    /// The state carried to the next step, for checkpoints.
+    fn save_state(&self) -> ContactState {
+        ContactState::default()
+    }
+    /// Restores a state returned by [`ContactModel::save_state`] (same scene), or says why it
+    /// does not fit.
+    fn restore_state(&mut self, _state: &ContactState) -> Result<(), String> {
+        Ok(())
     }
     /// Statistics of an evaluation.
     fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
@@ -460,6 +470,39 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         self.bindings
             .iter()
             .all(|b| b.chain.elements.iter().all(|e| e.is_conservative()))
+    }
+
+    fn save_state(&self) -> ContactState {
+        ContactState {
+            histories: self.histories.sorted(),
+            elements: self
+                .bindings
+                .iter()
+                .map(|b| b.chain.elements.iter().map(|e| e.state()).collect())
+                .collect(),
+        }
+    }
+
+    fn restore_state(&mut self, state: &ContactState) -> Result<(), String> {
+        let shape: Vec<usize> = self
+            .bindings
+            .iter()
+            .map(|b| b.chain.elements.len())
+            .collect();
+        let saved: Vec<usize> = state.elements.iter().map(Vec::len).collect();
+        if shape != saved {
+            return Err(format!(
+                "the checkpoint has chains of {saved:?} elements, the scene {shape:?}"
+            ));
+        }
+        for (b, states) in self.bindings.iter_mut().zip(&state.elements) {
+            for (e, s) in b.chain.elements.iter_mut().zip(states) {
+                e.set_state(s);
+            }
+        }
+        self.histories = HistoryStore::from_sorted(&state.histories);
+        self.lag.clear();
+        Ok(())
     }
 
     fn commit(&mut self, accepted: &[LocalContact]) {

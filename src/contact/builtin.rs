@@ -506,6 +506,12 @@ macro_rules! element_set {
             fn lag_updates(&self) -> u32 {
                 match self { Self::Builtin(e) => $crate::contact::ChainElement::lag_updates(e), $( Self::$var(e) => $crate::contact::ChainElement::lag_updates(e), )+ }
             }
+            fn state(&self) -> Vec<f64> {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::state(e), $( Self::$var(e) => $crate::contact::ChainElement::state(e), )+ }
+            }
+            fn set_state(&mut self, state: &[f64]) {
+                match self { Self::Builtin(e) => $crate::contact::ChainElement::set_state(e, state), $( Self::$var(e) => $crate::contact::ChainElement::set_state(e, state), )+ }
+            }
         }
 
         impl $crate::contact::ElementSet for $set {

@@ -258,4 +258,11 @@ pub trait ChainElement: Send + Sync {
     fn lag_updates(&self) -> u32 {
         0
     }
+    /// State the element carries from one time step to the next (an adaptive stiffness), as
+    /// numbers, for checkpoints; empty for elements without such state.
+    fn state(&self) -> Vec<f64> {
+        Vec::new()
+    }
+    /// Restores a state returned by [`ChainElement::state`].
+    fn set_state(&mut self, _state: &[f64]) {}
 }

@@ -143,6 +143,18 @@ impl HistoryStore {
     pub fn is_empty(&self) -> bool {
         self.committed.is_empty()
     }
+    /// Every stored history, sorted by pair (a stable order for checkpoints).
+    pub fn sorted(&self) -> Vec<(PairKey, History)> {
+        let mut v: Vec<(PairKey, History)> = self.committed.iter().map(|(k, h)| (*k, *h)).collect();
+        v.sort_unstable_by_key(|e| e.0);
+        v
+    }
+    /// A store holding `entries` (as returned by [`HistoryStore::sorted`]).
+    pub fn from_sorted(entries: &[(PairKey, History)]) -> Self {
+        Self {
+            committed: entries.iter().copied().collect(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod history;
 mod law_test_support;
 mod normal;
 mod resolve;
+mod state;
 mod step_cap;
 mod tangential;
 mod verify;
@@ -45,6 +46,7 @@ pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
+pub use state::ContactState;
 pub use tangential::{
     ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Mat3x12,
 };

@@ -52,6 +52,47 @@ impl OutputDir {
         })
     }
 
+    /// Reopens the output of an interrupted run to continue it: `steps.csv` keeps its first
+    /// `rows` rows (a partial last line is dropped), `frames.pvd` is rewritten to index the
+    /// frames of `frame_times` (frame `i` at `frame_times[i]`), and `.vtp` files past them are
+    /// removed. Every kept frame file must exist.
+    pub fn reopen(dir: &Path, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
+        let frames_dir = dir.join(FRAMES_DIR);
+        let steps = StepsCsv::reopen(&dir.join(STEPS_FILE), rows)?;
+        let mut pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        for (i, &t) in frame_times.iter().enumerate() {
+            let name = format!("frame_{i:06}.vtp");
+            let path = frames_dir.join(&name);
+            if !path.is_file() {
+                return Err(OutputError::invalid_data(
+                    &path,
+                    "frame listed in the checkpoint is missing".to_string(),
+                ));
+            }
+            pvd.push(t, &format!("{FRAMES_DIR}/{name}"))?;
+        }
+        pvd.write()?;
+        let mut extra = frame_times.len();
+        loop {
+            let path = frames_dir.join(format!("frame_{extra:06}.vtp"));
+            if std::fs::remove_file(&path).is_err() {
+                break;
+            }
+            extra += 1;
+        }
+        Ok(OutputDir {
+            dir: dir.to_path_buf(),
+            steps,
+            pvd,
+            frames: frame_times.len() as u64,
+        })
+    }
+
+    /// Times of the frames written so far, in order.
+    pub fn frame_times(&self) -> Vec<f64> {
+        self.pvd.entries().iter().map(|(t, _)| *t).collect()
+    }
+
     /// The output directory.
     pub fn path(&self) -> &Path {
         &self.dir

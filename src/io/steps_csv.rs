@@ -15,9 +15,9 @@ use super::OutputError;
 
 /// Header line of `steps.csv` (without the trailing newline); the column order of [`StepRecord`].
 pub const STEPS_CSV_HEADER: &str = "step,t,dt,newton_iterations,line_search_steps,candidates,\
-active_contacts,min_gap,max_penetration,residual,wall_ms";
+active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries";
 
-const N_COLUMNS: usize = 11;
+const N_COLUMNS: usize = 13;
 
 /// Statistics of one accepted time step: one row of `steps.csv`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -26,7 +26,8 @@ pub struct StepRecord {
     pub step: u64,
     /// Simulated time at the end of the step \[s\].
     pub t: f64,
-    /// Time step size used \[s\].
+    /// Time step size used \[s\]: the smallest sub-step when the step was split after a
+    /// failed attempt (adaptive stepping), else the scene's Δt.
     pub dt: f64,
     /// Newton iterations taken to converge this step.
     pub newton_iterations: u32,
@@ -44,6 +45,12 @@ pub struct StepRecord {
     pub residual: f64,
     /// Wall-clock time spent on the step \[ms\].
     pub wall_ms: f64,
+    /// Accepted implicit Euler sub-steps that made up this step (1 unless Δt was reduced).
+    #[serde(default)]
+    pub substeps: u32,
+    /// Attempts that failed and were retried with a halved Δt during this step.
+    #[serde(default)]
+    pub retries: u32,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -62,7 +69,7 @@ pub fn fmt_f64(x: f64) -> String {
 
 fn format_row(r: &StepRecord) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
         r.step,
         fmt_f64(r.t),
         fmt_f64(r.dt),
@@ -74,6 +81,8 @@ fn format_row(r: &StepRecord) -> String {
         fmt_f64(r.max_penetration),
         fmt_f64(r.residual),
         fmt_f64(r.wall_ms),
+        r.substeps,
+        r.retries,
     )
 }
 
@@ -94,6 +103,54 @@ impl StepsCsv {
         };
         csv.write_line(&format!("{STEPS_CSV_HEADER}\n"))?;
         Ok(csv)
+    }
+
+    /// Reopens an existing `path` for appending, keeping its header and first `rows` complete
+    /// rows: a partial last line (a run killed mid-write) and rows past `rows` (written after
+    /// the checkpoint being resumed) are cut off. Fails if the file has fewer rows.
+    pub fn reopen(path: &Path, rows: u64) -> Result<Self, OutputError> {
+        let bytes = std::fs::read(path).map_err(|e| OutputError::io(path, e))?;
+        let mut keep = None;
+        let mut newlines = 0u64;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' {
+                newlines += 1;
+                if newlines == rows + 1 {
+                    keep = Some(i + 1);
+                    break;
+                }
+            }
+        }
+        let Some(keep) = keep else {
+            return Err(OutputError::invalid_data(
+                path,
+                format!(
+                    "holds {} complete row(s), fewer than the {rows} of the checkpoint",
+                    newlines.saturating_sub(1)
+                ),
+            ));
+        };
+        if !bytes.starts_with(STEPS_CSV_HEADER.as_bytes()) {
+            return Err(OutputError::invalid_data(
+                path,
+                format!("line 1: expected header `{STEPS_CSV_HEADER}`"),
+            ));
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| OutputError::io(path, e))?;
+        file.set_len(keep as u64)
+            .map_err(|e| OutputError::io(path, e))?;
+        drop(file);
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| OutputError::io(path, e))?;
+        Ok(StepsCsv {
+            path: path.to_path_buf(),
+            out: BufWriter::new(file),
+        })
     }
 
     /// Appends one row and flushes it to the operating system.
@@ -173,6 +230,8 @@ fn parse_row(line: &str) -> Result<StepRecord, String> {
         max_penetration: p(f[8], "max_penetration")?,
         residual: p(f[9], "residual")?,
         wall_ms: p(f[10], "wall_ms")?,
+        substeps: p(f[11], "substeps")?,
+        retries: p(f[12], "retries")?,
     })
 }
 
@@ -193,6 +252,8 @@ mod tests {
             max_penetration: 1.234_567_890_123_456_7e-9,
             residual: 1e-300 * (step as f64 + 1.0),
             wall_ms: 12.345_678_901_234,
+            substeps: 1 + step as u32 % 3,
+            retries: step as u32 % 3,
         }
     }
 
@@ -210,6 +271,32 @@ mod tests {
             && f(a.max_penetration, b.max_penetration)
             && f(a.residual, b.residual)
             && f(a.wall_ms, b.wall_ms)
+            && a.substeps == b.substeps
+            && a.retries == b.retries
+    }
+
+    #[test]
+    fn reopen_drops_partial_and_later_rows() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = dir.path().join("steps.csv");
+        let mut w = StepsCsv::create(&p).expect("create");
+        for k in 1..=4 {
+            w.write(&rec(k, 0.5)).expect("row");
+        }
+        drop(w);
+        // A torn fifth row, as a SIGKILL mid-write leaves it.
+        let mut raw = std::fs::read(&p).expect("read");
+        raw.extend_from_slice(b"5,0.10");
+        std::fs::write(&p, &raw).expect("write");
+        let mut w = StepsCsv::reopen(&p, 3).expect("reopen");
+        w.write(&rec(9, 0.25)).expect("append");
+        drop(w);
+        let back = read_steps_csv(&p).expect("parse");
+        assert_eq!(
+            back.iter().map(|r| r.step).collect::<Vec<_>>(),
+            [1, 2, 3, 9]
+        );
+        assert!(StepsCsv::reopen(&p, 10).is_err());
     }
 
     #[test]

@@ -158,6 +158,8 @@ mod tests {
             max_penetration: if gap < 0.0 { -gap } else { 0.0 },
             residual: 1e-10,
             wall_ms,
+            substeps: 1,
+            retries: 0,
         }
     }
 

@@ -1,12 +1,22 @@
-//! The time loop of `catena run`: step, record, write (flushed), repeat.
+//! The time loop of `catena run` and `catena resume`: step (with adaptive retries), record,
+//! write (flushed), checkpoint, repeat.
+//!
+//! The output step is the scene's Δt: step `k` ends at the time the fixed-Δt loop reaches after
+//! `k` steps, whatever sub-steps adaptive stepping needed (see [`crate::system::advance`]),
+//! so rows of `steps.csv` and the frame cadence keep their meaning.
 
 use super::RunError;
-use crate::io::{Frame, OutputDir, PolylineBody, SphereBody, StepRecord, Summary};
+use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
+use crate::io::{
+    Frame, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
+    read_steps_csv,
+};
 use crate::math::Vec3;
 use crate::model::Model;
-use crate::scene::BuiltScene;
+use crate::scene::{BuiltScene, build_scene, parse_scene};
+use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Options of a run.
@@ -18,6 +28,9 @@ pub struct RunOptions {
     pub until: Option<f64>,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Write a checkpoint (`DIR/checkpoint.ron`) every this many steps, and at the start and
+    /// the end of the run (needs `out`).
+    pub checkpoint_every: Option<u64>,
 }
 
 /// Node positions of every rod, for a VTK frame.
@@ -62,113 +75,282 @@ fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
     Ok(())
 }
 
+/// A run in progress: the simulator, where it stands, and its output.
+struct Session {
+    name: String,
+    scene_file: PathBuf,
+    scene_source: Option<String>,
+    until: Option<f64>,
+    checkpoint_every: Option<u64>,
+    frame_every: u64,
+    settings: AdaptiveSettings,
+    adaptive: AdaptiveState,
+    sim: Simulator,
+    out: Option<OutputDir>,
+    records: Vec<StepRecord>,
+    step: u64,
+    n_steps: u64,
+    last_frame_step: u64,
+    wall_before: f64,
+}
+
 /// Runs a built scene to its end (or `until`), writing `steps.csv`, frames and
-/// `summary.json` as it goes. On a failed step the output so far and a summary marked
-/// incomplete are written before the error is returned.
+/// `summary.json` as it goes, and checkpoints when asked. A step that fails even at the
+/// smallest allowed Δt stops the run: the output so far, a summary marked incomplete and a
+/// checkpoint of the last completed step are written before the error is returned.
 pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
-    let name = scene.name.clone();
     let end = opts.until.unwrap_or(scene.duration);
+    let scene_file = std::path::absolute(&scene.file).unwrap_or_else(|_| scene.file.clone());
+    // The checkpoint keeps the scene text; read it now, as the scene was built from it.
+    let scene_source = match &opts.out {
+        Some(_) => std::fs::read_to_string(&scene.file).ok(),
+        None => None,
+    };
+    let settings = scene.adaptive;
+    let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
-    let mut sim = scene.into_simulator();
+    let sim = scene.into_simulator();
     let n_steps = ((end - sim.model.time) / sim.dt).round().max(0.0) as u64;
     let mut out = match &opts.out {
         Some(dir) => Some(OutputDir::create(dir)?),
         None => None,
     };
     if let Some(o) = out.as_mut() {
-        write_frame(o, &sim.model)?;
-    }
-    let bar = if opts.progress {
-        let b = ProgressBar::new(n_steps);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} steps  {per_sec}  {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    let started = Instant::now();
-    let mut records: Vec<StepRecord> = Vec::with_capacity(n_steps as usize);
-    let mut last_frame_step = 0;
-    for k in 1..=n_steps {
-        let t_start = sim.model.time;
-        match sim.step() {
-            Ok(rep) => {
-                let rec = StepRecord {
-                    step: k,
-                    t: rep.t,
-                    dt: rep.dt,
-                    newton_iterations: rep.newton.iterations,
-                    line_search_steps: rep.newton.line_search_evaluations,
-                    candidates: rep.contacts.candidates,
-                    active_contacts: rep.contacts.active,
-                    min_gap: rep.contacts.min_gap,
-                    max_penetration: rep.contacts.max_penetration,
-                    residual: rep.newton.residuals.last().copied().unwrap_or(0.0),
-                    wall_ms: rep.wall.as_secs_f64() * 1e3,
-                };
-                if let Some(o) = out.as_mut() {
-                    o.write_step(&rec)?;
-                    if frame_every > 0 && k % frame_every == 0 {
-                        write_frame(o, &sim.model)?;
-                        last_frame_step = k;
-                    }
-                }
-                bar.set_message(format!(
-                    "t = {:.4} s  newton {}",
-                    rep.t, rep.newton.iterations
-                ));
-                bar.inc(1);
-                records.push(rec);
-            }
-            Err(error) => {
-                bar.abandon();
-                let mut s = summarize(
-                    &name,
-                    &records,
-                    started,
-                    out.as_ref().map_or(0, |o| o.frames_written()),
-                );
-                s.completed = false;
-                s.message = Some(error.to_string());
-                if let Some(o) = out.as_mut() {
-                    write_frame(o, &sim.model)?;
-                    s.frames = o.frames_written();
-                    o.write_summary(&s)?;
-                }
-                return Err(RunError::Solve {
-                    step: k,
-                    t: t_start,
-                    error,
-                });
-            }
+        // A checkpoint left by an earlier run in this directory no longer matches its files.
+        let stale = o.path().join(super::CHECKPOINT_FILE);
+        if stale.exists() {
+            std::fs::remove_file(&stale).map_err(|e| OutputError::io(&stale, e))?;
         }
-    }
-    bar.finish_and_clear();
-    if let Some(o) = out.as_mut()
-        && last_frame_step != n_steps
-    {
         write_frame(o, &sim.model)?;
     }
-    let mut s = summarize(
-        &name,
-        &records,
-        started,
-        out.as_ref().map_or(0, |o| o.frames_written()),
-    );
-    s.completed = true;
-    if let Some(o) = out.as_ref() {
-        o.write_summary(&s)?;
-    }
-    Ok(s)
+    let mut s = Session {
+        name,
+        scene_file,
+        scene_source,
+        until: opts.until,
+        checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
+        frame_every,
+        settings,
+        adaptive: AdaptiveState::new(&settings),
+        sim,
+        out,
+        records: Vec::with_capacity(n_steps.min(1 << 16) as usize),
+        step: 0,
+        n_steps,
+        last_frame_step: 0,
+        wall_before: 0.0,
+    };
+    s.go(opts.progress)
 }
 
-fn summarize(name: &str, records: &[StepRecord], started: Instant, frames: u64) -> Summary {
-    let mut s = Summary::from_steps(name, records);
-    s.wall_time_s = started.elapsed().as_secs_f64();
-    s.frames = frames;
-    s
+/// Continues the run whose output (and `checkpoint.ron`) is in `dir` from its last checkpoint:
+/// rebuilds the scene from the text saved in the checkpoint, restores the state, drops the
+/// rows and frames written after the checkpoint (and a partial last line), and runs on. The
+/// result is bit-identical to a run that was never interrupted.
+pub fn resume(dir: &Path, progress: bool) -> Result<Summary, RunError> {
+    let ck = Checkpoint::read(dir)?;
+    let spec = parse_scene(&ck.scene_source, &ck.scene_file)?;
+    let scene = build_scene(&spec, &ck.scene_source, &ck.scene_file)?;
+    let settings = scene.adaptive;
+    let name = scene.name.clone();
+    let frame_every = scene.output.frame_every;
+    let mut sim = scene.into_simulator();
+    restore(&mut sim, &ck).map_err(RunError::Resume)?;
+    let out = OutputDir::reopen(dir, ck.step, &ck.frame_times)?;
+    let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
+    records.truncate(ck.step as usize);
+    let mut s = Session {
+        name,
+        scene_file: ck.scene_file.clone(),
+        scene_source: Some(ck.scene_source.clone()),
+        until: ck.until,
+        checkpoint_every: ck.checkpoint_every,
+        frame_every,
+        settings,
+        adaptive: ck.adaptive,
+        sim,
+        out: Some(out),
+        records,
+        step: ck.step,
+        n_steps: ck.n_steps,
+        last_frame_step: ck.last_frame_step,
+        wall_before: ck.wall_time_s,
+    };
+    s.go(progress)
+}
+
+/// Puts the state of `ck` into a simulator freshly built from the same scene.
+fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String> {
+    let m = &mut sim.model;
+    if ck.q.len() != m.q.len() || ck.v.len() != m.v.len() || ck.frames.len() != m.frames.len() {
+        return Err(format!(
+            "the checkpoint has {} DOFs and {} rods, the scene {} and {}",
+            ck.q.len(),
+            ck.frames.len(),
+            m.q.len(),
+            m.frames.len()
+        ));
+    }
+    m.q.clone_from(&ck.q);
+    m.v.clone_from(&ck.v);
+    m.frames.clone_from(&ck.frames);
+    m.time = ck.time;
+    for rod in &mut m.rods {
+        rod.actuate(ck.time);
+    }
+    sim.steps = ck.substeps;
+    if let Some(c) = &ck.contacts {
+        sim.assembler_mut().restore_contact_state(c)?;
+    }
+    Ok(())
+}
+
+impl Session {
+    /// The checkpoint of the current state (after step `self.step`).
+    fn checkpoint(&self, wall: f64) -> Option<Checkpoint> {
+        let out = self.out.as_ref()?;
+        let m = &self.sim.model;
+        Some(Checkpoint {
+            format: CHECKPOINT_FORMAT,
+            scene_file: self.scene_file.clone(),
+            scene_source: self.scene_source.clone()?,
+            until: self.until,
+            checkpoint_every: self.checkpoint_every,
+            step: self.step,
+            n_steps: self.n_steps,
+            last_frame_step: self.last_frame_step,
+            frame_times: out.frame_times(),
+            substeps: self.sim.steps,
+            adaptive: self.adaptive,
+            time: m.time,
+            q: m.q.clone(),
+            v: m.v.clone(),
+            frames: m.frames.clone(),
+            contacts: self.sim.assembler().contact_state(),
+            wall_time_s: wall,
+        })
+    }
+
+    fn write_checkpoint(&self, ck: Option<Checkpoint>) -> Result<(), RunError> {
+        if let (Some(ck), Some(out)) = (ck, self.out.as_ref()) {
+            ck.write(out.path())?;
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, progress: bool) -> Result<Summary, RunError> {
+        let started = Instant::now();
+        let wall = |before: f64| before + started.elapsed().as_secs_f64();
+        let bar = if progress {
+            let b = ProgressBar::new(self.n_steps);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} steps  {per_sec}  {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b.set_position(self.step);
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let checkpointing = self.checkpoint_every.is_some();
+        if checkpointing {
+            self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
+        }
+        for k in self.step + 1..=self.n_steps {
+            let t_start = self.sim.model.time;
+            // The state before the step, written as the checkpoint if the step fails.
+            let before = if checkpointing {
+                self.checkpoint(wall(self.wall_before))
+            } else {
+                None
+            };
+            match advance(&mut self.sim, &mut self.adaptive, &self.settings) {
+                Ok(st) => {
+                    let rep = &st.report;
+                    let rec = StepRecord {
+                        step: k,
+                        t: rep.t,
+                        dt: rep.dt,
+                        newton_iterations: rep.newton.iterations,
+                        line_search_steps: rep.newton.line_search_evaluations,
+                        candidates: rep.contacts.candidates,
+                        active_contacts: rep.contacts.active,
+                        min_gap: rep.contacts.min_gap,
+                        max_penetration: rep.contacts.max_penetration,
+                        residual: rep.newton.residuals.last().copied().unwrap_or(0.0),
+                        wall_ms: rep.wall.as_secs_f64() * 1e3,
+                        substeps: st.substeps,
+                        retries: st.retries,
+                    };
+                    self.step = k;
+                    if let Some(o) = self.out.as_mut() {
+                        o.write_step(&rec)?;
+                        if self.frame_every > 0 && k % self.frame_every == 0 {
+                            write_frame(o, &self.sim.model)?;
+                            self.last_frame_step = k;
+                        }
+                    }
+                    bar.set_message(format!(
+                        "t = {:.4} s  newton {}{}",
+                        rep.t,
+                        rep.newton.iterations,
+                        if st.retries > 0 {
+                            format!("  Δt retries {}", st.retries)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                    bar.inc(1);
+                    self.records.push(rec);
+                    if let Some(n) = self.checkpoint_every
+                        && k % n == 0
+                    {
+                        self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
+                    }
+                }
+                Err(failure) => {
+                    bar.abandon();
+                    let mut s = self.summarize(wall(self.wall_before));
+                    s.completed = false;
+                    s.message = Some(failure.to_string());
+                    if let Some(o) = self.out.as_mut() {
+                        write_frame(o, &self.sim.model)?;
+                        s.frames = o.frames_written();
+                        o.write_summary(&s)?;
+                    }
+                    self.write_checkpoint(before)?;
+                    return Err(RunError::Solve {
+                        step: k,
+                        t: t_start,
+                        failure,
+                    });
+                }
+            }
+        }
+        bar.finish_and_clear();
+        if let Some(o) = self.out.as_mut()
+            && self.last_frame_step != self.n_steps
+        {
+            write_frame(o, &self.sim.model)?;
+            self.last_frame_step = self.n_steps;
+        }
+        let mut s = self.summarize(wall(self.wall_before));
+        s.completed = true;
+        if let Some(o) = self.out.as_ref() {
+            o.write_summary(&s)?;
+        }
+        if checkpointing {
+            self.write_checkpoint(self.checkpoint(s.wall_time_s))?;
+        }
+        Ok(s)
+    }
+
+    fn summarize(&self, wall_time_s: f64) -> Summary {
+        let mut s = Summary::from_steps(&self.name, &self.records);
+        s.wall_time_s = wall_time_s;
+        s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
+        s
+    }
 }

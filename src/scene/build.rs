@@ -3,6 +3,7 @@
 
 use super::error::{SceneError, closest, locate};
 use super::geometry::{helix_nodes, read_polyline, straight_nodes};
+use super::memory::{MemoryEstimate, human, memory_limit};
 use super::schema::GroupSpec;
 use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
 use crate::contact::{
@@ -14,7 +15,7 @@ use crate::math::Vec3;
 use crate::model::{
     BoundaryCondition, CrossSection, Material, Model, Plane, Prescribed, Rod, Sphere,
 };
-use crate::system::{Simulator, SolverSettings};
+use crate::system::{AdaptiveSettings, Simulator, SolverSettings};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +41,8 @@ pub struct BuiltScene {
     pub duration: f64,
     /// Output cadence.
     pub output: OutputSpec,
+    /// Adaptive stepping: retries of failed steps with a halved Δt, and growth back.
+    pub adaptive: AdaptiveSettings,
 }
 
 impl BuiltScene {
@@ -105,6 +108,25 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             .with_help("use a time step shorter than the duration"));
     }
     check_solver(&spec.solver, &cx)?;
+    if let Some(m) = spec.time.min_dt
+        && m.0 > spec.time.dt.0
+    {
+        return Err(cx
+            .err(
+                "min_dt",
+                format!(
+                    "min_dt = {} s is larger than dt = {} s",
+                    m.0, spec.time.dt.0
+                ),
+            )
+            .with_help("min_dt is the floor of retried steps: at most dt (dt disables retries)"));
+    }
+    if spec.time.grow_after == 0 {
+        return Err(cx
+            .err("grow_after", "grow_after must be at least 1".into())
+            .with_help("the number of accepted sub-steps before a reduced Δt doubles, e.g. 4"));
+    }
+    check_memory(spec, &cx)?;
 
     let mut materials = BTreeMap::new();
     for (k, m) in &spec.materials {
@@ -642,6 +664,11 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         dt: spec.time.dt.0,
         duration: spec.time.duration.0,
         output: spec.output,
+        adaptive: AdaptiveSettings {
+            dt: spec.time.dt.0,
+            min_dt: spec.time.min_dt.map_or(spec.time.dt.0 / 1024.0, |m| m.0),
+            grow_after: spec.time.grow_after,
+        },
     })
 }
 
@@ -714,6 +741,47 @@ fn check_count(n: usize, cx: &Ctx, needle: &str, name: &str) -> Result<(), Scene
     } else {
         Ok(())
     }
+}
+
+/// Refuses a scene whose estimated memory exceeds what the machine has, before allocating it.
+fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
+    let est = MemoryEstimate::of(spec, cx.file);
+    let limit = memory_limit();
+    if est.total() <= limit {
+        return Ok(());
+    }
+    let (part, bytes) = est.largest();
+    let biggest = spec
+        .rods
+        .iter()
+        .max_by_key(|r| match &r.geometry {
+            GeometrySpec::Straight { nodes, .. } | GeometrySpec::Helix { nodes, .. } => *nodes,
+            GeometrySpec::Nodes(v) => v.len(),
+            GeometrySpec::PolylineFile(_) => 0,
+        })
+        .map(|r| format!("\"{}\"", r.name));
+    let needle = if bytes == est.records {
+        "dt"
+    } else {
+        biggest.as_deref().unwrap_or("rods")
+    };
+    Err(cx
+        .err(
+            needle,
+            format!(
+                "the scene needs an estimated {} of memory ({} rod nodes, {} DOFs; largest part: \
+                 {part}, {}), more than the {} available",
+                human(est.total()),
+                est.rod_nodes,
+                est.dofs,
+                human(bytes),
+                human(limit)
+            ),
+        )
+        .with_help(
+            "use a coarser resolution (fewer `nodes` per rod, fewer bodies, a longer `dt`); \
+             CATENA_MEMORY_LIMIT=BYTES sets the limit",
+        ))
 }
 
 fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {

@@ -86,7 +86,11 @@ pub fn ron_error(e: SpannedError, file: &Path) -> SceneError {
             format!("field `{field}` is given twice"),
             Some("remove one of them".to_string()),
         ),
-        RonError::Message(m) => (m.clone(), None),
+        RonError::Message(m) => (m.clone(), Some(value_help(m).to_string())),
+        RonError::ExpectedFloat | RonError::ExpectedInteger => (
+            e.code.to_string(),
+            Some("this field takes a number, e.g. `1e-3` (SI units)".into()),
+        ),
         other => (
             other.to_string(),
             Some("check the RON syntax near this position".into()),
@@ -95,6 +99,21 @@ pub fn ron_error(e: SpannedError, file: &Path) -> SceneError {
     let mut err = SceneError::new(file, pos, message);
     err.help = help;
     err
+}
+
+/// What to do about a value rejected while it was read (see `values.rs`).
+fn value_help(message: &str) -> &'static str {
+    if message.contains("vector of finite numbers") {
+        "NaN and inf are not allowed: write three finite coordinates, e.g. `(0, 0, 0.01)`"
+    } else if message.contains("positive finite number") {
+        "write a number greater than zero, in SI units (e.g. `1e-3`)"
+    } else if message.contains("finite number ≥ 0") {
+        "write a number ≥ 0, in SI units"
+    } else if message.contains("finite number") {
+        "NaN and inf are not allowed here: write a finite number"
+    } else {
+        "fix the value at this position (see the scene schema in the README)"
+    }
 }
 
 fn list(xs: &[&str]) -> String {

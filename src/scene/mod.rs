@@ -5,6 +5,7 @@ mod error;
 mod flagella;
 mod geometry;
 mod load;
+mod memory;
 mod schema;
 mod values;
 
@@ -13,6 +14,7 @@ pub use error::{SceneError, closest, locate};
 pub use flagella::{FlagellaError, FlagellaSetup, relative_path};
 pub use geometry::helix_nodes;
 pub use load::{load_scene, parse_scene, ron_error, ron_options};
+pub use memory::{MemoryEstimate, memory_limit, set_memory_limit};
 pub use schema::{
     BoundarySpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, OutputSpec, RodSpec,
     SceneSpec, TimeSpec,

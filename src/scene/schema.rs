@@ -132,6 +132,19 @@ pub struct TimeSpec {
     pub dt: Positive,
     /// Simulated duration (s).
     pub duration: Positive,
+    /// Smallest Δt (s) a failed step may be retried with: a step whose Newton solve fails is
+    /// retried with Δt halved until it succeeds or would go below this floor. Default: `dt`/1024
+    /// (ten halvings); set it to `dt` to disable retries.
+    #[serde(default)]
+    pub min_dt: Option<Positive>,
+    /// After this many consecutive accepted sub-steps, a reduced Δt is doubled again (never
+    /// above `dt`). Default 4.
+    #[serde(default = "default_grow_after")]
+    pub grow_after: u32,
+}
+
+fn default_grow_after() -> u32 {
+    4
 }
 
 /// Output cadence.

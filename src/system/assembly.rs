@@ -161,6 +161,22 @@ impl Assembler {
             .collect();
     }
 
+    /// The contact model's state carried between steps, for checkpoints (`None` without contacts).
+    pub fn contact_state(&self) -> Option<crate::contact::ContactState> {
+        self.contacts.as_ref().map(|c| c.save_state())
+    }
+
+    /// Restores a contact state saved by [`Assembler::contact_state`].
+    pub fn restore_contact_state(
+        &mut self,
+        state: &crate::contact::ContactState,
+    ) -> Result<(), String> {
+        match self.contacts.as_mut() {
+            Some(c) => c.restore_state(state),
+            None => Ok(()),
+        }
+    }
+
     /// Starts a time step at configuration `q` (velocity `v`): per-step external forces,
     /// per-step element updates, contact detection, and a new sparsity pattern if the candidate
     /// set changed.

@@ -2,6 +2,7 @@
 //! solve, Newton–Raphson with line search, and the implicit Euler integrator.
 //! This is the only module that talks to faer.
 
+mod adaptive_dt;
 mod assembly;
 mod error;
 mod line_search;
@@ -12,6 +13,9 @@ mod settings;
 mod simulator;
 mod stencils;
 
+pub use adaptive_dt::{
+    AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
+};
 pub use assembly::{Assembler, Evaluation, StepTargets};
 pub use error::SolveError;
 pub use line_search::{LineSearchOutcome, armijo, goldstein_price};

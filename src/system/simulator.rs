@@ -123,6 +123,16 @@ impl Simulator {
         &self.work.eval.contacts
     }
 
+    /// The system assembler, mutably (e.g. to restore contact state from a checkpoint).
+    pub fn assembler_mut(&mut self) -> &mut Assembler {
+        &mut self.assembler
+    }
+
+    /// The residual of the last evaluation (of a failed step: where Newton stopped).
+    pub fn last_residual(&self) -> &[f64] {
+        &self.work.eval.residual
+    }
+
     /// How many symbolic LU analyses were done so far.
     pub fn symbolic_factorisations(&self) -> u64 {
         self.lu.symbolic_count

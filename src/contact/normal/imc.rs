@@ -130,6 +130,12 @@ impl ChainElement for Imc {
     fn doc(&self) -> &'static ElementDoc {
         &DOC
     }
+    fn state(&self) -> Vec<f64> {
+        self.k.map_or_else(Vec::new, |k| vec![k])
+    }
+    fn set_state(&mut self, s: &[f64]) {
+        self.k = s.first().copied();
+    }
     fn needs(&self) -> Needs {
         Needs::caps(Caps::GEOMETRY)
     }

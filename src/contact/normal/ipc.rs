@@ -177,6 +177,36 @@ impl ChainElement for Ipc {
     fn doc(&self) -> &'static ElementDoc {
         &DOC
     }
+    fn state(&self) -> Vec<f64> {
+        let k = &self.state;
+        vec![
+            if k.kappa.is_some() { 1.0 } else { 0.0 },
+            k.kappa.unwrap_or(0.0),
+            k.kappa_max,
+            k.prev_min_gap,
+            k.prev_iterate_gap,
+            if k.balanced { 1.0 } else { 0.0 },
+        ]
+    }
+    fn set_state(&mut self, s: &[f64]) {
+        if let [
+            has,
+            kappa,
+            kappa_max,
+            prev_min_gap,
+            prev_iterate_gap,
+            balanced,
+        ] = *s
+        {
+            self.state = KappaState {
+                kappa: (has != 0.0).then_some(kappa),
+                kappa_max,
+                prev_min_gap,
+                prev_iterate_gap,
+                balanced: balanced != 0.0,
+            };
+        }
+    }
     fn needs(&self) -> Needs {
         Needs::caps(Caps::GEOMETRY)
     }

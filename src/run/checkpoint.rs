@@ -1,0 +1,165 @@
+//! Checkpoints: everything a run needs to continue exactly where it stood after a completed
+//! step, written atomically (temporary file, then rename) to `DIR/checkpoint.ron`.
+//!
+//! A checkpoint holds the scene text it was built from (so a resumed run rebuilds the same
+//! scene even if the file changed), the model state (DOFs, velocities, reference frames, time),
+//! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
+//! adaptive time-step state, the step counters and the output cursor (rows of `steps.csv`,
+//! frames written and their times). The scene has no random number generator, so there is no
+//! RNG state to keep.
+//!
+//! Floating-point values are written by RON as shortest round-trip decimals (`NaN`, `inf`
+//! included), so reading a checkpoint back gives the same bits and a resumed run continues
+//! the uninterrupted trajectory bit for bit.
+
+use crate::contact::ContactState;
+use crate::io::{OutputError, write_atomic};
+use crate::model::RodFrames;
+use crate::system::AdaptiveState;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// File name of the checkpoint inside the output directory.
+pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
+
+/// Format version written in every checkpoint.
+pub const CHECKPOINT_FORMAT: u32 = 1;
+
+/// The state of a run after a completed step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// [`CHECKPOINT_FORMAT`] of the writer.
+    pub format: u32,
+    /// The scene file (absolute; relative paths inside it resolve against it).
+    pub scene_file: PathBuf,
+    /// The scene text the run was built from.
+    pub scene_source: String,
+    /// `--until` of the run, if given (s).
+    pub until: Option<f64>,
+    /// `--checkpoint-every` of the run, kept by `catena resume`.
+    pub checkpoint_every: Option<u64>,
+    /// Completed steps (= rows of `steps.csv`).
+    pub step: u64,
+    /// Steps of the whole run.
+    pub n_steps: u64,
+    /// Step at which the last frame was written.
+    pub last_frame_step: u64,
+    /// Simulated time of every frame written so far (s).
+    pub frame_times: Vec<f64>,
+    /// Accepted implicit Euler sub-steps so far.
+    pub substeps: u64,
+    /// Adaptive time-step state.
+    pub adaptive: AdaptiveState,
+    /// Simulated time (s).
+    pub time: f64,
+    /// Generalised coordinates.
+    pub q: Vec<f64>,
+    /// Generalised velocities.
+    pub v: Vec<f64>,
+    /// Reference frames of every rod.
+    pub frames: Vec<RodFrames>,
+    /// Contact state, when the scene has contacts.
+    pub contacts: Option<ContactState>,
+    /// Wall time spent before this checkpoint (s), for the summary.
+    pub wall_time_s: f64,
+}
+
+impl Checkpoint {
+    /// Writes `dir/checkpoint.ron` atomically.
+    pub fn write(&self, dir: &Path) -> Result<(), OutputError> {
+        let path = dir.join(CHECKPOINT_FILE);
+        let text = ron::ser::to_string(self).map_err(|e| {
+            OutputError::invalid_data(&path, format!("cannot serialise the checkpoint: {e}"))
+        })?;
+        write_atomic(&path, text.as_bytes())
+    }
+
+    /// Reads `dir/checkpoint.ron`.
+    pub fn read(dir: &Path) -> Result<Self, OutputError> {
+        let path = dir.join(CHECKPOINT_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| OutputError::io(&path, e))?;
+        let c: Checkpoint = ron::from_str(&text)
+            .map_err(|e| OutputError::invalid_data(&path, format!("not a checkpoint: {e}")))?;
+        if c.format != CHECKPOINT_FORMAT {
+            return Err(OutputError::invalid_data(
+                &path,
+                format!(
+                    "checkpoint format {} (this catena reads {CHECKPOINT_FORMAT})",
+                    c.format
+                ),
+            ));
+        }
+        Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::{History, PairKey, Primitive};
+    use crate::math::Vec3;
+
+    #[test]
+    fn round_trips_bit_for_bit() {
+        let odd = [
+            0.1,
+            -0.0,
+            1.0 / 3.0,
+            f64::MIN_POSITIVE / 3.0,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -2.5e-300,
+            1e16 + 2.0,
+        ];
+        let key = PairKey {
+            binding: 0,
+            first: Primitive::RodEdge { rod: 0, edge: 3 },
+            second: Primitive::Plane { index: 0 },
+        };
+        let h = History {
+            spring: Vec3::new(1.0 / 7.0, -0.0, 3e-310),
+            value: 2.0 / 3.0,
+            used: true,
+            ..History::default()
+        };
+        let c = Checkpoint {
+            format: CHECKPOINT_FORMAT,
+            scene_file: PathBuf::from("/x/scene.ron"),
+            scene_source: "Scene(\n  name: \"a \\\"quoted\\\" name\",\n)".into(),
+            until: Some(0.3),
+            checkpoint_every: Some(7),
+            step: 12,
+            n_steps: 100,
+            last_frame_step: 10,
+            frame_times: vec![0.0, 0.1],
+            substeps: 15,
+            adaptive: AdaptiveState {
+                dt: 1e-3 / 3.0,
+                successes: 2,
+            },
+            time: 0.12000000000000001,
+            q: odd.to_vec(),
+            v: odd.iter().map(|x| -x).collect(),
+            frames: vec![RodFrames {
+                tangent: vec![Vec3::new(0.6, 0.8, 0.0)],
+                d1: vec![Vec3::new(-0.8, 0.6, 1e-17)],
+                d2: vec![Vec3::z()],
+                ref_twist: vec![0.0, 1.0 / 9.0],
+            }],
+            contacts: Some(ContactState {
+                histories: vec![(key, h)],
+                elements: vec![vec![vec![], vec![1.0, f64::INFINITY, 0.1]]],
+            }),
+            wall_time_s: 1.5,
+        };
+        let dir = tempfile::tempdir().expect("tempdir");
+        c.write(dir.path()).expect("write");
+        let back = Checkpoint::read(dir.path()).expect("read");
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&back.q), bits(&c.q));
+        assert_eq!(bits(&back.v), bits(&c.v));
+        assert_eq!(back, c);
+        assert!(!crate::io::tmp_path(&dir.path().join(CHECKPOINT_FILE)).exists());
+    }
+}

@@ -1,0 +1,361 @@
+//! Adaptive time stepping around [`Simulator::step`]: a step whose Newton solve fails (iteration
+//! limit, NaN/∞, a failed line search or factorisation) is retried with Δt halved, down to a
+//! floor; after `grow_after` consecutive accepted sub-steps a reduced Δt is doubled again, never
+//! above the scene's Δt.
+//!
+//! The unit of output stays the scene's step: [`advance`] moves the model from `t` to exactly
+//! `t + Δt` (the end time is computed as the fixed-Δt loop computes it, and the last sub-step
+//! lands on it), so `steps.csv` rows, frame cadence and `--until` keep their meaning. While no
+//! step fails, one call is exactly one [`Simulator::step`] with the scene's Δt: the trajectory
+//! is bit-identical to fixed stepping.
+//!
+//! [`Simulator::step`] leaves the model unchanged when it fails, so a retry starts from the
+//! accepted state of the last sub-step.
+
+use super::{SolveError, StepReport};
+use crate::contact::Primitive;
+use crate::model::Model;
+use crate::system::Simulator;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Instant;
+
+/// Adaptive stepping settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdaptiveSettings {
+    /// The scene's Δt: the output step and the largest sub-step (s).
+    pub dt: f64,
+    /// The smallest sub-step a retry may use (s).
+    pub min_dt: f64,
+    /// Accepted sub-steps in a row before a reduced sub-step is doubled.
+    pub grow_after: u32,
+}
+
+impl AdaptiveSettings {
+    /// Settings with the default floor (`dt`/1024) and growth (after 4 successes).
+    pub fn new(dt: f64) -> Self {
+        Self {
+            dt,
+            min_dt: dt / 1024.0,
+            grow_after: 4,
+        }
+    }
+}
+
+/// What adaptive stepping carries from one step to the next (saved in checkpoints).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AdaptiveState {
+    /// Sub-step size to try next (s).
+    pub dt: f64,
+    /// Accepted sub-steps since the last failure or growth.
+    pub successes: u32,
+}
+
+impl AdaptiveState {
+    /// The state at the start of a run: full steps.
+    pub fn new(settings: &AdaptiveSettings) -> Self {
+        Self {
+            dt: settings.dt,
+            successes: 0,
+        }
+    }
+}
+
+/// One scene step made of one or more accepted sub-steps.
+#[derive(Debug, Clone)]
+pub struct AdaptiveStep {
+    /// The last sub-step's report, with Newton iterations and line-search evaluations summed
+    /// over all sub-steps (failed attempts excluded), `dt` the smallest sub-step and `wall` the
+    /// whole step including failed attempts.
+    pub report: StepReport,
+    /// Accepted sub-steps.
+    pub substeps: u32,
+    /// Failed attempts that were retried.
+    pub retries: u32,
+}
+
+/// One failed attempt.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    /// Time at the start of the attempt (s).
+    pub t: f64,
+    /// Sub-step tried (s).
+    pub dt: f64,
+    /// Why it failed.
+    pub error: SolveError,
+    /// Where a non-finite value first appears, when it can be told (a contact pair, a rod node).
+    pub culprit: Option<String>,
+}
+
+impl fmt::Display for Attempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "t = {} s, Δt = {:e} s: {}", self.t, self.dt, self.error)?;
+        if let Some(c) = &self.culprit {
+            write!(f, " (first non-finite value: {c})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A step that failed even with the smallest allowed sub-step.
+#[derive(Debug, Clone)]
+pub struct StepFailure {
+    /// Every failed attempt of this step, in order (the last is at the floor).
+    pub attempts: Vec<Attempt>,
+    /// The floor (s).
+    pub min_dt: f64,
+}
+
+impl StepFailure {
+    /// The error of the last attempt.
+    pub fn last_error(&self) -> &SolveError {
+        &self
+            .attempts
+            .last()
+            .expect("a failure has at least one attempt")
+            .error
+    }
+}
+
+impl fmt::Display for StepFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.attempts.len();
+        match self.attempts.last() {
+            Some(last) if n == 1 => write!(f, "{last}")?,
+            Some(last) => {
+                write!(
+                    f,
+                    "{} ({} failed attempts, Δt halved down to the floor min_dt = {:e} s; earlier \
+                     attempts:",
+                    last, n, self.min_dt
+                )?;
+                for a in &self.attempts[..n - 1] {
+                    write!(f, "\n    {a}")?;
+                }
+                write!(f, ")")?;
+            }
+            None => write!(f, "no attempt")?,
+        }
+        Ok(())
+    }
+}
+
+/// Advances `sim` by one scene step of `settings.dt`, retrying failed sub-steps with a halved
+/// Δt. On failure the model holds the last accepted sub-step (possibly inside the step).
+pub fn advance(
+    sim: &mut Simulator,
+    state: &mut AdaptiveState,
+    settings: &AdaptiveSettings,
+) -> Result<AdaptiveStep, StepFailure> {
+    let start = Instant::now();
+    let t0 = sim.model.time;
+    let t_end = t0 + settings.dt;
+    let mut attempts = Vec::new();
+    let mut substeps = 0u32;
+    let mut smallest = f64::INFINITY;
+    let mut iterations = 0;
+    let mut line_search = 0;
+    loop {
+        let t = sim.model.time;
+        let full = t == t0 && state.dt >= settings.dt;
+        let remaining = t_end - t;
+        // The last sub-step takes what remains (also when a sliver of a sub-step would be left).
+        let last = full || state.dt >= remaining * (1.0 - 1e-9);
+        let h = if full {
+            settings.dt
+        } else if last {
+            remaining
+        } else {
+            state.dt
+        };
+        sim.dt = h;
+        match sim.step() {
+            Ok(mut rep) => {
+                substeps += 1;
+                smallest = smallest.min(h);
+                iterations += rep.newton.iterations;
+                line_search += rep.newton.line_search_evaluations;
+                state.successes += 1;
+                if state.dt < settings.dt && state.successes >= settings.grow_after {
+                    state.dt = (2.0 * state.dt).min(settings.dt);
+                    state.successes = 0;
+                }
+                if last {
+                    sim.model.time = t_end;
+                    sim.dt = settings.dt;
+                    rep.t = t_end;
+                    rep.dt = smallest;
+                    rep.newton.iterations = iterations;
+                    rep.newton.line_search_evaluations = line_search;
+                    rep.wall = start.elapsed();
+                    return Ok(AdaptiveStep {
+                        report: rep,
+                        substeps,
+                        retries: attempts.len() as u32,
+                    });
+                }
+            }
+            Err(error) => {
+                let culprit = matches!(error, SolveError::NonFinite { .. })
+                    .then(|| non_finite_source(sim))
+                    .flatten();
+                attempts.push(Attempt {
+                    t,
+                    dt: h,
+                    error,
+                    culprit,
+                });
+                state.successes = 0;
+                let half = 0.5 * h;
+                // Below ~10⁻¹⁴ t a sub-step would no longer advance the clock: a floor too.
+                let floor = settings.min_dt.max(1e-14 * t.abs());
+                if half < floor * (1.0 - 1e-12) {
+                    sim.dt = settings.dt;
+                    return Err(StepFailure {
+                        attempts,
+                        min_dt: settings.min_dt,
+                    });
+                }
+                state.dt = half;
+            }
+        }
+    }
+}
+
+/// The contact pair or rod node where the last (failed) evaluation first shows a non-finite
+/// value, if any.
+fn non_finite_source(sim: &Simulator) -> Option<String> {
+    let model = &sim.model;
+    if let Some(c) = sim
+        .last_contacts()
+        .iter()
+        .find(|c| !c.gap.is_finite() || c.force.iter().any(|x| !x.is_finite()))
+    {
+        return Some(format!(
+            "contact {} between {} and {} (gap {:e} m)",
+            c.key.binding + 1,
+            primitive_name(model, &c.key.first),
+            primitive_name(model, &c.key.second),
+            c.gap
+        ));
+    }
+    let k = sim.last_residual().iter().position(|x| !x.is_finite())?;
+    Some(format!("residual of {}", dof_name(model, k)))
+}
+
+fn primitive_name(model: &Model, p: &Primitive) -> String {
+    let rod = |r: u32| {
+        model
+            .rods
+            .get(r as usize)
+            .map_or_else(|| format!("rod {r}"), |x| format!("rod \"{}\"", x.name))
+    };
+    match *p {
+        Primitive::RodEdge { rod: r, edge } => format!("{} edge {edge}", rod(r)),
+        Primitive::RodNode { rod: r, node } => format!("{} node {node}", rod(r)),
+        Primitive::Sphere { index } => model.spheres.get(index as usize).map_or_else(
+            || format!("sphere {index}"),
+            |s| format!("sphere \"{}\"", s.name),
+        ),
+        Primitive::Plane { index } => model.planes.get(index as usize).map_or_else(
+            || format!("plane {index}"),
+            |s| format!("plane \"{}\"", s.name),
+        ),
+    }
+}
+
+/// Names global DOF `k`: a rod node coordinate or edge twist, or a sphere coordinate.
+fn dof_name(model: &Model, k: usize) -> String {
+    for rod in &model.rods {
+        let end = rod.offset + 4 * rod.n_nodes - 1;
+        if (rod.offset..end).contains(&k) {
+            let local = k - rod.offset;
+            let (i, c) = (local / 4, local % 4);
+            return if c == 3 {
+                format!("rod \"{}\" edge {i} (twist)", rod.name)
+            } else {
+                format!("rod \"{}\" node {i} ({})", rod.name, ["x", "y", "z"][c])
+            };
+        }
+    }
+    for s in &model.spheres {
+        if (s.offset..s.offset + 3).contains(&k) {
+            return format!("sphere \"{}\" ({})", s.name, ["x", "y", "z"][k - s.offset]);
+        }
+    }
+    format!("DOF {k}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{build_scene, parse_scene};
+    use std::path::Path;
+
+    /// A free-falling rod accepted only through the step-size test (one Newton iteration,
+    /// `‖Δq‖∞ ≤ 0.5 Δl`): fast enough, a full step fails and halves pass.
+    fn falling(min_dt: f64) -> (Simulator, AdaptiveSettings) {
+        let src = format!(
+            r#"Scene(
+    time: (dt: 0.01, duration: 1.0, min_dt: {min_dt}, grow_after: 2),
+    solver: (max_iterations: 1, abs_tol: 0, rel_tol: 0, step_tol: 0.5,
+             line_search: None, initial_guess: Previous),
+    materials: {{ "rubber": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }},
+    rods: [(name: "rod", material: "rubber", radius: 1e-3,
+            geometry: Straight(start: (0, 0, 0), end: (0.1, 0, 0), nodes: 11))],
+    forces: [Gravity(g: (0, 0, -9.81))],
+)"#
+        );
+        let file = Path::new("falling.ron");
+        let spec = parse_scene(&src, file).expect("parse");
+        let built = build_scene(&spec, &src, file).expect("build");
+        let settings = AdaptiveSettings {
+            dt: built.dt,
+            min_dt,
+            grow_after: 2,
+        };
+        (built.into_simulator(), settings)
+    }
+
+    #[test]
+    fn halves_lands_on_step_ends_and_fails_at_the_floor() {
+        let (mut sim, settings) = falling(0.01 / 4.0);
+        let mut state = AdaptiveState::new(&settings);
+        let mut retried = 0;
+        let mut failure = None;
+        for k in 1..=100u32 {
+            let t_end = sim.model.time + settings.dt;
+            match advance(&mut sim, &mut state, &settings) {
+                Ok(step) => {
+                    assert_eq!(sim.model.time.to_bits(), t_end.to_bits(), "step {k}");
+                    assert!(step.report.dt <= settings.dt && step.substeps >= 1);
+                    retried += step.retries;
+                }
+                Err(f) => {
+                    failure = Some((k, f));
+                    break;
+                }
+            }
+        }
+        assert!(retried > 0, "the falling rod never needed a smaller step");
+        let (k, f) = failure.expect("the fall eventually outruns the floor");
+        assert!(k > 5, "failed too early, at step {k}");
+        let last = f.attempts.last().expect("attempts");
+        assert!(last.dt >= settings.min_dt && last.dt < 2.0 * settings.min_dt);
+        assert!(f.to_string().contains("halved"), "{f}");
+    }
+
+    #[test]
+    fn without_failures_one_step_is_one_plain_step() {
+        let (mut a, settings) = falling(0.01);
+        let (mut b, _) = falling(0.01);
+        let mut state = AdaptiveState::new(&settings);
+        for _ in 0..4 {
+            let s = advance(&mut a, &mut state, &settings).expect("adaptive step");
+            let p = b.step().expect("plain step");
+            assert_eq!((s.substeps, s.retries), (1, 0));
+            assert_eq!(s.report.t.to_bits(), p.t.to_bits());
+            assert_eq!(a.model.q, b.model.q);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! The corpus of hostile inputs: every file in `tests/bad_inputs/` (scenes and chains) is given
+//! to the `catena` binary, which must refuse it with exit code 2 and exactly one error:
+//! `error: FILE:LINE:COLUMN: what is wrong` followed by a `help:` line saying what to do, and
+//! never a panic or a backtrace. Scenes are given to both `catena check` and `catena run` (which
+//! must fail before writing anything); chain files (their name starts with `chain_`) to
+//! `catena check`.
+//!
+//! Each file states what the message must contain in its leading comment lines:
+//!
+//! ```text
+//! // expect: <a fragment of the error message>       (first line, required)
+//! // position: none                                   (optional: the error has no line:column)
+//! // names: <file name>                               (optional: the error is about another file,
+//! //                                                   e.g. a chain referenced by the scene)
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `catena ARGS` run from the crate root, without a backtrace setting inherited from the
+/// environment (so a panic would show its usual "RUST_BACKTRACE" note).
+fn catena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_catena"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .expect("start the catena binary")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn describe(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+/// What a fixture says about itself.
+struct Fixture {
+    path: PathBuf,
+    name: String,
+    source: String,
+    expect: String,
+    has_position: bool,
+    /// The file the error must name (the fixture itself unless `names:` says otherwise).
+    names: String,
+    is_chain: bool,
+}
+
+fn fixtures() -> Vec<Fixture> {
+    let dir = root().join("tests/bad_inputs");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    let all: Vec<Fixture> = paths
+        .into_iter()
+        .map(|path| {
+            let source = std::fs::read_to_string(&path).expect("read fixture");
+            let name = path
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned();
+            let directive = |key: &str| {
+                source
+                    .lines()
+                    .take_while(|l| l.starts_with("//"))
+                    .find_map(|l| l.strip_prefix(&format!("// {key}:")))
+                    .map(|v| v.trim().to_string())
+            };
+            let first = source.lines().next().unwrap_or("");
+            let expect = first
+                .strip_prefix("// expect:")
+                .unwrap_or_else(|| panic!("{name}: the first line must be `// expect: …`"))
+                .trim()
+                .to_string();
+            assert!(!expect.is_empty(), "{name}: empty expectation");
+            Fixture {
+                has_position: directive("position").as_deref() != Some("none"),
+                names: directive("names").unwrap_or_else(|| name.clone()),
+                is_chain: name.starts_with("chain_"),
+                path,
+                name,
+                source,
+                expect,
+            }
+        })
+        .collect();
+    assert!(all.len() >= 25, "the corpus has {} files", all.len());
+    all
+}
+
+/// The `L:C` of the `FILE:L:C: ` prefix of a message, if present.
+fn position(err: &str, name: &str) -> Option<(usize, usize)> {
+    let first = err.lines().next()?;
+    let rest = &first[first.find(name)? + name.len()..];
+    let mut parts = rest.strip_prefix(':')?.splitn(3, ':');
+    let l = parts.next()?.parse().ok()?;
+    let c = parts.next()?.parse().ok()?;
+    parts.next()?.starts_with(' ').then_some((l, c))
+}
+
+/// Checks what one invocation printed for fixture `f`.
+fn check_output(f: &Fixture, out: &Output, what: &str) -> Result<(), String> {
+    let err = text(&out.stderr);
+    let fail = |why: &str| Err(format!("{} ({what}): {why}\n{}", f.name, describe(out)));
+    for bad in ["panicked", "RUST_BACKTRACE", "stack backtrace"] {
+        if err.contains(bad) {
+            return fail(&format!("stderr mentions {bad:?}"));
+        }
+    }
+    if out.status.code() != Some(2) {
+        return fail("exit code is not 2");
+    }
+    if !err.starts_with("error: ") {
+        return fail("stderr does not start with `error: `");
+    }
+    if err.matches("error: ").count() != 1 {
+        return fail("more than one error");
+    }
+    if !err.lines().any(|l| l.trim_start().starts_with("help: ")) {
+        return fail("no `help: ` line saying what to do");
+    }
+    if !err.contains(&f.expect) {
+        return fail(&format!("the message lacks {:?}", f.expect));
+    }
+    if !err.contains(&f.names) {
+        return fail(&format!("the message does not name {}", f.names));
+    }
+    let pos = position(&err, &f.names);
+    match (f.has_position, pos) {
+        (true, None) => return fail("no `FILE:LINE:COLUMN: ` prefix"),
+        (false, Some(_)) => return fail("unexpected position (fixture says `position: none`)"),
+        (true, Some((l, c))) if f.names == f.name => {
+            let line = f.source.lines().nth(l.wrapping_sub(1));
+            let Some(line) = line else {
+                return fail(&format!("line {l} is past the end of the file"));
+            };
+            if c == 0 || c > line.chars().count() + 1 {
+                return fail(&format!("column {c} is outside line {l}"));
+            }
+            // The position points at the input, not into a comment (every fixture quotes its
+            // expected message, names included, in its first line).
+            let comment = line.find("//").map(|i| line[..i].chars().count() + 1);
+            if comment.is_some_and(|start| c >= start) {
+                return fail(&format!("{l}:{c} points into a comment: {line:?}"));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn check_fixture(f: &Fixture, scratch: &Path) -> Result<(), String> {
+    let path = f.path.to_str().expect("utf-8 path");
+    check_output(f, &catena(&["check", path]), "check")?;
+    if f.is_chain {
+        return Ok(());
+    }
+    let out_dir = scratch.join(&f.name);
+    let out = catena(&[
+        "run",
+        path,
+        "--out",
+        out_dir.to_str().expect("utf-8 path"),
+        "-q",
+    ]);
+    check_output(f, &out, "run")?;
+    if out_dir.exists() {
+        return Err(format!(
+            "{} (run): output was written for a scene that cannot be built",
+            f.name
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn bad_inputs_are_rejected_with_one_located_error_and_a_hint() {
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let all = fixtures();
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|f| check_fixture(f, scratch.path()).err())
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} bad inputs:\n\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n\n")
+    );
+}

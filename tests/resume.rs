@@ -1,0 +1,289 @@
+//! Checkpoints and resume, through the `catena` binary: a run killed with SIGKILL at random
+//! moments and resumed (`catena resume DIR`) until it completes writes exactly the bits of a run
+//! that was never interrupted — `steps.csv` (all columns but wall time), every VTK frame and
+//! the frame index. The scene has rod–rod and rod–ground IMC contact (adaptive stiffness, a
+//! per-step state of the chain elements) from its first step.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn catena() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_catena"));
+    c.env_remove("RUST_BACKTRACE");
+    c
+}
+
+fn describe(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Two rods lying crosswise just above the ground, in contact from the first step.
+fn scene(dir: &Path) -> PathBuf {
+    let chain = |n: &str| root().join("tests/chains").join(n).display().to_string();
+    let text = format!(
+        r#"Scene(
+    name: "resume_probe",
+    time: (dt: 1e-3, duration: 0.12),
+    output: (frame_every: 7),
+    materials: {{ "rubber": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }},
+    rods: [
+        (name: "lower", material: "rubber", radius: 5e-3,
+         geometry: Straight(start: (0, -0.1, 0.0052), end: (0, 0.1, 0.0052), nodes: 21)),
+        (name: "upper", material: "rubber", radius: 5e-3,
+         geometry: Straight(start: (-0.1, 0.003, 0.0165), end: (0.1, 0.003, 0.0165), nodes: 21)),
+    ],
+    planes: [(name: "ground", origin: (0, 0, 0), normal: (0, 0, 1))],
+    forces: [Gravity(g: (0, 0, -9.81))],
+    contacts: [
+        (chain: "{}", first: AllRods, second: AllRods, keep_distance: 5e-3),
+        (chain: "{}", first: AllRods, second: AllPlanes, keep_distance: 5e-3),
+    ],
+)"#,
+        chain("imc_fast.ron"),
+        chain("imc_ground_fast.ron")
+    );
+    let path = dir.join("scene.ron");
+    std::fs::write(&path, text).expect("write scene");
+    path
+}
+
+/// A small deterministic generator (xorshift) seeded from the clock; the seed is printed.
+struct Rng(u64);
+
+impl Rng {
+    fn from_clock() -> Self {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+            | 1;
+        eprintln!("kill schedule seed: {seed}");
+        Self(seed)
+    }
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Starts `cmd` and SIGKILLs it after `after` unless it finished first; returns whether it
+/// was killed.
+fn kill_after(cmd: &mut Command, after: Duration) -> bool {
+    let mut child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start catena");
+    let deadline = Instant::now() + after;
+    while Instant::now() < deadline {
+        if child.try_wait().expect("wait").is_some() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let killed = child.kill().is_ok();
+    let _ = child.wait();
+    killed
+}
+
+/// `steps.csv` without its wall-time column, which differs from run to run.
+fn steps_without_wall(dir: &Path) -> Vec<String> {
+    let raw = std::fs::read_to_string(dir.join("steps.csv")).expect("steps.csv");
+    let header: Vec<&str> = raw.lines().next().expect("header").split(',').collect();
+    let wall = header
+        .iter()
+        .position(|c| *c == "wall_ms")
+        .expect("wall_ms");
+    raw.lines()
+        .map(|l| {
+            l.split(',')
+                .enumerate()
+                .filter(|(i, _)| *i != wall)
+                .map(|(_, f)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect()
+}
+
+fn frame_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("frames"))
+        .expect("frames/")
+        .map(|e| {
+            let p = e.expect("entry").path();
+            (
+                p.file_name().expect("name").to_string_lossy().into_owned(),
+                std::fs::read(&p).expect("frame"),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn killed_and_resumed_runs_match_an_uninterrupted_run_bit_for_bit() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let scene = scene(tmp.path());
+    let scene = scene.to_str().expect("utf-8 path");
+    let reference = tmp.path().join("reference");
+    let started = Instant::now();
+    let out = catena()
+        .args(["run", scene, "-q", "--out"])
+        .arg(&reference)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let full = started.elapsed();
+
+    let mut rng = Rng::from_clock();
+    let dir = tmp.path().join("killed");
+    // On one thread: the bits must not depend on the thread count either.
+    let run_cmd = || {
+        let mut c = catena();
+        c.args([
+            "--threads",
+            "1",
+            "run",
+            scene,
+            "-q",
+            "--checkpoint-every",
+            "4",
+            "--out",
+        ])
+        .arg(&dir);
+        c
+    };
+    let resume_cmd = || {
+        let mut c = catena();
+        c.args(["--threads", "1", "resume", "-q"]).arg(&dir);
+        c
+    };
+    let mut kills = 0;
+    let mut started_run = false;
+    for round in 0..4 {
+        let after = full.mul_f64(0.1 + 0.6 * rng.unit());
+        let has_checkpoint = dir.join("checkpoint.ron").is_file();
+        if round > 0 && has_checkpoint {
+            // As if the kill had torn the last row: resume must drop the partial line.
+            let csv = dir.join("steps.csv");
+            let mut raw = std::fs::read(&csv).expect("steps.csv");
+            if raw.ends_with(b"\n") {
+                raw.extend_from_slice(b"999,0.12");
+                std::fs::write(&csv, raw).expect("tear steps.csv");
+            }
+        }
+        let mut cmd = if has_checkpoint {
+            resume_cmd()
+        } else {
+            started_run = true;
+            run_cmd()
+        };
+        if kill_after(&mut cmd, after) {
+            kills += 1;
+            eprintln!("round {round}: killed after {after:?}");
+        } else {
+            eprintln!("round {round}: finished before the kill");
+            break;
+        }
+    }
+    assert!(started_run);
+    // Finish (resume from the last checkpoint, or a fresh run if none was written yet).
+    let mut last = if dir.join("checkpoint.ron").is_file() {
+        resume_cmd()
+    } else {
+        run_cmd()
+    };
+    let out = last.output().expect("finish");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    eprintln!("{kills} kill(s)");
+
+    let a = steps_without_wall(&reference);
+    let b = steps_without_wall(&dir);
+    assert_eq!(a.len(), b.len(), "rows");
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(x, y, "steps.csv line {}", i + 1);
+    }
+    let fa = frame_files(&reference);
+    let fb = frame_files(&dir);
+    assert_eq!(
+        fa.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        fb.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for ((name, x), (_, y)) in fa.iter().zip(&fb) {
+        assert!(x == y, "frame {name} differs");
+    }
+    assert_eq!(
+        std::fs::read(reference.join("frames.pvd")).expect("pvd"),
+        std::fs::read(dir.join("frames.pvd")).expect("pvd")
+    );
+    let summary = std::fs::read_to_string(dir.join("summary.json")).expect("summary");
+    assert!(summary.contains("\"completed\": true"), "{summary}");
+}
+
+/// A run that stops at the Δt floor leaves a checkpoint of its last completed step, taken
+/// while Δt was reduced: resuming it replays the same sub-steps and fails the same way, with
+/// the same rows.
+#[test]
+fn a_failed_run_resumes_into_the_same_failure() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let path = tmp.path().join("falling.ron");
+    std::fs::write(
+        &path,
+        r#"Scene(
+    time: (dt: 0.01, duration: 0.5, min_dt: 0.0025, grow_after: 3),
+    solver: (max_iterations: 1, abs_tol: 0, rel_tol: 0, step_tol: 0.5,
+             line_search: None, initial_guess: Previous),
+    materials: { "rubber": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) },
+    rods: [(name: "rod", material: "rubber", radius: 1e-3,
+            geometry: Straight(start: (0, 0, 0), end: (0.1, 0, 0), nodes: 11))],
+    forces: [Gravity(g: (0, 0, -9.81))],
+)"#,
+    )
+    .expect("write scene");
+    let dir = tmp.path().join("out");
+    let first = catena()
+        .args([
+            "run",
+            path.to_str().expect("utf-8"),
+            "-q",
+            "--checkpoint-every",
+            "3",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(first.status.code(), Some(1), "{}", describe(&first));
+    let rows = steps_without_wall(&dir);
+    assert!(
+        rows.iter().skip(1).any(|r| !r.ends_with(",1,0")),
+        "no retried step: {rows:?}"
+    );
+    let again = catena()
+        .args(["resume", "-q"])
+        .arg(&dir)
+        .output()
+        .expect("resume");
+    assert_eq!(again.status.code(), Some(1), "{}", describe(&again));
+    assert_eq!(steps_without_wall(&dir), rows);
+    let msg = |o: &Output| {
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(msg(&first), msg(&again));
+}
