@@ -92,6 +92,36 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// energy-based line searches: a potential `U(q)` for conservative forces, or the
     /// dissipation potential `Δt·Ψ(v)` for viscous ones. `None` when the force has neither.
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64>;
+    /// State carried from step to step that changes results (warm starts, reused factors),
+    /// for checkpoints: a resumed run must compute the same bits. `None` for stateless forces.
+    fn save_state(&self) -> Option<ExternalState> {
+        None
+    }
+    /// Restores what [`ExternalForce::save_state`] saved, on a force freshly built from the same
+    /// scene, with the model in its checkpointed state.
+    fn restore_state(&mut self, _model: &Model, _state: &ExternalState) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The step-to-step state of one external force (see [`ExternalForce::save_state`]): named
+/// vectors of floats, written to checkpoints bit for bit.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct ExternalState {
+    /// [`ExternalForce::name`] of the force that saved it.
+    pub force: String,
+    /// Its vectors, by name.
+    pub vectors: Vec<(String, Vec<f64>)>,
+}
+
+impl ExternalState {
+    /// The vector saved under `name`.
+    pub fn vector(&self, name: &str) -> Option<&[f64]> {
+        self.vectors
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_slice())
+    }
 }
 
 /// Adds `f` to the three translational DOFs starting at `dof`.

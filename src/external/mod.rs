@@ -11,7 +11,7 @@ mod rss;
 mod rss_kernel;
 mod viscous;
 
-pub use force::{ExternalError, ExternalForce, ForceEval, NodeJacobian, StepStart};
+pub use force::{ExternalError, ExternalForce, ExternalState, ForceEval, NodeJacobian, StepStart};
 pub use gravity::Gravity;
 pub use point_force::PointForce;
 pub use rss::{

@@ -39,7 +39,7 @@
 
 use super::force::ExternalError;
 use super::rss_kernel::{Edge, EndPoint, coefficients, combine};
-use super::{ExternalForce, ForceEval, NodeJacobian, StepStart};
+use super::{ExternalForce, ExternalState, ForceEval, NodeJacobian, StepStart};
 use crate::math::Vec3;
 use crate::model::Model;
 use faer::dyn_stack::{MemBuffer, MemStack};
@@ -171,7 +171,13 @@ impl RegularizedStokeslets {
                 format!("node velocity component {k} is not finite"),
             ));
         }
+        let factorisations = self.solver.stats.factorisations;
         self.solver.solve(&u)?;
+        if self.solver.stats.factorisations != factorisations {
+            // The preconditioner now factors A(q): keep q, so a checkpoint can rebuild it.
+            self.solver.factored_q.clear();
+            self.solver.factored_q.extend_from_slice(q);
+        }
         self.force.clear();
         self.force.resize(q.len(), 0.0);
         for rod in &model.rods {
@@ -301,6 +307,54 @@ impl ExternalForce for RegularizedStokeslets {
             }
         }
     }
+    /// The warm start (`f` of the last two solves) and the configuration of the reused factor:
+    /// with them a resumed run refines from the same guess with the same preconditioner.
+    fn save_state(&self) -> Option<ExternalState> {
+        let s = &self.solver;
+        Some(ExternalState {
+            force: self.name().into(),
+            vectors: vec![
+                ("f".into(), s.f.clone()),
+                ("f_before".into(), s.f_before.clone()),
+                ("factored_q".into(), s.factored_q.clone()),
+            ],
+        })
+    }
+    fn restore_state(&mut self, model: &Model, state: &ExternalState) -> Result<(), String> {
+        let get = |name: &str| {
+            state
+                .vector(name)
+                .map(<[f64]>::to_vec)
+                .ok_or_else(|| format!("the RSS state has no `{name}`"))
+        };
+        let (f, f_before, factored_q) = (get("f")?, get("f_before")?, get("factored_q")?);
+        self.solver.f = f;
+        self.solver.f_before = f_before;
+        self.solver.perm_fwd.clear();
+        if !factored_q.is_empty() {
+            if factored_q.len() != model.q.len() {
+                return Err(format!(
+                    "the RSS factor was saved for {} DOFs, the scene has {}",
+                    factored_q.len(),
+                    model.q.len()
+                ));
+            }
+            let mut a = std::mem::take(&mut self.solver.a);
+            let n = self
+                .assemble(model, &factored_q, &mut a)
+                .map_err(|e| e.to_string())?;
+            self.solver.a = a;
+            if self.solver.f.len() != n {
+                return Err(format!(
+                    "the RSS warm start has {} entries, the matrix order is {n}",
+                    self.solver.f.len()
+                ));
+            }
+            self.solver.factorise().map_err(|e| e.to_string())?;
+            self.solver.factored_q = factored_q;
+        }
+        Ok(())
+    }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
         if self.force.len() != e.q.len() {
             return Some(0.0);
@@ -332,6 +386,8 @@ struct DenseSolver {
     /// Solution of the solve before (for the extrapolated starting guess).
     f_before: Vec<f64>,
     residual: Vec<f64>,
+    /// The configuration whose `A` the single-precision factor was computed from.
+    factored_q: Vec<f64>,
     stats: RssStats,
 }
 
@@ -346,6 +402,7 @@ impl Default for DenseSolver {
             f: Vec::new(),
             f_before: Vec::new(),
             residual: Vec::new(),
+            factored_q: Vec::new(),
             stats: RssStats::default(),
         }
     }

@@ -4,6 +4,8 @@
 //! A checkpoint holds the scene text it was built from (so a resumed run rebuilds the same
 //! scene even if the file changed), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
+//! Newton predictor's memory, the external forces' step-to-step state (RSS warm start and
+//! factor), the
 //! adaptive time-step state, the step counters and the output cursor (rows of `steps.csv`,
 //! frames written and their times). The scene has no random number generator, so there is no
 //! RNG state to keep.
@@ -13,9 +15,10 @@
 //! the uninterrupted trajectory bit for bit.
 
 use crate::contact::ContactState;
+use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
 use crate::model::RodFrames;
-use crate::system::AdaptiveState;
+use crate::system::{AdaptiveState, PredictorState};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -23,7 +26,7 @@ use std::path::{Path, PathBuf};
 pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
 
 /// Format version written in every checkpoint.
-pub const CHECKPOINT_FORMAT: u32 = 1;
+pub const CHECKPOINT_FORMAT: u32 = 2;
 
 /// The state of a run after a completed step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,6 +63,11 @@ pub struct Checkpoint {
     pub frames: Vec<RodFrames>,
     /// Contact state, when the scene has contacts.
     pub contacts: Option<ContactState>,
+    /// Memory of the extrapolated Newton predictor (`vₙ₋₁` and the step sizes).
+    pub predictor: PredictorState,
+    /// Step-to-step state of each external force, in scene order (the RSS warm start and the
+    /// configuration of its reused factor).
+    pub externals: Vec<Option<ExternalState>>,
     /// Wall time spent before this checkpoint (s), for the summary.
     pub wall_time_s: f64,
 }
@@ -151,6 +159,18 @@ mod tests {
                 histories: vec![(key, h)],
                 elements: vec![vec![vec![], vec![1.0, f64::INFINITY, 0.1]]],
             }),
+            predictor: PredictorState {
+                v_prev: odd.iter().rev().copied().collect(),
+                dt_v: 1e-3,
+                dt_v_prev: 1e-3 / 3.0,
+            },
+            externals: vec![
+                None,
+                Some(ExternalState {
+                    force: "RSS fluid".into(),
+                    vectors: vec![("f".into(), odd.to_vec()), ("f_before".into(), vec![])],
+                }),
+            ],
             wall_time_s: 1.5,
         };
         let dir = tempfile::tempdir().expect("tempdir");

@@ -202,7 +202,16 @@ fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String> {
     if let Some(c) = &ck.contacts {
         sim.assembler_mut().restore_contact_state(c)?;
     }
-    Ok(())
+    let p = &ck.predictor;
+    if !(p.v_prev.is_empty() || p.v_prev.len() == ck.v.len()) {
+        return Err(format!(
+            "the predictor state has {} velocities, the scene {} DOFs",
+            p.v_prev.len(),
+            ck.v.len()
+        ));
+    }
+    sim.restore_predictor_state(p.clone());
+    sim.restore_external_states(&ck.externals)
 }
 
 impl Session {
@@ -227,6 +236,8 @@ impl Session {
             v: m.v.clone(),
             frames: m.frames.clone(),
             contacts: self.sim.assembler().contact_state(),
+            predictor: self.sim.predictor_state().clone(),
+            externals: self.sim.assembler().external_states(),
             wall_time_s: wall,
         })
     }

@@ -3,6 +3,7 @@
 
 use crate::math::Vec3;
 use crate::scene::{SceneError, SceneSpec, build_scene};
+use crate::system::{AdaptiveState, advance};
 use indicatif::ProgressBar;
 use std::path::Path;
 use std::time::Instant;
@@ -89,6 +90,8 @@ pub fn run_case(
             .sum::<f64>()
             / built.model.rods.len() as f64
     };
+    let adaptive = built.adaptive;
+    let mut state = AdaptiveState::new(&adaptive);
     let mut sim = built.into_simulator();
     progress.set_length(n_steps);
     let mut out = CaseResult {
@@ -101,8 +104,10 @@ pub fn run_case(
     };
     for k in 1..=n_steps {
         let start = Instant::now();
-        match sim.step() {
-            Ok(r) => {
+        // A failed step is retried with a smaller Δt, as `catena run` does.
+        match advance(&mut sim, &mut state, &adaptive) {
+            Ok(step) => {
+                let r = step.report;
                 out.steps.push(StepRecord {
                     t: r.t,
                     iterations: r.newton.iterations,

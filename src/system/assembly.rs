@@ -166,6 +166,39 @@ impl Assembler {
         self.contacts.as_ref().map(|c| c.save_state())
     }
 
+    /// The step-to-step state of every external force, in scene order (checkpoints).
+    pub fn external_states(&self) -> Vec<Option<crate::external::ExternalState>> {
+        self.externals.iter().map(|x| x.save_state()).collect()
+    }
+
+    /// Restores what [`Assembler::external_states`] saved.
+    pub fn restore_external_states(
+        &mut self,
+        model: &Model,
+        states: &[Option<crate::external::ExternalState>],
+    ) -> Result<(), String> {
+        if states.len() != self.externals.len() {
+            return Err(format!(
+                "the checkpoint has {} external forces, the scene {}",
+                states.len(),
+                self.externals.len()
+            ));
+        }
+        for (x, s) in self.externals.iter_mut().zip(states) {
+            if let Some(s) = s {
+                if s.force != x.name() {
+                    return Err(format!(
+                        "the checkpoint holds the state of `{}` where the scene has `{}`",
+                        s.force,
+                        x.name()
+                    ));
+                }
+                x.restore_state(model, s)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Restores a contact state saved by [`Assembler::contact_state`].
     pub fn restore_contact_state(
         &mut self,

@@ -128,6 +128,15 @@ impl Simulator {
         &mut self.assembler
     }
 
+    /// Restores the external forces' step-to-step state from a checkpoint (with the model
+    /// already in its checkpointed state).
+    pub fn restore_external_states(
+        &mut self,
+        states: &[Option<crate::external::ExternalState>],
+    ) -> Result<(), String> {
+        self.assembler.restore_external_states(&self.model, states)
+    }
+
     /// The residual of the last evaluation (of a failed step: where Newton stopped).
     pub fn last_residual(&self) -> &[f64] {
         &self.work.eval.residual
