@@ -144,7 +144,7 @@ pub fn set_memory_limit(bytes: f64) {
 }
 
 /// The memory a run may use (bytes): [`set_memory_limit`], else `CATENA_MEMORY_LIMIT`, else
-/// `MemAvailable`, else [`FALLBACK_LIMIT`].
+/// `MemAvailable`, else `FALLBACK_LIMIT` (8 GiB).
 pub fn memory_limit() -> f64 {
     let set = LIMIT_OVERRIDE.load(Ordering::Relaxed);
     if set != 0 {

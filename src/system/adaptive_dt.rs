@@ -65,7 +65,7 @@ impl AdaptiveState {
 #[derive(Debug, Clone)]
 pub struct AdaptiveStep {
     /// The last sub-step's report, with Newton iterations and line-search evaluations summed
-    /// over all sub-steps (failed attempts excluded), `dt` the smallest sub-step and `wall` the
+    /// over all sub-steps and failed attempts, `dt` the smallest sub-step and `wall` the
     /// whole step including failed attempts.
     pub report: StepReport,
     /// Accepted sub-steps.
@@ -196,6 +196,8 @@ pub fn advance(
                 }
             }
             Err(error) => {
+                // The work of a failed attempt counts too (AIPTS is the cost of the step).
+                iterations += error.iterations();
                 let culprit = matches!(error, SolveError::NonFinite { .. })
                     .then(|| non_finite_source(sim))
                     .flatten();

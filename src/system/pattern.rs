@@ -96,7 +96,7 @@ impl SparsityPattern {
         self.diag[i]
     }
 
-    /// Slot of entry (free row `r`, free column `c`), or [`NO_SLOT`] if it is not in the pattern.
+    /// Slot of entry (free row `r`, free column `c`), or `NO_SLOT` (`u32::MAX`) if it is not in the pattern.
     pub fn slot_free(&self, r: usize, c: usize) -> u32 {
         let cp = self.symbolic.col_ptr();
         let (a, b) = (cp[c] as usize, cp[c + 1] as usize);
@@ -107,7 +107,7 @@ impl SparsityPattern {
     }
 
     /// Slots of the dense block over the global DOFs `group`, row-major (`slots[a·m + b]` for
-    /// local row `a`, column `b`); [`NO_SLOT`] where a DOF is constrained.
+    /// local row `a`, column `b`); `NO_SLOT` (`u32::MAX`) where a DOF is constrained.
     pub fn block_slots(&self, dofs: &DofMap, group: &[usize], out: &mut [u32]) {
         let m = group.len();
         for (a, &ga) in group.iter().enumerate() {

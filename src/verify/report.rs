@@ -166,7 +166,7 @@ impl Row {
     }
 }
 
-/// The result of [`jacobians`].
+/// The result of [`jacobians`](super::jacobians).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// Chain name.
