@@ -386,3 +386,25 @@ fn check_nonexistent_file() {
         assert!(err.contains("cannot read scene file"), "{args:?}: {err}");
     }
 }
+
+/// The memory guard refuses absurd scenes, not small ones: with a tiny `CATENA_MEMORY_LIMIT`
+/// a small scene still checks and the Jacobian check (which builds a fixed probe model) runs
+/// instead of panicking.
+#[test]
+fn a_tiny_memory_limit_does_not_refuse_small_scenes() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_catena"))
+            .args(args)
+            .current_dir(root())
+            .env("CATENA_MEMORY_LIMIT", "1000")
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .expect("start the catena binary")
+    };
+    let out = run(&["check", "--jacobian", "chains/imc.ron", "--samples", "20"]);
+    no_panic(&out, "check --jacobian");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let out = run(&["check", "examples/scenes/rods_crossing.ron"]);
+    no_panic(&out, "check scene");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+}

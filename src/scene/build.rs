@@ -743,11 +743,16 @@ fn check_count(n: usize, cx: &Ctx, needle: &str, name: &str) -> Result<(), Scene
     }
 }
 
+/// Scenes estimated below this (bytes) are never refused: the check exists to stop absurd
+/// resolutions, and a mistyped or tiny `CATENA_MEMORY_LIMIT` must not break small scenes (such
+/// as the fixed probe model of `catena check --jacobian`).
+const ALWAYS_ALLOWED_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+
 /// Refuses a scene whose estimated memory exceeds what the machine has, before allocating it.
 fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
     let est = MemoryEstimate::of(spec, cx.file);
     let limit = memory_limit();
-    if est.total() <= limit {
+    if est.total() <= limit.max(ALWAYS_ALLOWED_BYTES) {
         return Ok(());
     }
     let (part, bytes) = est.largest();
