@@ -7,6 +7,7 @@ mod compare;
 mod edit;
 mod metrics;
 mod plot;
+pub(crate) use plot::COLOURS;
 mod sweep;
 
 pub use case::{CaseResult, Sample, StepRecord, run_case};

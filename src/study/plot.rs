@@ -11,7 +11,8 @@ pub struct Series<'a> {
     pub points: Vec<(f64, f64)>,
 }
 
-const COLOURS: [RGBColor; 8] = [
+/// The line colours of every catena plot, in order (study and validation figures alike).
+pub(crate) const COLOURS: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),

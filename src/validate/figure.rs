@@ -3,6 +3,7 @@
 //! the same points.
 
 use crate::io::write_atomic;
+use crate::study::COLOURS;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -220,14 +221,3 @@ pub(super) fn csv_field(s: &str) -> String {
         s.to_string()
     }
 }
-
-const COLOURS: [RGBColor; 8] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(148, 103, 189),
-    RGBColor(255, 127, 14),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-];
