@@ -1,7 +1,10 @@
-//! Small fixed-size geometry shared by every module: frames, parallel transport, angles.
+//! Small fixed-size geometry shared by every module: frames, parallel transport, angles; and
+//! the special functions the validation theories need (complete elliptic integrals).
 
+mod elliptic;
 mod frame;
 
+pub use elliptic::complete_elliptic;
 pub use frame::{
     cross_matrix, parallel_transport, rotate_about_axis, signed_angle, unit_normal_to,
 };

@@ -1,7 +1,7 @@
 //! The validation cases, in the order they are run and reported.
 
 use super::case::Case;
-use super::{cantilever, drop, hertz, incline, ipc_guarantee, trefoil};
+use super::{cantilever, drop, hertz, incline, ipc_guarantee, overhand, trefoil};
 
 /// Every case.
 pub fn cases() -> Vec<Case> {
@@ -52,14 +52,17 @@ pub fn cases() -> Vec<Case> {
             fast: false,
             run: trefoil::run,
         },
+        Case {
+            name: "overhand",
+            title: "Tightening overhand knots of unknotting number n = 1…4 with IMC friction \
+                    μ = 0.07: n²F̄ against n²h/e",
+            source: "seed 001 App. C.2, Eq. C.2, Fig. C.1b (Jawed, Dieleman, Audoly & Reis 2015)",
+            fast: false,
+            run: overhand::run,
+        },
     ]
 }
 
 /// Cases of issue 7 that the suite does not run yet, with the reason (printed in
 /// `VALIDATION.md` and by `catena validate --list`).
-pub const NOT_COVERED: &[(&str, &str)] = &[(
-    "overhand knots n = 1…4 (seed 001 App. C.2, Jawed et al. 2015)",
-    "the theory's function g(·) (Eq. C.2) is only named in the seeds; its definition in Jawed \
-     et al., PRL 115, 118302 (2015) is needed. The open T(2, 2n + 1) knots and the tightening \
-     driver exist (`validate::open_knot`, `validate::trefoil::tighten` with q = 2n + 1, μ = 0.07).",
-)];
+pub const NOT_COVERED: &[(&str, &str)] = &[];

@@ -12,6 +12,7 @@ pub mod hertz;
 pub mod incline;
 pub mod ipc_guarantee;
 pub mod open_knot;
+pub mod overhand;
 mod report;
 mod suite;
 pub mod support;
