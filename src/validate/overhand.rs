@@ -38,9 +38,9 @@ pub const X_START: f64 = 0.01;
 /// `n²h/e` at the end of each pull.
 pub const X_STOP: f64 = 0.025;
 /// The braid counts as formed from this `n²h/e` on; earlier points are plotted, not judged.
-pub const X_FORMED: f64 = 0.0125;
+pub const X_FORMED: f64 = 0.014;
 /// The `n²h/e` at which the table reports each knot (the nearest recorded point).
-pub const X_TABLE: [f64; 5] = [0.0125, 0.015, 0.0175, 0.02, 0.0225];
+pub const X_TABLE: [f64; 5] = [0.015, 0.0175, 0.02, 0.0225, 0.024];
 /// Tolerance on n²F̄ at each judged point (as for the trefoil, seed 001 App. C.1).
 pub const TOLERANCE: f64 = 0.10;
 
