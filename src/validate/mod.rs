@@ -2,6 +2,7 @@
 //! impacts, friction, the IPC guarantee), with a table, CSV files, SVG figures and the
 //! generated `VALIDATION.md`. One case per file; each cites its source.
 
+pub mod braid_knot;
 pub mod cantilever;
 mod case;
 mod catalogue;

@@ -53,26 +53,35 @@ pub fn open_torus_knot(q: usize, e: f64, tau0: f64, spacing: f64) -> Result<Vec<
     if !(e > 0.0 && spacing > 0.0 && tau0 > 0.0 && tau0 < 1.0) {
         return Err("open knot: e, spacing > 0 and 0 < τ₀ < 1 required".into());
     }
-    let fine = raw(q, tau0);
+    let fine: Vec<Vec3> = raw(q, tau0);
     let scale = e / shortening(&fine);
-    let total = scale * length(&fine);
+    let scaled: Vec<Vec3> = fine.iter().map(|&x| scale * x).collect();
+    Ok(resample(&scaled, spacing))
+}
+
+/// Nodes at equal arc-length spacing of about `spacing` (m) along a finely sampled polyline,
+/// from its first point to its last.
+pub fn resample(fine: &[Vec3], spacing: f64) -> Vec<Vec3> {
+    let total = length(fine);
     let segments = (total / spacing).round().max(2.0) as usize;
     let step = total / segments as f64;
-    // Walk the fine polyline, emitting a node every `step` of arc length.
-    let mut out = vec![scale * fine[0]];
+    let mut out = vec![fine[0]];
     let mut next = step;
     let mut s = 0.0;
     for w in fine.windows(2) {
-        let (a, b) = (scale * w[0], scale * w[1]);
+        let (a, b) = (w[0], w[1]);
         let l = (b - a).norm();
+        if l == 0.0 {
+            continue;
+        }
         while s + l >= next && out.len() < segments {
             out.push(a + (b - a) * ((next - s) / l));
             next += step;
         }
         s += l;
     }
-    out.push(scale * fine[fine.len() - 1]);
-    Ok(out)
+    out.push(fine[fine.len() - 1]);
+    out
 }
 
 /// Smallest distance between nodes further apart than `min_arc` along the curve (m): the

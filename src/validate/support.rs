@@ -4,7 +4,7 @@
 use crate::io::write_atomic;
 use crate::scene::{build_scene, parse_scene};
 use crate::study::set_chain_parameter;
-use crate::system::Simulator;
+use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
 use std::path::Path;
 
 /// `chains/imc.ron`: IMC rod–rod.
@@ -50,10 +50,15 @@ pub fn simulate(dir: &Path, name: &str, src: &str) -> Result<Simulator, String> 
         .into_simulator())
 }
 
-/// Steps `sim` once, naming the case and time in the error.
+/// Advances `sim` by one step of its Δt, naming the case and time in the error. A step whose
+/// Newton solve fails is retried with Δt halved (down to Δt/1024), as `catena run` does; while
+/// no step fails this is exactly one implicit Euler step of Δt.
 pub fn step(sim: &mut Simulator, what: &str) -> Result<crate::system::StepReport, String> {
     let t = sim.model.time;
-    sim.step()
+    let settings = AdaptiveSettings::new(sim.dt);
+    let mut state = AdaptiveState::new(&settings);
+    advance(sim, &mut state, &settings)
+        .map(|s| s.report)
         .map_err(|e| format!("{what}: step at t = {t:.6} s failed: {e}"))
 }
 

@@ -15,6 +15,7 @@
 //! straight tails just outside the knot, `F = EA (|eⁱ|/|ēⁱ| − 1)`, averaged over five edges of
 //! each tail.
 
+use super::braid_knot::Braid;
 use super::case::CaseReport;
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
@@ -35,11 +36,42 @@ pub const SIGMA: f64 = 0.492;
 /// Density (kg/m³; not given by the paper, irrelevant when quasi-static).
 pub const RHO: f64 = 1000.0;
 
+/// The initial shape of a knot.
+#[derive(Debug, Clone, Copy)]
+pub enum Start {
+    /// The open torus knot `T(2, q)`, q odd, obtained by inverting the closed one about one of
+    /// its points ([`open_torus_knot`]).
+    InvertedTorus {
+        /// `q` of `T(2, q)`: 3 for the trefoil.
+        q: usize,
+    },
+    /// A loop closed by an even braid of 2n + 1 half-turns ([`Braid`]), the open `T(2, 2n + 1)`.
+    Braid(Braid),
+}
+
+impl Start {
+    /// `q` of the torus knot `T(2, q)` this start ties.
+    pub fn q(&self) -> usize {
+        match self {
+            Start::InvertedTorus { q } => *q,
+            Start::Braid(b) => 2 * b.n + 1,
+        }
+    }
+
+    /// Nodes of the start with end-to-end shortening `e` (m), spaced by about `spacing` (m).
+    pub fn nodes(&self, e: f64, spacing: f64) -> Result<Vec<Vec3>, String> {
+        match self {
+            Start::InvertedTorus { q } => open_torus_knot(*q, e, 0.2, spacing),
+            Start::Braid(b) => b.nodes(e, spacing),
+        }
+    }
+}
+
 /// How to tighten.
 #[derive(Debug, Clone, Copy)]
 pub struct Tightening {
-    /// Torus knot `T(2, q)`: 3 for the trefoil.
-    pub q: usize,
+    /// The initial knot.
+    pub start: Start,
     /// Friction coefficient.
     pub mu: f64,
     /// Initial end-to-end shortening (m).
@@ -62,16 +94,16 @@ pub struct Tightening {
 /// One recorded state of the knot.
 #[derive(Debug, Clone, Copy)]
 pub struct KnotPoint {
-    /// Time (s).
+    /// Time at the end of the record's window (s).
     pub t: f64,
-    /// End-to-end shortening e (m).
+    /// End-to-end shortening e (m), the mean over the window.
     pub e: f64,
-    /// Traction F (N).
+    /// Traction F (N), the mean over the steps since the previous record.
     pub force: f64,
     /// Active contacts.
     pub contacts: u64,
     /// Bending energy of the centreline, `Σᵢ EI (2 tan(φᵢ/2))² / (2 Δlᵢ)` (J), `φᵢ` the turning
-    /// angle at node i and `Δlᵢ` its Voronoi length (Bergou et al. 2008).
+    /// angle at node i and `Δlᵢ` its Voronoi length (Bergou et al. 2008); mean over the window.
     pub bending: f64,
 }
 
@@ -119,7 +151,7 @@ pub type Pull = (Vec<KnotPoint>, Option<String>);
 /// Ties the knot, pulls, and records `(e, F)`; a failed step ends the run and is returned as
 /// the message beside what was recorded.
 pub fn tighten(dir: &Path, tag: &str, p: &Tightening) -> Result<Pull, String> {
-    let nodes = open_torus_knot(p.q, p.e_start, 0.2, p.spacing)?;
+    let nodes = p.start.nodes(p.e_start, p.spacing)?;
     let clear = clearance(&nodes, 8.0 * H);
     if clear < 3.0 * H {
         return Err(format!(
@@ -160,7 +192,7 @@ Scene(
         v.x,
         v.y,
         v.z,
-        q = p.q,
+        q = p.start.q(),
         dt = p.dt,
         keep = H,
         drag = p.drag,
@@ -192,21 +224,30 @@ Scene(
     };
     let mut out = Vec::new();
     let steps = (duration / p.dt).ceil() as usize;
+    // Sums of (e, F, bending) over the steps since the last record: frictional knots slide by
+    // stick–slip, so each record is the mean over its window, as a load cell would read it.
+    let mut window = (0.0, 0.0, 0.0, 0usize);
     for k in 1..=steps {
         let r = match step(&mut sim, tag) {
             Ok(r) => r,
             Err(e) => return Ok((out, Some(e))),
         };
+        let q = &sim.model.q;
+        let pts: Vec<Vec3> = (0..n).map(|i| rod.node(q, i)).collect();
+        window.0 += shortening(&pts);
+        window.1 += tension(q);
+        window.2 += bending_energy(&pts);
+        window.3 += 1;
         if k % p.every == 0 {
-            let q = &sim.model.q;
-            let pts: Vec<Vec3> = (0..n).map(|i| rod.node(q, i)).collect();
+            let m = window.3 as f64;
             out.push(KnotPoint {
                 t: r.t,
-                e: shortening(&pts),
-                force: tension(q),
+                e: window.0 / m,
+                force: window.1 / m,
                 contacts: r.contacts.active,
-                bending: bending_energy(&pts),
+                bending: window.2 / m,
             });
+            window = (0.0, 0.0, 0.0, 0);
         }
     }
     Ok((out, None))
@@ -214,7 +255,7 @@ Scene(
 
 /// The pulling of the trefoil run.
 pub const TREFOIL: Tightening = Tightening {
-    q: 3,
+    start: Start::InvertedTorus { q: 3 },
     mu: MU,
     e_start: 0.25,
     e_stop: 0.065,
