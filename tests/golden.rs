@@ -114,13 +114,13 @@ const CASES: &[Case] = &[
     Case {
         name: "flagella_m2_imc",
         scene: "flagella_m2",
-        until: 1.8,
+        until: 2.1,
         swap: &[],
     },
     Case {
         name: "flagella_m2_ipc",
         scene: "flagella_m2",
-        until: 1.8,
+        until: 2.1,
         swap: &[("imc.ron", "ipc.ron")],
     },
     Case {
