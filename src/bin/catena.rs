@@ -634,10 +634,10 @@ fn main() -> ExitCode {
                     println!(
                         "{}: ok — chain \"{}\": {} elements, {} against {}",
                         file.display(),
-                        c.name,
-                        c.elements.len(),
-                        c.kinds.0,
-                        c.kinds.1
+                        c.name(),
+                        c.elements().len(),
+                        c.kinds().0,
+                        c.kinds().1
                     );
                     ExitCode::SUCCESS
                 }

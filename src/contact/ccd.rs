@@ -21,7 +21,7 @@
 //! Against a static plane the gap is affine in `t`, `g(t) = g(0) + t (p·n̂)`, and the bound is
 //! exact: `t = (1 − s) g(0)/(−p·n̂)` when approaching.
 
-use super::distance::{point_point, point_segment, segment_segment};
+use super::primitive::MAX_POINTS;
 use crate::math::Vec3;
 
 /// Fraction of the initial gap a step may close at most is `1 − SEPARATION`.
@@ -31,21 +31,16 @@ pub const SEPARATION: f64 = 0.1;
 /// then capped at the last safe `t`, which is always positive).
 const MAX_ADVANCES: u32 = 10_000;
 
-/// Distance between the centre lines of two primitives of one or two points each.
-fn centre_distance(a: &[Vec3], b: &[Vec3]) -> f64 {
-    match (a.len(), b.len()) {
-        (1, 1) => point_point(&a[0], &b[0], false).distance,
-        (1, 2) => point_segment(&a[0], &b[0], &b[1], false).distance,
-        (2, 1) => point_segment(&b[0], &a[0], &a[1], false).distance,
-        (2, 2) => segment_segment(&a[0], &a[1], &b[0], &b[1], false).distance,
-        _ => f64::INFINITY,
-    }
-}
+/// The centre-line distance of two primitives given by their points (m): a resolver's value
+/// kernel ([`crate::contact::CcdKernel::Distance`]).
+pub type DistanceKernel = fn(&[Vec3], &[Vec3]) -> f64;
 
 /// Largest safe step `t ∈ (0, t_max]` for primitives `a` (points `xa`, displacements `pa`) and
-/// `b` with thickness `xi` (m), by additive CCD. Returns `t_max` when the primitives cannot
-/// come closer than `s·g(0)` within it, and 0 when they already touch (`g(0) ≤ 0`).
+/// `b` (at most [`MAX_POINTS`] each) with thickness `xi` (m), by additive CCD on the centre-line
+/// distance `distance`. Returns `t_max` when the primitives cannot come closer than `s·g(0)`
+/// within it, and 0 when they already touch (`g(0) ≤ 0`).
 pub fn additive_ccd(
+    distance: DistanceKernel,
     xa: &[Vec3],
     pa: &[Vec3],
     xb: &[Vec3],
@@ -57,7 +52,7 @@ pub fn additive_ccd(
     let mean = (pa.iter().sum::<Vec3>() + pb.iter().sum::<Vec3>()) / n;
     let lp = pa.iter().map(|p| (p - mean).norm()).fold(0.0, f64::max)
         + pb.iter().map(|p| (p - mean).norm()).fold(0.0, f64::max);
-    let g0 = centre_distance(xa, xb) - xi;
+    let g0 = distance(xa, xb) - xi;
     if g0.is_nan() || g0 <= 0.0 {
         return 0.0;
     }
@@ -67,16 +62,25 @@ pub fn additive_ccd(
     let target = SEPARATION * g0;
     let mut t = 0.0;
     let mut dt = (1.0 - SEPARATION) * g0 / lp;
-    let (mut ya, mut yb) = ([Vec3::zeros(); 2], [Vec3::zeros(); 2]);
+    let (mut ya, mut yb) = ([Vec3::zeros(); MAX_POINTS], [Vec3::zeros(); MAX_POINTS]);
+    let mut gap_at = |t: f64| {
+        for (k, (x, p)) in xa.iter().zip(pa).enumerate() {
+            ya[k] = x + p * t;
+        }
+        for (k, (x, p)) in xb.iter().zip(pb).enumerate() {
+            yb[k] = x + p * t;
+        }
+        distance(&ya[..xa.len()], &yb[..xb.len()]) - xi
+    };
     for _ in 0..MAX_ADVANCES {
         let tn = t + dt;
         // The first advance is safe by construction (the gap shrinks at most at rate l_p), so
         // only later ones are checked; this keeps round-off from refusing a head-on approach.
         if tn >= t_max {
-            let g = gap_at(xa, pa, xb, pb, xi, t_max, &mut ya, &mut yb);
+            let g = gap_at(t_max);
             return if g >= target || t == 0.0 { t_max } else { t };
         }
-        let g = gap_at(xa, pa, xb, pb, xi, tn, &mut ya, &mut yb);
+        let g = gap_at(tn);
         if g < target && t > 0.0 {
             return t;
         }
@@ -84,26 +88,6 @@ pub fn additive_ccd(
         dt = 0.9 * g / lp;
     }
     t
-}
-
-#[allow(clippy::too_many_arguments)]
-fn gap_at(
-    xa: &[Vec3],
-    pa: &[Vec3],
-    xb: &[Vec3],
-    pb: &[Vec3],
-    xi: f64,
-    t: f64,
-    ya: &mut [Vec3; 2],
-    yb: &mut [Vec3; 2],
-) -> f64 {
-    for (k, (x, p)) in xa.iter().zip(pa).enumerate() {
-        ya[k] = x + p * t;
-    }
-    for (k, (x, p)) in xb.iter().zip(pb).enumerate() {
-        yb[k] = x + p * t;
-    }
-    centre_distance(&ya[..xa.len()], &yb[..xb.len()]) - xi
 }
 
 /// Largest safe step against a static plane (origin `o`, unit normal `n`): points `x` with
@@ -126,6 +110,23 @@ pub fn plane_ccd(x: &[Vec3], p: &[Vec3], r: f64, o: &Vec3, n: &Vec3, t_max: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contact::distance::{point_point, point_segment, segment_segment};
+
+    /// Distance between the centre lines of primitives of one or two points each.
+    fn centre_distance(a: &[Vec3], b: &[Vec3]) -> f64 {
+        match (a.len(), b.len()) {
+            (1, 1) => point_point(&a[0], &b[0], false).distance,
+            (1, 2) => point_segment(&a[0], &b[0], &b[1], false).distance,
+            (2, 1) => point_segment(&b[0], &a[0], &a[1], false).distance,
+            _ => segment_segment(&a[0], &a[1], &b[0], &b[1], false).distance,
+        }
+    }
+
+    fn gap_at(xa: &[Vec3], pa: &[Vec3], xb: &[Vec3], pb: &[Vec3], xi: f64, t: f64) -> f64 {
+        let ya: Vec<Vec3> = xa.iter().zip(pa).map(|(x, p)| x + p * t).collect();
+        let yb: Vec<Vec3> = xb.iter().zip(pb).map(|(x, p)| x + p * t).collect();
+        centre_distance(&ya, &yb) - xi
+    }
 
     fn v(x: f64, y: f64, z: f64) -> Vec3 {
         Vec3::new(x, y, z)
@@ -133,9 +134,8 @@ mod tests {
 
     /// Brute-force check: the gap along the whole path up to the returned t stays positive.
     fn min_gap_along(xa: &[Vec3], pa: &[Vec3], xb: &[Vec3], pb: &[Vec3], xi: f64, t: f64) -> f64 {
-        let (mut ya, mut yb) = ([Vec3::zeros(); 2], [Vec3::zeros(); 2]);
         (0..=2000)
-            .map(|k| gap_at(xa, pa, xb, pb, xi, t * k as f64 / 2000.0, &mut ya, &mut yb))
+            .map(|k| gap_at(xa, pa, xb, pb, xi, t * k as f64 / 2000.0))
             .fold(f64::INFINITY, f64::min)
     }
 
@@ -146,7 +146,7 @@ mod tests {
         let pa = [v(1.0, 0.0, 0.0)];
         let pb = [v(-1.0, 0.0, 0.0)];
         // Radii sum 0.2: gap 0.8, closing at 2 per unit t → contact at t = 0.4.
-        let t = additive_ccd(&xa, &pa, &xb, &pb, 0.2, 1.0);
+        let t = additive_ccd(centre_distance, &xa, &pa, &xb, &pb, 0.2, 1.0);
         assert!(t > 0.0 && t < 0.4, "t = {t}");
         // The gap at t is at least s·g0, and the method is not overly timid (≥ 80 % of the way).
         let g = min_gap_along(&xa, &pa, &xb, &pb, 0.2, t);
@@ -162,7 +162,7 @@ mod tests {
         let pa = [v(0.0, 0.0, 0.5); 2];
         let pb = [v(0.0, 0.0, -0.5); 2];
         let xi = 0.02;
-        let t = additive_ccd(&xa, &pa, &xb, &pb, xi, 1.0);
+        let t = additive_ccd(centre_distance, &xa, &pa, &xb, &pb, xi, 1.0);
         assert!(t > 0.0 && t < 0.5);
         assert!(min_gap_along(&xa, &pa, &xb, &pb, xi, t) > 0.0);
         // Full step would have crossed.
@@ -180,11 +180,11 @@ mod tests {
         let xb = [v(0.0, 0.0, 1.0)];
         // Common translation: distance unchanged.
         let p = [v(3.0, -2.0, 7.0); 2];
-        assert_eq!(additive_ccd(&xa, &p, &xb, &p[..1], 0.1, 1.0), 1.0);
+        assert_eq!(additive_ccd(centre_distance, &xa, &p, &xb, &p[..1], 0.1, 1.0), 1.0);
         // Separating.
         let pb = [v(0.0, 0.0, 1.0)];
         let pa = [Vec3::zeros(); 2];
-        assert_eq!(additive_ccd(&xa, &pa, &xb, &pb, 0.1, 1.0), 1.0);
+        assert_eq!(additive_ccd(centre_distance, &xa, &pa, &xb, &pb, 0.1, 1.0), 1.0);
     }
 
     #[test]
@@ -208,7 +208,7 @@ mod tests {
             if centre_distance(&xa, &xb) <= xi {
                 continue;
             }
-            let t = additive_ccd(&xa, &pa, &xb, &pb, xi, 1.0);
+            let t = additive_ccd(centre_distance, &xa, &pa, &xb, &pb, xi, 1.0);
             assert!(t > 0.0, "case {case}");
             assert!(
                 min_gap_along(&xa, &pa, &xb, &pb, xi, t) > 0.0,

@@ -17,28 +17,30 @@
 //! primitive kinds the data elements bound. A complete chain binds both sides, resolves the
 //! geometry, has a normal law and assembles its forces.
 
-use super::builtin::{Builtin, ElementSet};
-use super::caps::{Caps, PrimKind};
+use super::builtin::Builtin;
 use super::ctx::ContactCtx;
-use super::element::Env;
-use super::history::{History, Primitive};
+use super::element::{
+    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS,
+    MemoryLayout, PairMemory,
+};
+use super::primitive::{PrimId, PrimKind};
 use crate::scene::SceneError;
 use crate::scene::{locate, ron_error, ron_options};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
-/// A validated chain of elements of the set `E` (the built-ins by default).
+/// A validated chain of elements of the set `E` (the built-ins by default), with the contact
+/// method and the per-pair memory layout its elements imply. Its fields are read through
+/// accessors: a validated chain cannot be edited into an invalid one.
 #[derive(Debug, Clone)]
 pub struct Chain<E = Builtin> {
-    /// Name given in the file.
-    pub name: String,
-    /// File it was read from (empty for chains built in code).
-    pub file: PathBuf,
-    /// The elements, in evaluation order.
-    pub elements: Vec<E>,
-    /// Primitive kinds of side 1 and side 2.
-    pub kinds: (PrimKind, PrimKind),
+    name: String,
+    file: PathBuf,
+    elements: Vec<E>,
+    kinds: (PrimKind, PrimKind),
+    method: ContactMethod,
+    memory: MemoryLayout,
 }
 
 #[derive(Deserialize)]
@@ -76,37 +78,144 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
         file: &Path,
         source: Option<&str>,
     ) -> Result<Self, SceneError> {
-        let kinds = validate(&elements, file, source.unwrap_or(""))?;
+        let source = source.unwrap_or("");
+        let kinds = validate(&elements, file, source)?;
+        let method = method_of(&elements, file, source)?;
+        let memory = MemoryLayout::new(elements.iter().map(|e| e.needs().memory)).map_err(|w| {
+            SceneError::new(
+                file,
+                locate(source, "elements", 0),
+                format!(
+                    "the chain's elements keep {w} words of memory per pair, more than the \
+                     {MEMORY_WORDS} a pair has"
+                ),
+            )
+            .with_help("split the laws over two chains, or keep less per-pair memory")
+        })?;
         Ok(Self {
             name: name.to_string(),
             file: file.to_path_buf(),
             elements,
             kinds,
+            method,
+            memory,
         })
     }
 }
 
 impl<E: ElementSet> Chain<E> {
+    /// Name given in the file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// File it was read from (empty for chains built in code).
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+    /// The elements, in evaluation order.
+    pub fn elements(&self) -> &[E] {
+        &self.elements
+    }
+    /// The elements, mutably, for the contact set's adaptive hooks only (their parameters are
+    /// not to be edited once validated).
+    pub(crate) fn elements_mut(&mut self) -> &mut [E] {
+        &mut self.elements
+    }
+    /// Primitive kinds of side 1 and side 2.
+    pub fn kinds(&self) -> (PrimKind, PrimKind) {
+        self.kinds
+    }
+    /// The contact method the elements imply (line search, CCD kernel, reach, lagging).
+    pub fn method(&self) -> &ContactMethod {
+        &self.method
+    }
+    /// Where each element's per-pair memory sits.
+    pub fn memory_layout(&self) -> &MemoryLayout {
+        &self.memory
+    }
+
     /// Runs the chain on one pair at the iterate `env`, starting from the pair's committed
-    /// `history`; stops at the first element that rejects the pair.
+    /// `memory`; stops at the first element that rejects the pair.
     pub fn evaluate(
         &self,
         env: &Env,
-        first: Primitive,
-        second: Primitive,
-        history: History,
+        first: PrimId,
+        second: PrimId,
+        memory: PairMemory,
         dt: f64,
         want_jacobian: bool,
     ) -> ContactCtx {
-        let mut ctx = ContactCtx::new(first, second, history, dt, want_jacobian);
-        for e in &self.elements {
+        let mut ctx = ContactCtx::new(first, second, memory, dt, want_jacobian);
+        for (e, slot) in self.elements.iter().zip(&self.memory.slots) {
+            ctx.slot = *slot;
             e.evaluate(env, &mut ctx);
             if ctx.reject {
                 break;
             }
         }
+        ctx.slot = None;
         ctx
     }
+}
+
+/// The contact method of a chain of `elements`: the line search its laws need (two different
+/// ones in one chain are an error), its CCD kernel (a chain whose method needs CCD must have a
+/// resolver that gives one), the largest reach, the lagging updates, whether it is
+/// conservative, and what its adaptive elements read at the start of a step.
+fn method_of<E: ElementSet>(
+    elements: &[E],
+    file: &Path,
+    source: &str,
+) -> Result<ContactMethod, SceneError> {
+    let mut m = ContactMethod {
+        conservative: true,
+        ..ContactMethod::default()
+    };
+    let mut demanded_by: Option<&str> = None;
+    for e in elements {
+        let (needs, gives) = (e.needs(), e.gives());
+        let name = e.doc().name;
+        if let Some(ls) = needs.solver.line_search {
+            match (m.line_search, demanded_by) {
+                (Some(prev), Some(by)) if prev != ls => {
+                    return Err(SceneError::new(
+                        file,
+                        locate(source, name, 0),
+                        format!("`{name}` needs {ls}, but `{by}` in the same chain needs {prev}"),
+                    )
+                    .with_help("one chain uses one contact method; split the laws over chains"));
+                }
+                _ => {
+                    m.line_search = Some(ls);
+                    demanded_by = Some(name);
+                }
+            }
+        }
+        m.reach = m.reach.max(needs.solver.reach);
+        m.lag_updates = m.lag_updates.max(needs.solver.lag_updates);
+        m.conservative &= !gives.dissipative;
+        if let Some(k) = gives.ccd {
+            m.ccd = Some(k);
+        }
+        if let Some(a) = e.adaptive() {
+            let s = a.step_needs();
+            m.step_forces |= s.forces;
+            m.step_pairs |= s.pairs;
+        }
+    }
+    if m.line_search == Some(ContactLineSearch::EnergyCcd) && m.ccd.is_none() {
+        let by = demanded_by.unwrap_or("a law");
+        return Err(SceneError::new(
+            file,
+            locate(source, by, 0),
+            format!(
+                "`{by}` needs every step capped by continuous collision detection, but the \
+                 chain's resolver gives no CCD kernel"
+            ),
+        )
+        .with_help("use a built-in resolver, or give yours a kernel with `Gives::with_ccd`"));
+    }
+    Ok(m)
 }
 
 fn element_position(source: &str, name: &str, index: usize) -> Option<(usize, usize)> {
@@ -230,8 +339,8 @@ mod tests {
              Capsule_Capsule, N_LinearForce(stiffness: 1e3, damping: 0.1), AssembleForces, AssembleContactMatrix])",
         )
         .unwrap();
-        assert_eq!(c.elements.len(), 6);
-        assert_eq!(c.kinds, (PrimKind::Capsule, PrimKind::Capsule));
+        assert_eq!(c.elements().len(), 6);
+        assert_eq!(c.kinds(), (PrimKind::Capsule, PrimKind::Capsule));
     }
 
     #[test]

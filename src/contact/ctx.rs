@@ -6,10 +6,11 @@
 //! point is static). Every local vector or matrix is 12-sized; entries beyond
 //! `3·n_points()` are zero.
 
-use super::caps::PrimKind;
 use super::distance::ContactType;
-use super::history::{History, Primitive};
+use super::element::{Memory, MemorySlot, PairMemory};
+use super::primitive::{PrimId, PrimKind};
 use crate::math::Vec3;
+use crate::model::Material;
 use nalgebra::{SMatrix, SVector};
 
 /// 12-vector over the local DOFs of a pair.
@@ -59,6 +60,19 @@ pub struct ContactMaterial {
     pub mass: f64,
 }
 
+impl ContactMaterial {
+    /// The contact material of an elastic body of material `m` and mass `mass` (ν recovered
+    /// from E and G).
+    pub fn of(m: &Material, mass: f64) -> Self {
+        Self {
+            youngs_modulus: m.youngs_modulus,
+            poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
+            density: m.density,
+            mass,
+        }
+    }
+}
+
 /// The per-pair record of a chain evaluation.
 ///
 /// Data elements fill the first group of fields, the resolver the second, laws add to the
@@ -66,9 +80,10 @@ pub struct ContactMaterial {
 /// and assemblers read it. See [`crate::guide`] for what an element may read and must write.
 ///
 /// ```
-/// use catena::contact::{ContactCtx, History, MatrixMode, Primitive};
-/// let (sphere, ground) = (Primitive::Sphere { index: 0 }, Primitive::Plane { index: 0 });
-/// let mut ctx = ContactCtx::new(sphere, ground, History::default(), 1e-3, true);
+/// use catena::contact::{ContactCtx, MatrixMode, PairMemory, PlanePrim, PrimId, SpherePrim};
+/// let sphere = PrimId::Sphere(SpherePrim { index: 0 });
+/// let ground = PrimId::Plane(PlanePrim { index: 0 });
+/// let mut ctx = ContactCtx::new(sphere, ground, PairMemory::default(), 1e-3, true);
 /// ctx.points = [1, 0]; // what Sphere_1_Data and Plane_2_Data bind
 /// assert_eq!(ctx.n_points(), 1);
 /// // A law adds a stiffness and a damping on the vertical coordinate of the sphere …
@@ -81,7 +96,7 @@ pub struct ContactMaterial {
 #[derive(Debug, Clone)]
 pub struct ContactCtx {
     /// The two primitives.
-    pub prim: [Primitive; 2],
+    pub prim: [PrimId; 2],
     /// Kinds the data elements bound each side to.
     pub kinds: [Option<PrimKind>; 2],
     /// Number of points of each side.
@@ -143,17 +158,20 @@ pub struct ContactCtx {
     pub reject: bool,
     /// Feedback to the detector: negative = distance until contact, positive = keep.
     pub feedback: f64,
-    /// Trial history of the pair (starts as the committed one, with `used` cleared: only
-    /// histories an element writes in this evaluation are committed).
-    pub history: History,
+    /// The pair's memory: every element's slot (starts as the committed memory, nothing
+    /// written; only slots an element writes in this evaluation are committed). Elements read
+    /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
+    pub memory: PairMemory,
+    /// The slot of the element being evaluated (set by the chain before each element).
+    pub slot: Option<MemorySlot>,
 }
 
 impl ContactCtx {
     /// A fresh record for the pair `(first, second)`.
     pub fn new(
-        first: Primitive,
-        second: Primitive,
-        history: History,
+        first: PrimId,
+        second: PrimId,
+        memory: PairMemory,
         dt: f64,
         want_jacobian: bool,
     ) -> Self {
@@ -188,11 +206,48 @@ impl ContactCtx {
             assemble_matrix: false,
             reject: false,
             feedback: 0.0,
-            // Laws with memory mark the trial as used each time they write it.
-            history: History {
-                used: false,
-                ..history
-            },
+            // Laws with memory mark their slot written each time they write it.
+            memory: memory.fresh(),
+            slot: None,
+        }
+    }
+
+    /// The memory of the element being evaluated, as its type `M` (the committed value, or
+    /// what the element wrote earlier in this evaluation).
+    ///
+    /// # Panics
+    /// When the element declared no memory in its [`Needs`](super::Needs), or one of another
+    /// size: a bug of the element, which its first test shows.
+    pub fn memory<M: Memory>(&self) -> M {
+        let slot = self
+            .slot
+            .expect("an element read per-pair memory without declaring it in its Needs");
+        self.memory.read(&slot)
+    }
+
+    /// Writes the memory of the element being evaluated (the trial, committed with the step).
+    ///
+    /// # Panics
+    /// As [`ContactCtx::memory`].
+    pub fn set_memory<M: Memory>(&mut self, m: &M) {
+        self.write_memory(m, true);
+    }
+
+    /// Writes the memory of the element being evaluated; it is committed with the step only
+    /// when `commit` (or when it is written again with `commit`). A lagged law records every
+    /// evaluation as its next lagging point this way, but keeps it across steps only while in
+    /// contact.
+    ///
+    /// # Panics
+    /// As [`ContactCtx::memory`].
+    pub fn write_memory<M: Memory>(&mut self, m: &M, commit: bool) {
+        let slot = self
+            .slot
+            .expect("an element wrote per-pair memory without declaring it in its Needs");
+        let written = self.memory.written;
+        self.memory.write(&slot, m);
+        if !commit {
+            self.memory.written = written;
         }
     }
 

@@ -1,10 +1,26 @@
 //! Contact: chains of elements (data → resolver → laws → assemblers) evaluated per candidate
 //! pair, feeding force and Jacobian blocks into the global implicit system.
+//!
+//! Where each concept lives:
+//! * [`primitive`](self#primitives): what a pair is made of — the [`Primitive`] trait, one
+//!   file per kind (rod edge, rod node, sphere, plane), named by [`PrimId`];
+//! * [`element`](self#elements): the element contract — [`ChainElement`], [`Needs`],
+//!   [`Gives`], typed per-pair [`Memory`], opt-in [`Adaptive`] parameters, the
+//!   [`ContactMethod`] a chain implies, element sets ([`ElementSet`], [`crate::element_set!`]);
+//! * [`Chain`]: a validated list of elements, loaded from RON;
+//! * the elements themselves: data bindings ([`Data`]), resolvers, normal and tangential laws,
+//!   assemblers; distance kernels in [`distance`], CCD in [`ccd`];
+//! * the contact set ([`ContactSet`]): detection, parallel evaluation, adaptive hooks, CCD
+//!   step cap, memory commit — what the system assembly calls through [`ContactModel`].
+//!
+//! # Primitives
+//! See [`Primitive`].
+//!
+//! # Elements
+//! See [`ChainElement`] and the guide, [`crate::guide`].
 
 mod assemble;
-mod binding;
 mod builtin;
-mod caps;
 pub mod ccd;
 mod chain;
 mod ctx;
@@ -12,42 +28,50 @@ mod data;
 mod detect;
 pub mod distance;
 mod element;
-mod history;
 #[cfg(test)]
 mod law_test_support;
 mod normal;
+mod primitive;
 mod resolve;
-mod state;
-mod step_cap;
+mod set;
 mod tangential;
-mod verify;
 
 pub use assemble::{
-    AssembleContactMatrix, AssembleForces, Feedback, FeedbackDistance, MatrixElement, NoFeedback,
+    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, Feedback,
+    FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
-pub use binding::{
-    BodyGroup, ContactBinding, ContactModel, ContactSet, ContactStats, LocalContact,
-};
-pub use builtin::{Builtin, ElementSet, deserialize_element};
-pub use caps::{Caps, Gives, Needs, PrimKind};
+pub use builtin::Builtin;
 pub use chain::Chain;
 pub use ctx::{ContactCtx, ContactMaterial, Mat12, MatrixMode, NO_DOF, Vec12};
-pub use data::{CapsuleData, PlaneData, PointData, SphereData};
+pub use data::{
+    Data, DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
+    Sphere1Data, Sphere2Data,
+};
 pub use detect::{Aabb, SpatialHash, brute_force_pairs};
 pub use element::{
-    Category, ChainElement, ContactLineSearch, ElementDoc, Env, PairGeometry, StepInfo,
+    Adaptive, AdaptiveHooks, Caps, Category, CcdKernel, ChainElement, ContactLineSearch,
+    ContactMethod, ElementDoc, ElementSet, ElementState, Env, Gives, MEMORY_WORDS, Memory,
+    MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds,
+    StepInfo, StepNeeds, deserialize_element, flag_word, read_element,
 };
-pub use history::{History, HistoryStore, Lagged, PairKey, Primitive};
 pub use normal::{
-    DampedHertz, Dmt, Hertz, Imc, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, LinearDamper,
-    LinearDamperOverlap, LinearForce, Spring, SpringDamper,
+    DampedHertz, Dmt, Established, Hertz, Imc, ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr,
+    JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce, RestLength,
+    ScalarForce, Spring, SpringDamper, add_normal_force, overlap_and_rate,
+};
+pub use primitive::{
+    BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,
+    RodEdge, RodNode, Span, SpherePrim, too_close,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
-pub use state::ContactState;
-pub use tangential::{
-    ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Mat3x12,
+pub use set::{
+    ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, LocalContact,
+    MemoryStore, PairKey,
 };
-pub use verify::{JacobianCheck, check_pair};
+pub use tangential::{
+    Capped, ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Lagged,
+    Mat3x12, SpringElongation, cap, saturation,
+};

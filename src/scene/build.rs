@@ -7,8 +7,8 @@ use super::memory::{MemoryEstimate, human, memory_limit};
 use super::schema::GroupSpec;
 use super::schema::{BoundarySpec, End, ForceSpec, GeometrySpec, OutputSpec, SceneSpec};
 use crate::contact::{
-    BodyGroup, Builtin, Chain, ContactBinding, ContactLineSearch, ContactModel, ContactSet,
-    ElementSet, PrimKind, Primitive,
+    BodyGroup, BodyId, Builtin, Chain, ContactBinding, ContactModel, ContactSet, ElementSet,
+    PrimKind,
 };
 use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
 use crate::math::Vec3;
@@ -539,8 +539,8 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
                     (GroupSpec::AllPlanes | GroupSpec::Planes(_), _) => Err(wrong("planes")),
                 }
             };
-        let first = resolve_group(&c.first, chain.kinds.0, "side 1")?;
-        let second = resolve_group(&c.second, chain.kinds.1, "side 2")?;
+        let first = resolve_group(&c.first, chain.kinds().0, "side 1")?;
+        let second = resolve_group(&c.second, chain.kinds().1, "side 2")?;
         let radius_of = |g: &BodyGroup| -> f64 {
             match g {
                 BodyGroup::Rods(v) => v
@@ -559,16 +559,13 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             .map_or_else(|| radius_of(&first).max(radius_of(&second)), |k| k.0);
         let mut excluded = Vec::new();
         for (a, b) in &c.exclude {
-            let body = |n: &str| -> Result<Primitive, SceneError> {
+            let body = |n: &str| -> Result<BodyId, SceneError> {
                 if let Some(&r) = rod_index.get(n) {
-                    Ok(Primitive::RodEdge {
-                        rod: r as u32,
-                        edge: 0,
-                    })
+                    Ok(BodyId::Rod(r as u32))
                 } else if let Some(&s) = sphere_index.get(n) {
-                    Ok(Primitive::Sphere { index: s as u32 })
+                    Ok(BodyId::Sphere(s as u32))
                 } else if let Some(&p) = plane_index.get(n) {
-                    Ok(Primitive::Plane { index: p as u32 })
+                    Ok(BodyId::Plane(p as u32))
                 } else {
                     Err(cx
                         .err(
@@ -583,7 +580,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
             };
             excluded.push((body(a)?, body(b)?));
         }
-        let reach = chain.elements.iter().map(|e| e.reach()).fold(0.0, f64::max);
+        let reach = chain.method().reach;
         if keep <= reach {
             return Err(cx
                 .err(
@@ -592,7 +589,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
                         "contact {}: keep_distance {keep:e} m does not exceed the reach of chain \"{}\" \
                          ({reach:e} m, its δ or d̂): contacts would start unseen by detection",
                         ci + 1,
-                        chain.name
+                        chain.name()
                     ),
                 )
                 .with_help(format!(
@@ -610,15 +607,19 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     }
     let ccd_bindings: Vec<bool> = bindings
         .iter()
-        .map(|b| {
-            b.chain
-                .elements
-                .iter()
-                .any(|e| e.line_search() == Some(ContactLineSearch::EnergyCcd))
-        })
+        .map(|b| b.chain.method().needs_ccd())
         .collect();
-    let mut contacts: Option<Box<dyn ContactModel>> = (!bindings.is_empty())
-        .then(|| Box::new(ContactSet::new(bindings)) as Box<dyn ContactModel>);
+    let mut contacts: Option<Box<dyn ContactModel>> = if bindings.is_empty() {
+        None
+    } else {
+        let set = ContactSet::new(bindings).map_err(|m| {
+            cx.err("contacts", m).with_help(
+                "IMC and IPC drive Newton differently (‖r‖² line search vs energy + CCD): \
+                 use chains of one method in a scene",
+            )
+        })?;
+        Some(Box::new(set))
+    };
     if let Some(c) = contacts.as_mut() {
         check_contact_methods(c.as_mut(), &ccd_bindings, &model, spec, &cx)?;
     }
@@ -672,8 +673,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     })
 }
 
-/// Rejects scenes whose chains need conflicting line searches, and barrier (IPC) scenes that
-/// start with a non-positive gap.
+/// Rejects barrier (IPC) scenes that start with a non-positive gap.
 fn check_contact_methods(
     c: &mut dyn ContactModel,
     ccd_bindings: &[bool],
@@ -681,12 +681,6 @@ fn check_contact_methods(
     spec: &SceneSpec,
     cx: &Ctx,
 ) -> Result<(), SceneError> {
-    c.line_search().map_err(|m| {
-        cx.err("contacts", m).with_help(
-            "IMC and IPC drive Newton differently (‖r‖² line search vs energy + CCD): \
-             use chains of one method in a scene",
-        )
-    })?;
     if !ccd_bindings.iter().any(|&b| b) {
         return Ok(());
     }
@@ -698,16 +692,6 @@ fn check_contact_methods(
         .min_by(|a, b| a.gap.total_cmp(&b.gap));
     if let Some(w) = worst {
         let bi = w.key.binding as usize;
-        let name = |p: &Primitive| match *p {
-            Primitive::RodEdge { rod, edge } => {
-                format!("rod \"{}\" edge {edge}", model.rods[rod as usize].name)
-            }
-            Primitive::RodNode { rod, node } => {
-                format!("rod \"{}\" node {node}", model.rods[rod as usize].name)
-            }
-            Primitive::Sphere { index } => format!("sphere {index}"),
-            Primitive::Plane { index } => format!("plane {index}"),
-        };
         return Err(cx
             .err(
                 &format!("\"{}\"", spec.contacts[bi].chain),
@@ -715,8 +699,8 @@ fn check_contact_methods(
                     "contact {}: the initial configuration already penetrates: {} and {} have gap {:.3e} m, \
                      but the barrier chain \"{}\" needs every gap > 0 from the start",
                     bi + 1,
-                    name(&w.key.first),
-                    name(&w.key.second),
+                    w.key.first.label(model),
+                    w.key.second.label(model),
                     w.gap,
                     spec.contacts[bi].chain
                 ),

@@ -21,7 +21,7 @@ pub fn swap_chains(
     let mut n = 0;
     for c in &mut spec.contacts {
         let old = Chain::<Builtin>::load(&dir.join(&c.chain))?;
-        if old.kinds == new.kinds {
+        if old.kinds() == new.kinds() {
             c.chain = abs.clone();
             n += 1;
         }
@@ -32,9 +32,9 @@ pub fn swap_chains(
             None,
             format!(
                 "chain \"{}\" binds {} against {}, but no contact of {} does",
-                new.name,
-                new.kinds.0,
-                new.kinds.1,
+                new.name(),
+                new.kinds().0,
+                new.kinds().1,
                 scene_file.display()
             ),
         )

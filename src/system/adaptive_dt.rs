@@ -13,7 +13,7 @@
 //! accepted state of the last sub-step.
 
 use super::{SolveError, StepReport};
-use crate::contact::Primitive;
+use crate::contact::PrimId;
 use crate::model::Model;
 use crate::system::Simulator;
 use serde::{Deserialize, Serialize};
@@ -245,25 +245,8 @@ fn non_finite_source(sim: &Simulator) -> Option<String> {
     Some(format!("residual of {}", dof_name(model, k)))
 }
 
-fn primitive_name(model: &Model, p: &Primitive) -> String {
-    let rod = |r: u32| {
-        model
-            .rods
-            .get(r as usize)
-            .map_or_else(|| format!("rod {r}"), |x| format!("rod \"{}\"", x.name))
-    };
-    match *p {
-        Primitive::RodEdge { rod: r, edge } => format!("{} edge {edge}", rod(r)),
-        Primitive::RodNode { rod: r, node } => format!("{} node {node}", rod(r)),
-        Primitive::Sphere { index } => model.spheres.get(index as usize).map_or_else(
-            || format!("sphere {index}"),
-            |s| format!("sphere \"{}\"", s.name),
-        ),
-        Primitive::Plane { index } => model.planes.get(index as usize).map_or_else(
-            || format!("plane {index}"),
-            |s| format!("plane \"{}\"", s.name),
-        ),
-    }
+fn primitive_name(model: &Model, p: &PrimId) -> String {
+    p.label(model)
 }
 
 /// Names global DOF `k`: a rod node coordinate or edge twist, or a sphere coordinate.

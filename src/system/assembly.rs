@@ -247,7 +247,7 @@ impl Assembler {
         let needs = self
             .contacts
             .as_ref()
-            .is_some_and(|c| c.needs_step_forces());
+            .is_some_and(|c| c.method().step_forces);
         let forces = if needs {
             self.non_contact_forces(model, q, v, dt)
         } else {
@@ -288,20 +288,22 @@ impl Assembler {
 
     /// Whether the incremental potential is a valid merit: every contact chain is conservative.
     pub fn is_conservative(&self) -> bool {
-        self.contacts.as_ref().is_none_or(|c| c.is_conservative())
+        self.contacts
+            .as_ref()
+            .is_none_or(|c| c.method().conservative)
     }
 
-    /// The line search the contact chains require, or why they conflict.
-    pub fn contact_line_search(&self) -> Result<Option<ContactLineSearch>, String> {
-        self.contacts.as_ref().map_or(Ok(None), |c| c.line_search())
+    /// The line search the contact chains require (they agree: checked when the contact set
+    /// was built).
+    pub fn contact_line_search(&self) -> Option<ContactLineSearch> {
+        self.contacts.as_ref().and_then(|c| c.method().line_search)
     }
 
     /// Whether some chain needs its steps capped by continuous collision detection.
     pub fn needs_ccd(&self) -> bool {
-        matches!(
-            self.contact_line_search(),
-            Ok(Some(ContactLineSearch::EnergyCcd))
-        )
+        self.contacts
+            .as_ref()
+            .is_some_and(|c| c.method().needs_ccd())
     }
 
     /// Largest `t ∈ [0, 1]` keeping every barrier gap positive along `q + t·dir`.
@@ -320,7 +322,7 @@ impl Assembler {
 
     /// Lagging updates per step wanted by the contact chains.
     pub fn lag_updates(&self) -> u32 {
-        self.contacts.as_ref().map_or(0, |c| c.lag_updates())
+        self.contacts.as_ref().map_or(0, |c| c.method().lag_updates)
     }
 
     /// Moves lagged contact quantities to an evaluated configuration.

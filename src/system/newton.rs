@@ -62,7 +62,7 @@ pub(crate) fn solve(
     };
     // The contact chains pick the merit (IMC: ‖r‖²; IPC: energy) and whether steps are capped by
     // CCD; conflicting chains are rejected when the scene is built.
-    let demand = asm.contact_line_search().ok().flatten();
+    let demand = asm.contact_line_search();
     let ccd = demand == Some(ContactLineSearch::EnergyCcd);
     let l_min = model
         .rods

@@ -28,7 +28,7 @@
 //! random spin of ±10 % per point.
 
 use crate::contact::distance::ContactType;
-use crate::contact::{PrimKind, Primitive};
+use crate::contact::{PlanePrim, PrimId, PrimKind, RodEdge, RodNode, SpherePrim};
 use crate::math::Vec3;
 use crate::model::Model;
 use crate::scene::{build_scene, parse_scene};
@@ -134,9 +134,9 @@ pub struct Configuration {
     /// Velocities (model state).
     pub v: Vec<f64>,
     /// Side-1 primitive.
-    pub first: Primitive,
+    pub first: PrimId,
     /// Side-2 primitive.
-    pub second: Primitive,
+    pub second: PrimId,
     /// Overlap or separation.
     pub regime: Regime,
     /// The closest-feature case aimed at (capsules), `None` for other pairs.
@@ -169,23 +169,23 @@ enum Shape {
     Plane,
 }
 
-fn radius(prim: Primitive) -> f64 {
+fn radius(prim: PrimId) -> f64 {
     match prim {
-        Primitive::RodEdge { .. } | Primitive::RodNode { .. } => ROD_RADIUS,
-        Primitive::Sphere { index } => SPHERE_RADII[index as usize],
-        Primitive::Plane { .. } => 0.0,
+        PrimId::RodEdge(_) | PrimId::RodNode(_) => ROD_RADIUS,
+        PrimId::Sphere(s) => SPHERE_RADII[s.index as usize],
+        PrimId::Plane(_) => 0.0,
     }
 }
 
-fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> Primitive {
+fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> PrimId {
     match kind {
-        PrimKind::Capsule => Primitive::RodEdge { rod: side, edge: 0 },
-        PrimKind::Point => Primitive::RodNode { rod: side, node: 1 },
+        PrimKind::Capsule => PrimId::RodEdge(RodEdge { rod: side, edge: 0 }),
+        PrimKind::Point => PrimId::RodNode(RodNode { rod: side, node: 1 }),
         // A lone sphere on side 2 is sphere 1 so that both sides never share a body.
-        PrimKind::Sphere => Primitive::Sphere {
+        PrimKind::Sphere => PrimId::Sphere(SpherePrim {
             index: if side == 1 && other_is_sphere { 1 } else { 0 },
-        },
-        PrimKind::Plane => Primitive::Plane { index: 0 },
+        }),
+        PrimKind::Plane => PrimId::Plane(PlanePrim { index: 0 }),
     }
 }
 
@@ -279,23 +279,23 @@ fn place(
 }
 
 /// Writes a shape into the state of its primitive.
-fn write(model: &Model, q: &mut [f64], prim: Primitive, shape: &Shape) {
+fn write(model: &Model, q: &mut [f64], prim: PrimId, shape: &Shape) {
     let mut set = |dof: usize, x: Vec3| q[dof..dof + 3].copy_from_slice(x.as_slice());
     match (prim, shape) {
-        (Primitive::RodEdge { rod, .. }, Shape::Edge(p0, p1)) => {
+        (PrimId::RodEdge(RodEdge { rod, .. }), Shape::Edge(p0, p1)) => {
             let r = &model.rods[rod as usize];
             set(r.node_dof(0), *p0);
             set(r.node_dof(1), *p1);
             set(r.node_dof(2), p1 * 2.0 - p0);
         }
-        (Primitive::RodNode { rod, .. }, Shape::Ball(c)) => {
+        (PrimId::RodNode(RodNode { rod, .. }), Shape::Ball(c)) => {
             let r = &model.rods[rod as usize];
             let d = Vec3::new(0.03, 0.0, 0.0);
             set(r.node_dof(0), c - d);
             set(r.node_dof(1), *c);
             set(r.node_dof(2), c + d);
         }
-        (Primitive::Sphere { index }, Shape::Ball(c)) => {
+        (PrimId::Sphere(SpherePrim { index }), Shape::Ball(c)) => {
             set(model.spheres[index as usize].offset, *c)
         }
         _ => {}
@@ -303,16 +303,8 @@ fn write(model: &Model, q: &mut [f64], prim: Primitive, shape: &Shape) {
 }
 
 /// The first global DOF of every point of a primitive (rod edges: both nodes).
-pub fn points(model: &Model, prim: Primitive) -> Vec<usize> {
-    match prim {
-        Primitive::RodEdge { rod, edge } => {
-            let r = &model.rods[rod as usize];
-            vec![r.node_dof(edge as usize), r.node_dof(edge as usize + 1)]
-        }
-        Primitive::RodNode { rod, node } => vec![model.rods[rod as usize].node_dof(node as usize)],
-        Primitive::Sphere { index } => vec![model.spheres[index as usize].offset],
-        Primitive::Plane { .. } => Vec::new(),
-    }
+pub fn points(model: &Model, prim: PrimId) -> Vec<usize> {
+    prim.point_dofs(model).as_slice().to_vec()
 }
 
 /// Configuration number `i` of a pair of `kinds` (see the module docs); `reach` is the largest
@@ -385,7 +377,7 @@ pub fn configuration(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::{Builtin, Chain, Env, History};
+    use crate::contact::{Builtin, Chain, Env, PairMemory};
 
     #[test]
     fn capsule_targets_are_met_at_the_prescribed_gap() {
@@ -407,8 +399,8 @@ mod tests {
             };
             // Evaluate up to the resolver only (the law rejects separated pairs).
             let mut ctx =
-                crate::contact::ContactCtx::new(c.first, c.second, History::default(), 1e-3, false);
-            for e in &chain.elements[..3] {
+                crate::contact::ContactCtx::new(c.first, c.second, PairMemory::default(), 1e-3, false);
+            for e in &chain.elements()[..3] {
                 crate::contact::ChainElement::evaluate(e, &env, &mut ctx);
             }
             assert!(!ctx.reject);

@@ -37,13 +37,15 @@
 //! force is not differentiable) is skipped; a configuration in which every step does is skipped
 //! for that element and counted.
 //!
-//! Before each configuration the elements see one [`ChainElement::begin_step`]: the state is
-//! the configuration, the step's non-contact forces are the weights of the pair's points under
+//! Before each configuration the adaptive elements see one
+//! [`Adaptive::begin_step`](crate::contact::Adaptive::begin_step): the state is the
+//! configuration, the step's non-contact forces are the weights of the pair's points under
 //! g = 9.81 m/s², and the step's pairs are this pair alone (so adaptive stiffnesses, IMC's
-//! `k = scale·max|F|` and IPC's κ, take a definite value). Histories are, in turn, fresh, the
-//! trial history after 1–3 previous steps along the velocity (committed only when an element
-//! wrote it), or such a history with a random tilted spring increment (10⁻⁷…10⁻³ m), a random
-//! sliding flag and the established flag set.
+//! `k = scale·max|F|` and IPC's κ, take a definite value). Per-pair memory is, in turn, fresh,
+//! the memory committed after 1–3 previous steps along the velocity, or that of 1–3 previous
+//! steps along a path whose side-2 points were displaced tangentially by a random
+//! 10⁻⁷…10⁻³ m (a loaded or slipping friction spring, an established adhesive neck): the memory
+//! of any element type, whatever it holds, without the checker knowing its fields.
 
 use super::configuration::{Configuration, Regime, Rng, configuration, points, probe_model};
 use super::finite_difference::{
@@ -52,8 +54,8 @@ use super::finite_difference::{
 use super::report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError};
 use crate::contact::distance::ContactType;
 use crate::contact::{
-    Caps, Chain, ChainElement, ContactCtx, ContactLineSearch, ElementSet, Env, History, Mat12,
-    NO_DOF, PairGeometry, StepInfo, Vec12,
+    Caps, Chain, ContactCtx, ElementSet, Env, Mat12, NO_DOF, PairGeometry,
+    PairMemory, StepInfo, Vec12,
 };
 use crate::math::Vec3;
 use crate::model::Model;
@@ -76,22 +78,24 @@ struct Floors {
 /// contribution). Also returns [`NOISE`] times the accumulated blocks after `k`. `None` if an
 /// element rejects the pair.
 #[allow(clippy::too_many_arguments)]
-fn run_prefix<E: ChainElement>(
-    elements: &[E],
+fn run_prefix<E: ElementSet>(
+    chain: &Chain<E>,
     k: usize,
     isolate: bool,
     env: &Env,
     cfg: &Configuration,
-    history: History,
+    memory: PairMemory,
     dt: f64,
     want_jacobian: bool,
 ) -> Option<(ContactCtx, Floors)> {
-    let mut ctx = ContactCtx::new(cfg.first, cfg.second, history, dt, want_jacobian);
+    let mut ctx = ContactCtx::new(cfg.first, cfg.second, memory, dt, want_jacobian);
     let mut before = (Vec12::zeros(), Mat12::zeros(), Mat12::zeros(), 0.0);
-    for (i, e) in elements[..=k].iter().enumerate() {
+    let slots = &chain.memory_layout().slots;
+    for (i, e) in chain.elements()[..=k].iter().enumerate() {
         if isolate && i == k {
             before = (ctx.force, ctx.dfdx, ctx.dfdv, ctx.energy);
         }
+        ctx.slot = slots[i];
         e.evaluate(env, &mut ctx);
         if ctx.reject {
             return None;
@@ -109,7 +113,7 @@ fn run_prefix<E: ChainElement>(
     Some((ctx, accumulated))
 }
 
-/// Calls `begin_step` on every element with this configuration as the step's start.
+/// Calls `begin_step` on every adaptive element with this configuration as the step's start.
 fn begin_step<E: ElementSet>(chain: &mut Chain<E>, model: &Model, cfg: &Configuration, dt: f64) {
     let env = Env {
         model,
@@ -128,8 +132,8 @@ fn begin_step<E: ElementSet>(chain: &mut Chain<E>, model: &Model, cfg: &Configur
     }
     pts.sort_unstable();
     let mut pairs = Vec::new();
-    if chain.elements.iter().any(|e| e.needs_step_pairs()) {
-        let ctx = chain.evaluate(&env, cfg.first, cfg.second, History::default(), dt, false);
+    if chain.method().step_pairs {
+        let ctx = chain.evaluate(&env, cfg.first, cfg.second, PairMemory::default(), dt, false);
         let mut dofs = [NO_DOF; 12];
         for k in 0..ctx.n_points() {
             if ctx.dof[k] != NO_DOF {
@@ -150,51 +154,69 @@ fn begin_step<E: ElementSet>(chain: &mut Chain<E>, model: &Model, cfg: &Configur
         contact_points: &pts,
         pairs: &pairs,
     };
-    for e in &mut chain.elements {
-        e.begin_step(&info);
+    for e in chain.elements_mut() {
+        if let Some(a) = e.adaptive_mut() {
+            a.begin_step(&info);
+        }
     }
 }
 
-/// The history configuration `i` starts from (see the module docs).
-fn history_for<E: ElementSet>(
+/// The memory configuration `i` starts from (see the module docs).
+fn memory_for<E: ElementSet>(
     chain: &Chain<E>,
     model: &Model,
     cfg: &Configuration,
     rng: &mut Rng,
     i: usize,
     dt: f64,
-) -> (History, HistoryKind) {
+) -> (PairMemory, HistoryKind) {
     let kind = match i % 3 {
-        0 => return (History::default(), HistoryKind::Fresh),
+        0 => return (PairMemory::default(), HistoryKind::Fresh),
         1 => HistoryKind::Previous,
         _ => HistoryKind::Perturbed,
     };
     let steps = 1 + (rng.unit() * 3.0) as usize;
-    let mut h = History::default();
+    // Perturbed: side 2 displaced tangentially over the previous steps.
+    let mut shift = vec![0.0; cfg.q.len()];
+    if kind == HistoryKind::Perturbed {
+        let env = Env {
+            model,
+            q: &cfg.q,
+            v: &cfg.v,
+        };
+        let geo = chain.evaluate(&env, cfg.first, cfg.second, PairMemory::default(), dt, false);
+        let n = if geo.normal.norm() > 0.0 {
+            geo.normal
+        } else {
+            Vec3::z()
+        };
+        let d = rng.perpendicular(&n) * rng.log_uniform(1e-7, 1e-3);
+        for p in points(model, cfg.second) {
+            if !model.dofs.is_constrained(p) {
+                for c in 0..3 {
+                    shift[p + c] = d[c];
+                }
+            }
+        }
+    }
+    let mut m = PairMemory::default();
     let mut q = cfg.q.clone();
     for j in (1..=steps).rev() {
-        for (x, (x0, v)) in q.iter_mut().zip(cfg.q.iter().zip(&cfg.v)) {
-            *x = x0 - v * dt * j as f64;
+        for (k, x) in q.iter_mut().enumerate() {
+            *x = cfg.q[k] - cfg.v[k] * dt * j as f64 + shift[k] * j as f64 / steps as f64;
         }
         let env = Env {
             model,
             q: &q,
             v: &cfg.v,
         };
-        let ctx = chain.evaluate(&env, cfg.first, cfg.second, h, dt, false);
-        h = if ctx.history.used {
-            ctx.history
-        } else {
-            History::default()
-        };
+        let ctx = chain.evaluate(&env, cfg.first, cfg.second, m, dt, false);
+        m = chain
+            .memory_layout()
+            .committed(&ctx.memory)
+            .unwrap_or_default();
     }
-    if kind == HistoryKind::Perturbed {
-        h.spring += rng.direction() * rng.log_uniform(1e-7, 1e-3);
-        h.sliding = rng.unit() < 0.5;
-        h.established = true;
-        h.used = true;
-    }
-    (h, kind)
+    (m, kind)
 }
 
 /// Relative tangential speed at the contact (m/s): the sides' velocities interpolated at the
@@ -331,22 +353,20 @@ pub fn jacobians<E: ElementSet>(
             options.samples
         )));
     }
-    if !super::configuration::supported(chain.kinds) {
-        return Err(VerifyError::UnsupportedPair(chain.kinds.0, chain.kinds.1));
+    let kinds = chain.kinds();
+    if !super::configuration::supported(kinds) {
+        return Err(VerifyError::UnsupportedPair(kinds.0, kinds.1));
     }
     let model = probe_model();
-    let reach = chain.elements.iter().map(|e| e.reach()).fold(0.0, f64::max);
+    let reach = chain.method().reach;
     // Methods whose line search keeps every gap positive are never evaluated in overlap.
-    let overlaps = !chain
-        .elements
-        .iter()
-        .any(|e| e.line_search() == Some(ContactLineSearch::EnergyCcd));
+    let overlaps = !chain.method().needs_ccd();
     let geometry_at = chain
-        .elements
+        .elements()
         .iter()
         .position(|e| e.gives().caps.contains(Caps::GEOMETRY));
     let mut rows: Vec<Row> = chain
-        .elements
+        .elements()
         .iter()
         .enumerate()
         .map(|(k, e)| {
@@ -359,37 +379,31 @@ pub fn jacobians<E: ElementSet>(
         })
         .collect();
     let mut total = Row::new(None, "chain total", Checked::Total);
-    let conservative = chain.elements.iter().all(|e| e.is_conservative());
-    let has_friction = chain
-        .elements
-        .iter()
-        .any(|e| e.gives().caps.contains(Caps::TANGENTIAL_FORCE));
+    let conservative = chain.method().conservative;
     let mut rng = Rng::new(options.seed);
 
     for i in 0..options.samples {
-        let cfg = configuration(&model, &mut rng, chain.kinds, reach, overlaps, i);
+        let cfg = configuration(&model, &mut rng, kinds, reach, overlaps, i);
         let mut ch = chain.clone();
         begin_step(&mut ch, &model, &cfg, dt);
-        let (history, history_kind) = history_for(&ch, &model, &cfg, &mut rng, i, dt);
+        let (history, history_kind) = memory_for(&ch, &model, &cfg, &mut rng, i, dt);
         let env = Env {
             model: &model,
             q: &cfg.q,
             v: &cfg.v,
         };
         let Some(geo) = geometry_at
-            .and_then(|g| run_prefix(&ch.elements, g, false, &env, &cfg, history, dt, false))
+            .and_then(|g| run_prefix(&ch, g, false, &env, &cfg, history, dt, false))
             .map(|(c, _)| c)
         else {
             continue;
         };
-        let full = ch.evaluate(&env, cfg.first, cfg.second, history, dt, false);
         let at = Location {
             sample: i,
             contact_type: geo.contact_type,
             gap: geo.gap,
             tangential_speed: tangential_speed(&geo),
             history: history_kind,
-            sliding: has_friction && !full.reject && full.history.sliding,
         };
         let (dofs, n) = (geo.dof, geo.n_points());
         let acted = |row: &mut Row, outcome: Outcome| match outcome {
@@ -415,9 +429,6 @@ pub fn jacobians<E: ElementSet>(
                     Regime::Separation => "separation",
                 };
                 *row.cases.entry(regime).or_default() += 1;
-                if at.sliding {
-                    *row.cases.entry("sliding").or_default() += 1;
-                }
                 row.speeds.0 = row.speeds.0.min(at.tangential_speed);
                 row.speeds.1 = row.speeds.1.max(at.tangential_speed);
             }
@@ -431,7 +442,7 @@ pub fn jacobians<E: ElementSet>(
                             q,
                             v,
                         };
-                        run_prefix(&ch.elements, k, false, &env, &cfg, history, dt, true).map(
+                        run_prefix(&ch, k, false, &env, &cfg, history, dt, true).map(
                             |(c, _)| Probe {
                                 scalar: c.distance,
                                 vector: c.grad,
@@ -459,7 +470,7 @@ pub fn jacobians<E: ElementSet>(
                             q,
                             v,
                         };
-                        run_prefix(&ch.elements, k, true, &env, &cfg, history, dt, true).map(
+                        run_prefix(&ch, k, true, &env, &cfg, history, dt, true).map(
                             |(c, _)| Probe {
                                 scalar: c.energy,
                                 vector: c.force,
@@ -468,13 +479,13 @@ pub fn jacobians<E: ElementSet>(
                             },
                         )
                     };
-                    let floors = run_prefix(&ch.elements, k, true, &env, &cfg, history, dt, true)
+                    let floors = run_prefix(&ch, k, true, &env, &cfg, history, dt, true)
                         .map(|(_, f)| f);
                     match (probe(&cfg.q, &cfg.v), floors) {
                         (Some(p), Some(floors))
                             if p.vector.norm() + p.d_dx.norm() + p.d_dv.norm() > 0.0 =>
                         {
-                            let gradient = (ch.elements[k].is_conservative() && p.scalar != 0.0)
+                            let gradient = (!ch.elements()[k].gives().dissipative && p.scalar != 0.0)
                                 .then_some((Direction::Path, -1.0));
                             compare(&mut probe, &cfg, &dofs, n, gradient, floors, tol, dt)
                         }
@@ -519,7 +530,7 @@ pub fn jacobians<E: ElementSet>(
     // Report resolvers, elements that added force somewhere, and force laws even when idle.
     let mut kept: Vec<Row> = rows
         .into_iter()
-        .zip(&chain.elements)
+        .zip(chain.elements())
         .filter(|(r, e)| {
             r.checked == Checked::Geometry
                 || r.acted + r.at_boundary > 0
@@ -530,9 +541,9 @@ pub fn jacobians<E: ElementSet>(
         .collect();
     kept.push(total);
     Ok(Report {
-        chain: chain.name.clone(),
-        file: chain.file.clone(),
-        kinds: chain.kinds,
+        chain: chain.name().to_string(),
+        file: chain.file().to_path_buf(),
+        kinds,
         options: *options,
         rows: kept,
     })

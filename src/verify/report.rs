@@ -64,21 +64,18 @@ pub struct Location {
     pub gap: f64,
     /// Relative tangential speed at the contact point (m/s).
     pub tangential_speed: f64,
-    /// Which history the configuration started from.
+    /// Which per-pair memory the configuration started from.
     pub history: HistoryKind,
-    /// Whether the chain has a tangential law and its trial history says the contact slides.
-    pub sliding: bool,
 }
 
-/// The history a configuration starts from.
+/// The per-pair memory a configuration starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HistoryKind {
-    /// No history (a new contact).
+    /// No memory (a new contact).
     Fresh,
-    /// The trial history after 1–3 previous steps along the velocity.
+    /// The memory committed after 1–3 previous steps along the velocity.
     Previous,
-    /// A previous-step history with a random spring increment, sliding flag and the
-    /// established flag set.
+    /// The memory of 1–3 previous steps along a path displaced tangentially (10⁻⁷…10⁻³ m).
     Perturbed,
 }
 
@@ -125,8 +122,7 @@ pub struct Row {
     pub dfdv: Worst,
     /// Worst `f = −∇E` (resolvers: `∇Δ`) error.
     pub gradient: Worst,
-    /// Configurations acted on, by case (`PP`, `PE`, `EE`, `plane`, `overlap`, `separation`,
-    /// `sliding`).
+    /// Configurations acted on, by case (`PP`, `PE`, `EE`, `plane`, `overlap`, `separation`).
     pub cases: BTreeMap<&'static str, usize>,
     /// Smallest and largest tangential speed acted at (m/s).
     pub speeds: (f64, f64),

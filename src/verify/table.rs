@@ -37,17 +37,14 @@ impl fmt::Display for Location {
             "separation"
         };
         let history = match self.history {
-            HistoryKind::Fresh => "fresh history",
-            HistoryKind::Previous => "history from previous steps",
-            HistoryKind::Perturbed => "perturbed history",
+            HistoryKind::Fresh => "fresh memory",
+            HistoryKind::Previous => "memory from previous steps",
+            HistoryKind::Perturbed => "perturbed memory",
         };
         write!(
             f,
-            "configuration #{}: {case}, {regime}, gap {:.2e} m, |v_t| {:.1e} m/s, {history}{}",
-            self.sample,
-            self.gap,
-            self.tangential_speed,
-            if self.sliding { ", sliding" } else { "" }
+            "configuration #{}: {case}, {regime}, gap {:.2e} m, |v_t| {:.1e} m/s, {history}",
+            self.sample, self.gap, self.tangential_speed,
         )
     }
 }

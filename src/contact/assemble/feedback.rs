@@ -4,18 +4,18 @@
 //! remove candidates; it is recorded per pair and reported (a positive feedback marks a "real"
 //! contact in the step statistics).
 
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 
 /// Feedback = overlap (`−gap`, m).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct Feedback;
 /// Feedback = −distance (`−Δ`, m).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct FeedbackDistance;
 /// Feedback = 0 (always keep).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct NoFeedback;
 
 static FB: ElementDoc = ElementDoc {

@@ -3,18 +3,9 @@
 //! (catena's laws produce generalised forces on all local DOFs, so "p1 receives −F and p2
 //! receives F" of mpacts is already built into the force vector.)
 
-use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
-
-/// Assembles forces onto side 1, side 2 or both.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AssembleForces {
-    /// Assemble onto side 1.
-    pub first: bool,
-    /// Assemble onto side 2.
-    pub second: bool,
-}
+use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
+use serde::Deserialize;
 
 static BOTH: ElementDoc = ElementDoc {
     name: "AssembleForces",
@@ -37,22 +28,48 @@ static TWO: ElementDoc = ElementDoc {
     ..BOTH
 };
 
-impl ChainElement for AssembleForces {
-    fn doc(&self) -> &'static ElementDoc {
-        match (self.first, self.second) {
-            (true, false) => &ONE,
-            (false, true) => &TWO,
-            _ => &BOTH,
+macro_rules! assemble_forces {
+    ($(#[$m:meta])* $ty:ident, $doc:ident, $first:expr, $second:expr) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
+        pub struct $ty;
+
+        impl ChainElement for $ty {
+            fn doc(&self) -> &'static ElementDoc {
+                &$doc
+            }
+            fn needs(&self) -> Needs {
+                Needs::caps(Caps::NORMAL_FORCE)
+            }
+            fn gives(&self) -> Gives {
+                Gives::caps(Caps::FORCES_ASSEMBLED)
+            }
+            fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+                ctx.assemble_forces[0] |= $first;
+                ctx.assemble_forces[1] |= $second;
+            }
         }
-    }
-    fn needs(&self) -> Needs {
-        Needs::caps(Caps::NORMAL_FORCE)
-    }
-    fn gives(&self) -> Gives {
-        Gives::caps(Caps::FORCES_ASSEMBLED)
-    }
-    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        ctx.assemble_forces[0] |= self.first;
-        ctx.assemble_forces[1] |= self.second;
-    }
+    };
 }
+
+assemble_forces!(
+    /// `AssembleForces`: both sides receive the force.
+    AssembleForces,
+    BOTH,
+    true,
+    true
+);
+assemble_forces!(
+    /// `AssembleForces_1`: only side 1 receives the force.
+    AssembleForces1,
+    ONE,
+    true,
+    false
+);
+assemble_forces!(
+    /// `AssembleForces_2`: only side 2 receives the force.
+    AssembleForces2,
+    TWO,
+    false,
+    true
+);

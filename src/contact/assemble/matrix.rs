@@ -12,15 +12,45 @@
 //! converge linearly at best. Without a matrix element, `AssembleContactMatrix` uses the exact
 //! underdamped block.
 
-use crate::contact::caps::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, MatrixMode};
-use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
+use serde::Deserialize;
 
-/// Chooses the contact-matrix mode.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MatrixElement {
-    /// The mode.
-    pub mode: MatrixMode,
+/// `ComputeContactMatrixElementStatic`: `J_c = −∂f/∂x`.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
+pub struct MatrixStatic;
+
+/// `ComputeContactMatrixElementUnderdamped`: `J_c = −λ(∂f/∂x + ∂f/∂v/Δt)`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatrixUnderdamped {
+    /// Implicitness λ ∈ [0, 1] (default 1).
+    #[serde(default = "one")]
+    pub implicitness: f64,
+}
+
+/// `ComputeContactMatrixElementOverdamped`: `J_c = −(λ∂f/∂x + ∂f/∂v/Δt)`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatrixOverdamped {
+    /// Implicitness λ ∈ [0, 1] (default 1).
+    #[serde(default = "one")]
+    pub implicitness: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Default for MatrixUnderdamped {
+    fn default() -> Self {
+        Self { implicitness: 1.0 }
+    }
+}
+impl Default for MatrixOverdamped {
+    fn default() -> Self {
+        Self { implicitness: 1.0 }
+    }
 }
 
 static STATIC: ElementDoc = ElementDoc {
@@ -43,39 +73,58 @@ static OVER: ElementDoc = ElementDoc {
     details: "mpacts M₁₂ = ∇ᵥF + λΔt∇ₓF, divided by Δt. Parameter: implicitness λ ∈ [0, 1] (default 1).",
 };
 
-impl ChainElement for MatrixElement {
-    fn doc(&self) -> &'static ElementDoc {
-        match self.mode {
-            MatrixMode::Static => &STATIC,
-            MatrixMode::Underdamped { .. } => &UNDER,
-            MatrixMode::Overdamped { .. } => &OVER,
-        }
-    }
-    fn needs(&self) -> Needs {
-        Needs::caps(Caps::NORMAL_FORCE)
-    }
-    fn gives(&self) -> Gives {
-        Gives::caps(Caps::MATRIX_MODE)
-    }
-    fn validate(&self) -> Result<(), String> {
-        match self.mode {
-            MatrixMode::Underdamped { implicitness } | MatrixMode::Overdamped { implicitness }
-                if !(0.0..=1.0).contains(&implicitness) =>
-            {
-                Err(format!(
-                    "implicitness must be in [0, 1], got {implicitness}"
-                ))
-            }
-            _ => Ok(()),
-        }
-    }
-    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        ctx.matrix_mode = self.mode;
+fn check_implicitness(l: f64) -> Result<(), String> {
+    if (0.0..=1.0).contains(&l) {
+        Ok(())
+    } else {
+        Err(format!("implicitness must be in [0, 1], got {l}"))
     }
 }
 
+macro_rules! matrix_element {
+    ($ty:ident, $doc:ident, |$s:ident| $mode:expr, |$v:ident| $valid:expr) => {
+        impl ChainElement for $ty {
+            fn doc(&self) -> &'static ElementDoc {
+                &$doc
+            }
+            fn needs(&self) -> Needs {
+                Needs::caps(Caps::NORMAL_FORCE)
+            }
+            fn gives(&self) -> Gives {
+                Gives::caps(Caps::MATRIX_MODE)
+            }
+            fn validate(&self) -> Result<(), String> {
+                let $v = self;
+                $valid
+            }
+            fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+                let $s = self;
+                ctx.matrix_mode = $mode;
+            }
+        }
+    };
+}
+
+matrix_element!(MatrixStatic, STATIC, |_s| MatrixMode::Static, |_v| Ok(()));
+matrix_element!(
+    MatrixUnderdamped,
+    UNDER,
+    |s| MatrixMode::Underdamped {
+        implicitness: s.implicitness
+    },
+    |v| check_implicitness(v.implicitness)
+);
+matrix_element!(
+    MatrixOverdamped,
+    OVER,
+    |s| MatrixMode::Overdamped {
+        implicitness: s.implicitness
+    },
+    |v| check_implicitness(v.implicitness)
+);
+
 /// Adds the contact block to the global Jacobian.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
 pub struct AssembleContactMatrix;
 
 static ASSEMBLE: ElementDoc = ElementDoc {

@@ -5,5 +5,5 @@ mod forces;
 mod matrix;
 
 pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
-pub use forces::AssembleForces;
-pub use matrix::{AssembleContactMatrix, MatrixElement};
+pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
+pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};

@@ -15,7 +15,7 @@ use super::effective::{
     check_non_negative, check_optional_positive, effective_modulus, effective_radius,
 };
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -66,10 +66,8 @@ impl ChainElement for DampedHertz {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        self.damping_time == 0.0
+        let g = Gives::caps(Caps::NORMAL_FORCE);
+        if self.damping_time == 0.0 { g } else { g.dissipative() }
     }
     fn validate(&self) -> Result<(), String> {
         check_non_negative("damping_time", "s", self.damping_time)?;

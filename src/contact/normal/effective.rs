@@ -6,7 +6,7 @@
 //! * Effective radius `1/R̂ = 1/R₁ + 1/R₂` (m), i.e. `R̂ = R₁R₂/(R₁ + R₂)`; a plane has
 //!   `R = ∞` and drops out. Capsules use their cross-section radius (mpacts Capsule_Capsule).
 
-use crate::contact::caps::PrimKind;
+use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 
 /// `Ê` (Pa) from the materials the data elements bound, or `given` when the law sets it.

@@ -25,10 +25,11 @@
 //! contact nodes, `k` keeps its previous value (initially `floor`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{
-    Category, ChainElement, ContactLineSearch, ElementDoc, Env, StepInfo,
+    Adaptive, Category, ChainElement, ContactLineSearch, ElementDoc, Env, SolverNeeds, StepInfo,
+    StepNeeds,
 };
 use serde::{Deserialize, Serialize};
 
@@ -61,9 +62,30 @@ pub struct Imc {
     pub delta: f64,
     /// Stiffness rule.
     pub stiffness: ImcStiffness,
-    /// Current stiffness `k`.
+    /// The adapted stiffness (see [`Adaptive`]).
     #[serde(skip)]
-    k: Option<f64>,
+    state: ImcState,
+}
+
+/// The adaptive state of `N_IMC`: the stiffness set at the last step where forces acted on
+/// contact nodes (`None` before: the rule's floor, or the fixed value, applies).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct ImcState {
+    /// Current stiffness `k` (N·m).
+    pub k: Option<f64>,
+}
+
+impl Default for Imc {
+    /// δ = 10 µm with the adaptive stiffness of seed 001 (s = 10⁵).
+    fn default() -> Self {
+        Self::new(
+            1e-5,
+            ImcStiffness::Adaptive {
+                scale: default_scale(),
+                floor: 0.0,
+            },
+        )
+    }
 }
 
 impl Imc {
@@ -72,13 +94,13 @@ impl Imc {
         Self {
             delta,
             stiffness,
-            k: None,
+            state: ImcState::default(),
         }
     }
 
     /// The stiffness in force now.
     pub fn stiffness(&self) -> f64 {
-        self.k.unwrap_or(match self.stiffness {
+        self.state.k.unwrap_or(match self.stiffness {
             ImcStiffness::Fixed(k) => k,
             ImcStiffness::Adaptive { floor, .. } => floor,
         })
@@ -130,14 +152,12 @@ impl ChainElement for Imc {
     fn doc(&self) -> &'static ElementDoc {
         &DOC
     }
-    fn state(&self) -> Vec<f64> {
-        self.k.map_or_else(Vec::new, |k| vec![k])
-    }
-    fn set_state(&mut self, s: &[f64]) {
-        self.k = s.first().copied();
-    }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_solver(SolverNeeds {
+            line_search: Some(ContactLineSearch::Residual),
+            reach: self.delta,
+            lag_updates: 0,
+        })
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)
@@ -163,31 +183,6 @@ impl ChainElement for Imc {
             _ => Ok(()),
         }
     }
-    fn needs_step_forces(&self) -> bool {
-        matches!(self.stiffness, ImcStiffness::Adaptive { .. })
-    }
-    fn line_search(&self) -> Option<ContactLineSearch> {
-        Some(ContactLineSearch::Residual)
-    }
-    fn reach(&self) -> f64 {
-        self.delta
-    }
-    fn begin_step(&mut self, step: &StepInfo) {
-        if let ImcStiffness::Adaptive { scale, floor } = self.stiffness {
-            let fmax = step
-                .contact_points
-                .iter()
-                .map(|&p| {
-                    let p = p as usize;
-                    let f = &step.forces[p..p + 3];
-                    (f[0] * f[0] + f[1] * f[1] + f[2] * f[2]).sqrt()
-                })
-                .fold(0.0, f64::max);
-            if fmax > 0.0 {
-                self.k = Some((scale * fmax).max(floor));
-            }
-        }
-    }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let h = 0.5 * (ctx.radius[0] + ctx.radius[1]);
         if h.is_nan() || h <= 0.0 || ctx.distance <= 0.0 {
@@ -211,6 +206,38 @@ impl ChainElement for Imc {
                 energy: k * e,
             },
         );
+    }
+}
+
+impl Adaptive for Imc {
+    type State = ImcState;
+    fn step_needs(&self) -> StepNeeds {
+        StepNeeds {
+            forces: matches!(self.stiffness, ImcStiffness::Adaptive { .. }),
+            pairs: false,
+        }
+    }
+    fn state(&self) -> ImcState {
+        self.state
+    }
+    fn set_state(&mut self, state: ImcState) {
+        self.state = state;
+    }
+    fn begin_step(&mut self, step: &StepInfo) {
+        if let ImcStiffness::Adaptive { scale, floor } = self.stiffness {
+            let fmax = step
+                .contact_points
+                .iter()
+                .map(|&p| {
+                    let p = p as usize;
+                    let f = &step.forces[p..p + 3];
+                    (f[0] * f[0] + f[1] * f[1] + f[2] * f[2]).sqrt()
+                })
+                .fold(0.0, f64::max);
+            if fmax > 0.0 {
+                self.state.k = Some((scale * fmax).max(floor));
+            }
+        }
     }
 }
 

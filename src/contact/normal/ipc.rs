@@ -20,22 +20,32 @@
 //! **Barrier stiffness** `κ` is fixed, or adaptive as in IPC (Li et al. 2020, Supplement §B;
 //! the IPC Toolkit's `initial_barrier_stiffness`/`update_barrier_stiffness`), adapted to the
 //! gap form. With `m̄` the mean nodal mass of the contact points, `D` the diagonal of the
-//! scene's bounding box and `d₀ = 10⁻⁸ D`:
+//! scene's bounding box and `d₀ = min(10⁻⁸ D, d̂/2)`:
 //! * bounds `κ_min = s · m̄ / b″(d₀)` (`s = 10¹¹` s⁻², IPC's `min_barrier_stiffness_scale`) and
-//!   `κ_max = 100 κ_min` (configurable);
+//!   `κ_max = f · κ_min` (`max_factor`, default `f = 10⁴`);
 //! * initialised (at the first step with barrier contacts) by gradient balance,
 //!   `κ = argmin ‖∇E + κ∇B‖ = F·∇B/‖∇B‖²`, with `F = −∇E` the non-contact forces and
 //!   `∇B = Σ b′(dₖ)∇Δₖ`, clamped to `[κ_min, κ_max]` (`κ_min` when no pair is within `d̂`);
-//! * doubled (up to `κ_max`) when the minimum gap is below `ε_d = 10⁻⁹ D` and shrinking.
+//! * doubled (up to `κ_max`) when the minimum gap is below `ε_d = 10⁻² d̂` and shrinking:
+//!   checked at the start of each step against the previous step, and after every Newton
+//!   iterate against the previous iterate (the iterate is then evaluated again).
 //!
-//! Departure from IPC: the update is checked once per time step (at its start) rather than per
-//! Newton iteration, since chain elements see the solver only through per-step hooks.
+//! What the sources say, and where catena departs. IPC's supplement and its toolkit double κ
+//! after Newton iterations, as catena does; they use `κ_max = 100 κ_min` and
+//! `ε_d = 10⁻⁹ D`. catena's defaults differ, deliberately and measurably:
+//! * `ε_d` is tied to the barrier's own width `d̂`, not to the scene: on a metre-scale scene
+//!   with `d̂ = 10 µm` (the flagella), `10⁻⁹ D` is 1 nm = `10⁻⁴ d̂`, far below where rod gaps
+//!   settle, so κ would never grow;
+//! * `κ_max = 10⁴ κ_min` leaves room for that growth on stiff rods (a narrower bound caps κ
+//!   before the gap stops shrinking). `max_factor: 100` restores IPC's bound.
+//! The shipped flagella and rod scenes are recorded with these defaults (`tests/golden.rs`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, NO_DOF};
 use crate::contact::element::{
-    Category, ChainElement, ContactLineSearch, ElementDoc, Env, StepInfo,
+    Adaptive, Category, ChainElement, ContactLineSearch, ElementDoc, Env, SolverNeeds, StepInfo,
+    StepNeeds,
 };
 use crate::model::Model;
 use serde::{Deserialize, Serialize};
@@ -51,7 +61,7 @@ pub enum IpcStiffness {
         /// `s` in `κ_min = s m̄ / b″(d₀)` (s⁻², default 10¹¹).
         #[serde(default = "default_min_scale")]
         min_scale: f64,
-        /// `κ_max / κ_min` (default 100).
+        /// `κ_max / κ_min` (default 10⁴; IPC uses 100).
         #[serde(default = "default_max_factor")]
         max_factor: f64,
     },
@@ -64,16 +74,19 @@ fn default_max_factor() -> f64 {
     1e4
 }
 
-/// Adaptive state of the barrier stiffness.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct KappaState {
-    kappa: Option<f64>,
-    kappa_max: f64,
-    prev_min_gap: f64,
+/// The adaptive state of `N_IPC`'s barrier stiffness.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct KappaState {
+    /// κ (N/m), once set.
+    pub kappa: Option<f64>,
+    /// Its upper bound at the last step (N/m).
+    pub kappa_max: f64,
+    /// Smallest gap at the start of the previous step (m).
+    pub prev_min_gap: f64,
     /// Smallest gap at the previous Newton iterate of this step (m).
-    prev_iterate_gap: f64,
+    pub prev_iterate_gap: f64,
     /// Whether gradient balance has set κ (it is redone until some pair is within d̂).
-    balanced: bool,
+    pub balanced: bool,
 }
 
 /// The IPC log-barrier as a normal law.
@@ -87,6 +100,13 @@ pub struct Ipc {
     pub stiffness: IpcStiffness,
     #[serde(skip)]
     state: KappaState,
+}
+
+impl Default for Ipc {
+    /// d̂ = 100 µm with the adaptive barrier stiffness.
+    fn default() -> Self {
+        Self::new(1e-4, default_stiffness())
+    }
 }
 
 fn default_stiffness() -> IpcStiffness {
@@ -164,11 +184,11 @@ static DOC: ElementDoc = ElementDoc {
     name: "N_IPC",
     category: Category::Normal,
     summary: "Incremental Potential Contact log-barrier on the gap, fixed or adaptive κ (needs the CCD energy line search)",
-    details: "Parameters: dhat d̂ (m), stiffness: Fixed(κ N/m) or Adaptive(min_scale: 1e11 s⁻², max_factor: 100) \
+    details: "Parameters: dhat d̂ (m), stiffness: Fixed(κ N/m) or Adaptive(min_scale: 1e11 s⁻², max_factor: 1e4) \
               (default Adaptive). Gap d = Δ − r₁ − r₂; b(d) = −(d − d̂)² ln(d/d̂) for 0 < d < d̂, else 0 \
               (∞ at d ≤ 0); energy κb, f = −κb′(d)∇Δ, ∂f/∂x = −κ(b″∇Δ∇Δᵀ + b′∇²Δ). Adaptive κ: gradient \
               balance κ = F·∇B/‖∇B‖² clamped to [κ_min, κ_max], κ_min = s·m̄/b″(10⁻⁸D), doubled when the \
-              minimum gap < 10⁻⁹D keeps shrinking. Newton steps are capped by additive CCD and \
+              minimum gap < 10⁻²d̂ keeps shrinking (per step and per iterate). Newton steps are capped by additive CCD and \
               backtracked on the incremental potential. Source: Li et al. 2020 (IPC) Eq. 6, Supp. B; \
               Li et al. 2021 (codimensional IPC) §4–5.",
 };
@@ -177,38 +197,12 @@ impl ChainElement for Ipc {
     fn doc(&self) -> &'static ElementDoc {
         &DOC
     }
-    fn state(&self) -> Vec<f64> {
-        let k = &self.state;
-        vec![
-            if k.kappa.is_some() { 1.0 } else { 0.0 },
-            k.kappa.unwrap_or(0.0),
-            k.kappa_max,
-            k.prev_min_gap,
-            k.prev_iterate_gap,
-            if k.balanced { 1.0 } else { 0.0 },
-        ]
-    }
-    fn set_state(&mut self, s: &[f64]) {
-        if let [
-            has,
-            kappa,
-            kappa_max,
-            prev_min_gap,
-            prev_iterate_gap,
-            balanced,
-        ] = *s
-        {
-            self.state = KappaState {
-                kappa: (has != 0.0).then_some(kappa),
-                kappa_max,
-                prev_min_gap,
-                prev_iterate_gap,
-                balanced: balanced != 0.0,
-            };
-        }
-    }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_solver(SolverNeeds {
+            line_search: Some(ContactLineSearch::EnergyCcd),
+            reach: self.dhat,
+            lag_updates: 0,
+        })
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)
@@ -239,17 +233,47 @@ impl ChainElement for Ipc {
             _ => Ok(()),
         }
     }
-    fn line_search(&self) -> Option<ContactLineSearch> {
-        Some(ContactLineSearch::EnergyCcd)
+    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        let d = ctx.gap;
+        if d.is_nan() || d >= self.dhat {
+            ctx.reject = true;
+            return;
+        }
+        let kappa = self.kappa();
+        if kappa <= 0.0 {
+            ctx.reject = true;
+            return;
+        }
+        // The barrier as a scalar law in the overlap δ = −d: F = −κb′(d), ∂F/∂δ = κb″(d).
+        // Infeasible gaps (d ≤ 0) get infinite energy, so any energy line search rejects the
+        // iterate, and the force of a tiny positive gap, which pushes the pair apart.
+        let (b, b1, b2) = Self::barrier(d.max(1e-9 * self.dhat), self.dhat);
+        add_normal_force(
+            ctx,
+            ScalarForce {
+                force: -kappa * b1,
+                d_overlap: kappa * b2,
+                d_rate: 0.0,
+                energy: if d <= 0.0 { f64::INFINITY } else { kappa * b },
+            },
+        );
     }
-    fn reach(&self) -> f64 {
-        self.dhat
+}
+
+impl Adaptive for Ipc {
+    type State = KappaState;
+    fn step_needs(&self) -> StepNeeds {
+        let adaptive = matches!(self.stiffness, IpcStiffness::Adaptive { .. });
+        StepNeeds {
+            forces: adaptive,
+            pairs: adaptive,
+        }
     }
-    fn needs_step_forces(&self) -> bool {
-        matches!(self.stiffness, IpcStiffness::Adaptive { .. })
+    fn state(&self) -> KappaState {
+        self.state
     }
-    fn needs_step_pairs(&self) -> bool {
-        self.needs_step_forces()
+    fn set_state(&mut self, state: KappaState) {
+        self.state = state;
     }
     fn begin_step(&mut self, step: &StepInfo) {
         let IpcStiffness::Adaptive {
@@ -336,31 +360,6 @@ impl ChainElement for Ipc {
             return true;
         }
         false
-    }
-    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let d = ctx.gap;
-        if d.is_nan() || d >= self.dhat {
-            ctx.reject = true;
-            return;
-        }
-        let kappa = self.kappa();
-        if kappa <= 0.0 {
-            ctx.reject = true;
-            return;
-        }
-        // The barrier as a scalar law in the overlap δ = −d: F = −κb′(d), ∂F/∂δ = κb″(d).
-        // Infeasible gaps (d ≤ 0) get infinite energy, so any energy line search rejects the
-        // iterate, and the force of a tiny positive gap, which pushes the pair apart.
-        let (b, b1, b2) = Self::barrier(d.max(1e-9 * self.dhat), self.dhat);
-        add_normal_force(
-            ctx,
-            ScalarForce {
-                force: -kappa * b1,
-                d_overlap: kappa * b2,
-                d_rate: 0.0,
-                energy: if d <= 0.0 { f64::INFINITY } else { kappa * b },
-            },
-        );
     }
 }
 

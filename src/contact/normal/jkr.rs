@@ -31,7 +31,7 @@ use super::effective::{
     check_optional_positive, check_positive, effective_modulus, effective_radius,
 };
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -166,12 +166,27 @@ impl Jkr {
     }
 }
 
+/// `N_JKR`'s per-pair memory: whether the contact has been established (the neck holds until
+/// the critical overlap).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Established(pub bool);
+
+impl Memory for Established {
+    const WORDS: usize = 1;
+    fn load(w: &[f64]) -> Self {
+        Self(w[0] != 0.0)
+    }
+    fn store(&self, w: &mut [f64]) {
+        w[0] = flag_word(self.0);
+    }
+}
+
 impl ChainElement for Jkr {
     fn doc(&self) -> &'static ElementDoc {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<Established>())
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)
@@ -188,14 +203,13 @@ impl ChainElement for Jkr {
             return;
         }
         let curve = self.curve(ctx);
-        let established = ctx.history.established;
+        let Established(established) = ctx.memory();
         if (!established && delta <= 0.0) || (established && delta < curve.critical_overlap()) {
             // No contact yet, or pulled off: the history is not written, so it is dropped.
             ctx.reject = true;
             return;
         }
-        ctx.history.established = true;
-        ctx.history.used = true;
+        ctx.set_memory(&Established(true));
         add_normal_force(ctx, curve.force(delta));
     }
 }

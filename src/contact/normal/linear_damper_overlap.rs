@@ -12,7 +12,7 @@
 
 use super::effective::{check_non_negative, check_positive};
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -62,10 +62,7 @@ impl ChainElement for LinearDamperOverlap {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        false
+        Gives::caps(Caps::NORMAL_FORCE).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         check_positive("damping", "N·s/m", self.damping)?;

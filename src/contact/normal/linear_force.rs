@@ -16,7 +16,7 @@
 //! assembled force is the raw `F` (the damping may pull, as in mpacts). Pairs with `δ ≤ 0` are
 //! rejected (no force).
 
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,17 @@ pub struct LinearForce {
     /// Overlap `δ_c` (m) over which damping ramps in linearly, default 0 (no ramp).
     #[serde(default)]
     pub damping_onset: f64,
+}
+
+impl Default for LinearForce {
+    /// k = 10³ N/m, no damping.
+    fn default() -> Self {
+        Self {
+            stiffness: 1e3,
+            damping: 0.0,
+            damping_onset: 0.0,
+        }
+    }
 }
 
 static DOC: ElementDoc = ElementDoc {
@@ -54,10 +65,8 @@ impl ChainElement for LinearForce {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        self.damping == 0.0
+        let g = Gives::caps(Caps::NORMAL_FORCE);
+        if self.damping == 0.0 { g } else { g.dissipative() }
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.stiffness.is_finite() && self.stiffness > 0.0) {

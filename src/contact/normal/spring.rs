@@ -17,7 +17,7 @@
 
 use super::effective::{check_non_negative, check_optional_positive};
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,34 @@ pub struct Spring {
     /// The spring breaks permanently when the distance exceeds this (m); default: never.
     #[serde(default)]
     pub rupture_length: Option<f64>,
+}
+
+/// The per-pair memory of `Spring` and `Spring_Damper`: the rest length set at first contact,
+/// and whether the spring has ruptured.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RestLength {
+    /// The rest length d₀ (m), once set.
+    pub value: f64,
+    /// Whether `value` has been set (the rest length was not given).
+    pub established: bool,
+    /// The spring has ruptured, for good.
+    pub broken: bool,
+}
+
+impl Memory for RestLength {
+    const WORDS: usize = 3;
+    fn load(w: &[f64]) -> Self {
+        Self {
+            value: w[0],
+            established: w[1] != 0.0,
+            broken: w[2] != 0.0,
+        }
+    }
+    fn store(&self, w: &mut [f64]) {
+        w[0] = self.value;
+        w[1] = flag_word(self.established);
+        w[2] = flag_word(self.broken);
+    }
 }
 
 /// The parameters shared by `Spring` and `Spring_Damper`, resolved.
@@ -122,11 +150,11 @@ impl SpringLaw {
         }
     }
 
-    /// Evaluates the spring on the pair, reading and writing its history.
+    /// Evaluates the spring on the pair, reading and writing its memory.
     pub(crate) fn evaluate(&self, ctx: &mut ContactCtx) {
-        let h = &mut ctx.history;
+        let mut h: RestLength = ctx.memory();
         if h.broken {
-            h.used = true;
+            ctx.set_memory(&h);
             ctx.reject = true;
             return;
         }
@@ -139,12 +167,11 @@ impl SpringLaw {
             && d > dr
         {
             h.broken = true;
-            h.used = true;
+            ctx.set_memory(&h);
             ctx.reject = true;
             return;
         }
         let (_, rate) = overlap_and_rate(ctx);
-        let h = &mut ctx.history;
         let (d0, fresh) = match self.rest_length {
             Some(d0) => (d0, false),
             None if h.established => (h.value, false),
@@ -155,7 +182,7 @@ impl SpringLaw {
             }
         };
         if self.rest_length.is_none() || self.rupture_length.is_some() {
-            h.used = true;
+            ctx.set_memory(&h);
         }
         let mut s = self.scalar(d, d0, rate);
         if fresh {
@@ -185,7 +212,7 @@ impl ChainElement for Spring {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)

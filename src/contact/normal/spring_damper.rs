@@ -3,8 +3,8 @@
 //! (positive while separating). Reference length, stiffnesses and rupture as for `Spring`; the
 //! dashpot adds `∂F/∂δ̇ = c` (so `∂f/∂v = −c ∇Δ∇Δᵀ`).
 
-use super::spring::{Spring, SpringLaw};
-use crate::contact::caps::{Caps, Gives, Needs};
+use super::spring::{RestLength, Spring, SpringLaw};
+use crate::contact::element::{Caps, Gives, MemorySpec, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -60,13 +60,11 @@ impl ChainElement for SpringDamper {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        self.damping == 0.0
+        let g = Gives::caps(Caps::NORMAL_FORCE);
+        if self.damping == 0.0 { g } else { g.dissipative() }
     }
     fn validate(&self) -> Result<(), String> {
         self.law().validate()

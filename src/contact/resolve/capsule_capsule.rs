@@ -5,13 +5,15 @@
 //! `Δ − h₁ − h₂` (`2h` for equal rods).
 
 use super::set_geometry;
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
+use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::segment_segment;
+use crate::math::Vec3;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 
 /// Capsule–capsule resolver.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct CapsuleCapsule;
 
 static DOC: ElementDoc = ElementDoc {
@@ -29,17 +31,20 @@ impl ChainElement for CapsuleCapsule {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs {
-            caps: Caps::SIDE1.with(Caps::SIDE2),
-            kinds: Some((PrimKind::Capsule, PrimKind::Capsule)),
-        }
+        Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds(PrimKind::Capsule, PrimKind::Capsule)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::GEOMETRY)
+        Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let x = ctx.x;
         let d = segment_segment(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
         set_geometry(ctx, &d, &[0, 1, 2, 3], false);
     }
+}
+
+/// The centre-line distance this resolver computes, value only: side 1's points `a`, side 2's
+/// `b` (m). Continuous collision detection uses it, so CCD sees exactly the resolver's Δ.
+pub fn distance(a: &[Vec3], b: &[Vec3]) -> f64 {
+    segment_segment(&a[0], &a[1], &b[0], &b[1], false).distance
 }

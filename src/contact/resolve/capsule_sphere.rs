@@ -2,13 +2,15 @@
 //! the sphere centre to the edge, clamped to the end spheres.
 
 use super::set_geometry;
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
+use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_segment;
+use crate::math::Vec3;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 
 /// Capsule–sphere resolver.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct CapsuleSphere;
 
 static DOC: ElementDoc = ElementDoc {
@@ -25,13 +27,10 @@ impl ChainElement for CapsuleSphere {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs {
-            caps: Caps::SIDE1.with(Caps::SIDE2),
-            kinds: Some((PrimKind::Capsule, PrimKind::Sphere)),
-        }
+        Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds(PrimKind::Capsule, PrimKind::Sphere)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::GEOMETRY)
+        Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let x = ctx.x;
@@ -39,4 +38,10 @@ impl ChainElement for CapsuleSphere {
         let d = point_segment(&x[2], &x[0], &x[1], ctx.want_jacobian);
         set_geometry(ctx, &d, &[2, 0, 1], true);
     }
+}
+
+/// The centre-line distance this resolver computes, value only: side 1's points `a`, side 2's
+/// `b` (m). Continuous collision detection uses it, so CCD sees exactly the resolver's Δ.
+pub fn distance(a: &[Vec3], b: &[Vec3]) -> f64 {
+    point_segment(&b[0], &a[0], &a[1], false).distance
 }

@@ -6,7 +6,8 @@
 //! end node's own contact.
 
 use super::finish;
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
+use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::distance::{ContactType, point_plane};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -39,7 +40,7 @@ fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
 macro_rules! plane_resolver {
     ($ty:ident, $name:literal, $kind:expr, $summary:literal, $details:literal, |$ctx:ident| $body:block) => {
         #[doc = concat!("`", $name, "` resolver.")]
-        #[derive(Debug, Clone, Copy, PartialEq, Default)]
+        #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
         pub struct $ty;
 
         impl ChainElement for $ty {
@@ -53,13 +54,10 @@ macro_rules! plane_resolver {
                 &DOC
             }
             fn needs(&self) -> Needs {
-                Needs {
-                    caps: Caps::SIDE1.with(Caps::SIDE2),
-                    kinds: Some(($kind, PrimKind::Plane)),
-                }
+                Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($kind, PrimKind::Plane)
             }
             fn gives(&self) -> Gives {
-                Gives::caps(Caps::GEOMETRY)
+                Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Plane)
             }
             fn evaluate(&self, _env: &Env, $ctx: &mut ContactCtx) $body
         }

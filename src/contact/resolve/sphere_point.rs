@@ -1,13 +1,15 @@
 //! `Sphere_Point`: a sphere (side 1) against a point (side 2, a rod node with its radius).
 
 use super::set_geometry;
-use crate::contact::caps::{Caps, Gives, Needs, PrimKind};
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
+use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_point;
+use crate::math::Vec3;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 
 /// Sphere–point resolver.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct SpherePoint;
 
 static DOC: ElementDoc = ElementDoc {
@@ -23,16 +25,19 @@ impl ChainElement for SpherePoint {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs {
-            caps: Caps::SIDE1.with(Caps::SIDE2),
-            kinds: Some((PrimKind::Sphere, PrimKind::Point)),
-        }
+        Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds(PrimKind::Sphere, PrimKind::Point)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::GEOMETRY)
+        Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let d = point_point(&ctx.x[0], &ctx.x[1], ctx.want_jacobian);
         set_geometry(ctx, &d, &[0, 1], false);
     }
+}
+
+/// The centre-line distance this resolver computes, value only: side 1's points `a`, side 2's
+/// `b` (m). Continuous collision detection uses it, so CCD sees exactly the resolver's Δ.
+pub fn distance(a: &[Vec3], b: &[Vec3]) -> f64 {
+    point_point(&a[0], &b[0], false).distance
 }

@@ -16,7 +16,7 @@
 
 use super::contact_frame::ContactFrame;
 use super::coulomb_cap::cap;
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
@@ -32,6 +32,17 @@ pub struct CoulombFriction {
     /// Relative half-width ε of the C¹ blend of the Coulomb cap (−), default 0.02; 0 = exact `min`.
     #[serde(default = "default_smoothing")]
     pub cap_smoothing: f64,
+}
+
+impl Default for CoulombFriction {
+    /// μ = 0.3, c_t = 10 N·s/m.
+    fn default() -> Self {
+        Self {
+            mu: 0.3,
+            c_t: 10.0,
+            cap_smoothing: default_smoothing(),
+        }
+    }
 }
 
 /// Default relative half-width of the stick–slip blend.
@@ -69,10 +80,8 @@ impl ChainElement for CoulombFriction {
         Needs::caps(Caps::NORMAL_FORCE)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::TANGENTIAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        self.mu == 0.0
+        let g = Gives::caps(Caps::TANGENTIAL_FORCE);
+        if self.mu == 0.0 { g } else { g.dissipative() }
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.mu.is_finite() && self.mu >= 0.0) {

@@ -24,8 +24,9 @@ use super::contact_frame::Mat3x12;
 use crate::contact::ctx::Vec12;
 use crate::math::{Mat3, Vec3};
 
-/// `s(u)` and `s′(u)` for blend half-width `eps`.
-pub(crate) fn saturation(u: f64, eps: f64) -> (f64, f64) {
+/// The saturation `s(u)` and `s′(u)` for blend half-width `eps`: `u` below `1 − ε`, 1 above
+/// `1 + ε`, `u − (u − 1 + ε)²/(4ε)` between (C¹).
+pub fn saturation(u: f64, eps: f64) -> (f64, f64) {
     if u <= 1.0 - eps {
         (u, 1.0)
     } else if u >= 1.0 + eps {
@@ -38,7 +39,7 @@ pub(crate) fn saturation(u: f64, eps: f64) -> (f64, f64) {
 
 /// A trial force with its derivatives, capped.
 #[derive(Debug, Clone)]
-pub(crate) struct Capped {
+pub struct Capped {
     /// The capped force (N).
     pub force: Vec3,
     /// `∂F/∂x`.
@@ -51,8 +52,13 @@ pub(crate) struct Capped {
     pub sliding: bool,
 }
 
-/// Caps `trial` (with `∂/∂x`, `∂/∂v`) at `limit ≥ 0` (with its gradients), blend width `eps`.
-pub(crate) fn cap(
+/// Caps `trial` (with `∂/∂x`, `∂/∂v`) at the Coulomb limit `L = limit ≥ 0` (with its
+/// gradients), blend half-width `eps`: `F = L s(‖f*‖/L) f*/‖f*‖` with the C¹ saturation
+/// [`saturation`] (`s(u) = u` in stick, 1 in slip), and its exact derivatives
+/// `∂F = t̂ [(s − u s′) ∂L + s′ t̂ᵀ ∂f*] + (L s/m)(I − t̂t̂ᵀ) ∂f*`.
+/// Used by `T_CoulombFriction` and `T_CundallStrack`; a user friction law builds its trial
+/// force in a [`ContactFrame`](crate::contact::ContactFrame) and caps it here.
+pub fn cap(
     trial: Vec3,
     dtrial: (&Mat3x12, &Mat3x12),
     limit: f64,

@@ -38,7 +38,7 @@
 use super::contact_frame::{ContactFrame, Mat3x12};
 use super::coulomb::{check_smoothing, default_smoothing};
 use super::coulomb_cap::cap;
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::math::{Mat3, Vec3};
@@ -61,6 +61,43 @@ pub struct CundallStrack {
     /// Relative half-width ε of the C¹ blend of the Coulomb cap (−), default 0.02; 0 = exact cap.
     #[serde(default = "default_smoothing")]
     pub cap_smoothing: f64,
+}
+
+impl Default for CundallStrack {
+    /// μ_s = 0.5, μ_d = 0.4, k_t = 10⁴ N/m, no dashpot.
+    fn default() -> Self {
+        Self {
+            mu_s: 0.5,
+            mu_d: Some(0.4),
+            k_t: 1e4,
+            c_t: 0.0,
+            cap_smoothing: default_smoothing(),
+        }
+    }
+}
+
+/// `T_CundallStrack`'s per-pair memory: the spring elongation and whether the contact slid.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SpringElongation {
+    /// Elongation ζ (m), in the tangent plane of the step that wrote it.
+    pub zeta: Vec3,
+    /// The contact was sliding at the end of the step (the next step's Coulomb limit uses
+    /// μ_d instead of μ_s).
+    pub sliding: bool,
+}
+
+impl Memory for SpringElongation {
+    const WORDS: usize = 4;
+    fn load(w: &[f64]) -> Self {
+        Self {
+            zeta: Vec3::new(w[0], w[1], w[2]),
+            sliding: w[3] != 0.0,
+        }
+    }
+    fn store(&self, w: &mut [f64]) {
+        w[..3].copy_from_slice(self.zeta.as_slice());
+        w[3] = flag_word(self.sliding);
+    }
 }
 
 impl CundallStrack {
@@ -103,13 +140,10 @@ impl ChainElement for CundallStrack {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::NORMAL_FORCE)
+        Needs::caps(Caps::NORMAL_FORCE).with_memory(MemorySpec::of::<SpringElongation>())
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::TANGENTIAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        false
+        Gives::caps(Caps::TANGENTIAL_FORCE).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.mu_s.is_finite() && self.mu_s >= 0.0) {
@@ -139,12 +173,13 @@ impl ChainElement for CundallStrack {
             return;
         };
         let (k, c, dt) = (self.k_t, self.c_t, ctx.dt);
-        let (zr, dzr) = rotate_into_plane(&ctx.history.spring, &fr.n, &fr.dn_dx);
+        let memory: SpringElongation = ctx.memory();
+        let (zr, dzr) = rotate_into_plane(&memory.zeta, &fr.n, &fr.dn_dx);
         let zeta = zr + fr.vt * dt;
         let trial = -zeta * k - fr.vt * c;
         let dtrial_dx: Mat3x12 = -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c;
         let dtrial_dv: Mat3x12 = -fr.dvt_dv * (k * dt + c);
-        let mu = if ctx.history.sliding {
+        let mu = if memory.sliding {
             self.mu_d()
         } else {
             self.mu_s
@@ -163,11 +198,10 @@ impl ChainElement for CundallStrack {
         } else {
             -(capped.force + fr.vt * c) / k
         };
-        let sliding = capped.sliding;
-        let h = &mut ctx.history;
-        h.spring = zeta_new;
-        h.sliding = sliding;
-        h.used = true;
+        ctx.set_memory(&SpringElongation {
+            zeta: zeta_new,
+            sliding: capped.sliding,
+        });
     }
 }
 

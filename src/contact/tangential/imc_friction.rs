@@ -15,7 +15,7 @@
 //! parameters in the edge–edge and point–edge cases; constant when clamped), and through
 //! `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
 
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::distance::ContactType;
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -33,6 +33,16 @@ pub struct ImcFriction {
     pub mu: f64,
     /// Slip tolerance ν (m/s): tangential speeds below ν count as sticking.
     pub slip_tolerance: f64,
+}
+
+impl Default for ImcFriction {
+    /// μ = 0.1, ν = 10⁻⁴ m/s (seed 001 Table 1).
+    fn default() -> Self {
+        Self {
+            mu: 0.1,
+            slip_tolerance: 1e-4,
+        }
+    }
 }
 
 static DOC: ElementDoc = ElementDoc {
@@ -133,10 +143,8 @@ impl ChainElement for ImcFriction {
         Needs::caps(Caps::NORMAL_FORCE)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::TANGENTIAL_FORCE)
-    }
-    fn is_conservative(&self) -> bool {
-        self.mu == 0.0
+        let g = Gives::caps(Caps::TANGENTIAL_FORCE);
+        if self.mu == 0.0 { g } else { g.dissipative() }
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.mu.is_finite() && self.mu >= 0.0) {

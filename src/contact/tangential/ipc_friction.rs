@@ -23,10 +23,9 @@
 //! below `ε_v`. Being a potential for the step, the law is conservative for the energy line
 //! search.
 
-use crate::contact::caps::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
-use crate::contact::history::Lagged;
 use crate::math::{Mat3, Vec3};
 use nalgebra::SMatrix;
 use serde::{Deserialize, Serialize};
@@ -57,6 +56,47 @@ static DOC: ElementDoc = ElementDoc {
               ∂f/∂v. λ, n̂, β frozen at xₙ and refreshed lag_updates times per step. \
               Source: Li et al. 2020 (IPC) §5, Eqs. 12–16.",
 };
+
+/// The lagged contact quantities of IPC friction (Li et al. 2020 §5): the normal force
+/// magnitude λ and the tangent frame (normal and closest-point parameters) at the lagging
+/// point; `T_IPC`'s per-pair memory (lagged: moved to the converged configuration by lagging
+/// updates).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Lagged {
+    /// Normal force magnitude λ (N).
+    pub normal_force: f64,
+    /// Unit contact normal.
+    pub normal: Vec3,
+    /// Closest-point parameters β₁, β₂.
+    pub beta: [f64; 2],
+}
+
+impl Memory for Lagged {
+    const WORDS: usize = 6;
+    fn load(w: &[f64]) -> Self {
+        Self {
+            normal_force: w[0],
+            normal: Vec3::new(w[1], w[2], w[3]),
+            beta: [w[4], w[5]],
+        }
+    }
+    fn store(&self, w: &mut [f64]) {
+        w[0] = self.normal_force;
+        w[1..4].copy_from_slice(self.normal.as_slice());
+        w[4..6].copy_from_slice(&self.beta);
+    }
+}
+
+impl Default for IpcFriction {
+    /// μ = 0.1, ε_v = 1 mm/s, no extra lagging update.
+    fn default() -> Self {
+        Self {
+            mu: 0.1,
+            eps_v: 1e-3,
+            lag_updates: 0,
+        }
+    }
+}
 
 impl IpcFriction {
     /// `(f₀(y), f₁(y)/y, ((f₁/y)′)/y)` for `ε = eps` (the last two are finite at y = 0).
@@ -99,6 +139,11 @@ impl ChainElement for IpcFriction {
     }
     fn needs(&self) -> Needs {
         Needs::caps(Caps::GEOMETRY.with(Caps::NORMAL_FORCE))
+            .with_memory(MemorySpec::lagged::<Lagged>())
+            .with_solver(SolverNeeds {
+                lag_updates: self.lag_updates,
+                ..SolverNeeds::NONE
+            })
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::TANGENTIAL_FORCE)
@@ -115,19 +160,15 @@ impl ChainElement for IpcFriction {
         }
         Ok(())
     }
-    fn lag_updates(&self) -> u32 {
-        self.lag_updates
-    }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let lag = ctx.history.lag;
+        let lag: Lagged = ctx.memory();
         // Record this configuration as the next lagging point.
         let here = Lagged {
             normal_force: ctx.normal_force,
             normal: ctx.normal,
             beta: ctx.beta,
         };
-        ctx.history.lag = here;
-        ctx.history.used |= here.normal_force > 0.0;
+        ctx.write_memory(&here, here.normal_force > 0.0);
         if self.mu == 0.0 || lag.normal_force <= 0.0 || !lag.normal_force.is_finite() {
             return;
         }

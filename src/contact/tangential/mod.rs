@@ -9,6 +9,7 @@ mod ipc_friction;
 
 pub use contact_frame::{ContactFrame, Mat3x12};
 pub use coulomb::CoulombFriction;
-pub use cundall_strack::CundallStrack;
+pub use coulomb_cap::{Capped, cap, saturation};
+pub use cundall_strack::{CundallStrack, SpringElongation};
 pub use imc_friction::ImcFriction;
-pub use ipc_friction::IpcFriction;
+pub use ipc_friction::{IpcFriction, Lagged};

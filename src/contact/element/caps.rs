@@ -1,6 +1,9 @@
 //! What chain elements need and give: a small set of capability flags, checked when a chain
 //! is loaded so that a chain whose order does not fit is rejected before it runs.
 
+use super::memory::MemorySpec;
+use super::method::{CcdKernel, SolverNeeds};
+use crate::contact::primitive::PrimKind;
 use std::fmt;
 
 /// A set of capabilities (bit flags).
@@ -81,55 +84,34 @@ impl fmt::Display for Caps {
     }
 }
 
-/// The kind of primitive a side of a pair is bound to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum PrimKind {
-    /// A rod edge seen as a deformable capsule (two nodes, radius).
-    Capsule,
-    /// A rigid sphere.
-    Sphere,
-    /// A point: a rod node (with the rod's radius) or a sphere centre without radius.
-    Point,
-    /// A static plane.
-    Plane,
-}
-
-impl fmt::Display for PrimKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Capsule => "capsule (rod edge)",
-            Self::Sphere => "sphere",
-            Self::Point => "point (rod node)",
-            Self::Plane => "plane",
-        })
-    }
-}
-
-/// What an element needs from the elements before it.
+/// What an element needs from the elements before it and from the solver.
 ///
 /// ```
 /// use catena::contact::{Caps, Gives, Needs, PrimKind};
 /// // A law needs the geometry; a resolver needs both sides bound, to given kinds.
 /// let law = Needs::caps(Caps::GEOMETRY);
-/// let resolver = Needs {
-///     caps: Caps::SIDE1.with(Caps::SIDE2),
-///     kinds: Some((PrimKind::Sphere, PrimKind::Sphere)),
-/// };
+/// let resolver = Needs::caps(Caps::SIDE1.with(Caps::SIDE2))
+///     .with_kinds(PrimKind::Sphere, PrimKind::Sphere);
 /// let given = Caps::SIDE1.with(Caps::SIDE2);
 /// assert!(resolver.caps.missing_from(given).is_empty());
 /// assert_eq!(law.caps.missing_from(given), Caps::GEOMETRY);
 /// assert_eq!(Gives::caps(Caps::NORMAL_FORCE).caps.to_string(), "a normal force");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Needs {
     /// Capabilities that must already be given.
     pub caps: Caps,
     /// Required kinds of (side 1, side 2), when the element only works for some pairs.
     pub kinds: Option<(PrimKind, PrimKind)>,
+    /// Per-pair memory the element keeps (see [`crate::contact::Memory`]); the chain allocates
+    /// it a slot of its own by position.
+    pub memory: Option<MemorySpec>,
+    /// What the element requires of the solver (line search, reach, lagging updates).
+    pub solver: SolverNeeds,
 }
 
 /// What an element gives to the elements after it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Gives {
     /// Capabilities it provides.
     pub caps: Caps,
@@ -137,23 +119,60 @@ pub struct Gives {
     pub side1: Option<PrimKind>,
     /// The primitive kind it binds side 2 to (data elements).
     pub side2: Option<PrimKind>,
+    /// Whether forces it adds do *not* derive from the energy it adds (damping, most friction
+    /// laws): an energy line search may then not use the incremental potential as its merit.
+    pub dissipative: bool,
+    /// A resolver's gap kernel for continuous collision detection (barrier chains need one).
+    pub ccd: Option<CcdKernel>,
 }
 
 impl Needs {
     /// Needs exactly `caps`.
     pub const fn caps(caps: Caps) -> Self {
-        Self { caps, kinds: None }
+        Self {
+            caps,
+            kinds: None,
+            memory: None,
+            solver: SolverNeeds::NONE,
+        }
+    }
+    /// Also needs the sides bound to `first` and `second` (resolvers).
+    pub const fn with_kinds(mut self, first: PrimKind, second: PrimKind) -> Self {
+        self.kinds = Some((first, second));
+        self
+    }
+    /// Also keeps per-pair memory `spec`.
+    pub const fn with_memory(mut self, spec: MemorySpec) -> Self {
+        self.memory = Some(spec);
+        self
+    }
+    /// Also requires `solver` of the Newton solver.
+    pub const fn with_solver(mut self, solver: SolverNeeds) -> Self {
+        self.solver = solver;
+        self
     }
 }
 
 impl Gives {
-    /// Gives exactly `caps`.
+    /// Gives exactly `caps` (conservative: whatever force it adds derives from its energy).
     pub const fn caps(caps: Caps) -> Self {
         Self {
             caps,
             side1: None,
             side2: None,
+            dissipative: false,
+            ccd: None,
         }
+    }
+    /// Marks the forces it adds as not derived from an energy.
+    pub const fn dissipative(mut self) -> Self {
+        self.dissipative = true;
+        self
+    }
+    /// Adds a CCD gap kernel (resolvers).
+    pub const fn with_ccd(mut self, ccd: CcdKernel) -> Self {
+        self.ccd = Some(ccd);
+        self
     }
 }
 

@@ -6,13 +6,9 @@
 //! convergence; this check finds it in one call. [`crate::verify::jacobians`] runs the same
 //! comparison element by element over random configurations.
 
-use super::builtin::ElementSet;
-use super::chain::Chain;
-use super::ctx::Mat12;
-use super::element::Env;
-use super::history::{History, Primitive};
+use super::finite_difference::{Direction, Probe, differences, mask_columns};
+use crate::contact::{Chain, ElementSet, Env, Mat12, PairMemory, PrimId};
 use crate::model::Model;
-use crate::verify::{Direction, Probe, differences};
 
 /// Result of a Jacobian check on one pair.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,7 +27,8 @@ pub struct JacobianCheck {
 /// (the force is not differentiable there).
 ///
 /// ```
-/// use catena::contact::{Builtin, Chain, History, Primitive, check_pair};
+/// use catena::contact::{Builtin, Chain, PairMemory, PrimId, SpherePrim};
+/// use catena::verify::check_pair;
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let chain = Chain::<Builtin>::parse(
 ///     "Chain(name: \"lin\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere,
@@ -45,8 +42,9 @@ pub struct JacobianCheck {
 /// q[s.offset..s.offset + 3].copy_from_slice(&[0.0, 0.0, 0.1]);
 /// q[t.offset..t.offset + 3].copy_from_slice(&[0.0, 0.0219, 0.1]);
 /// let v = vec![0.01; q.len()];
-/// let (a, b) = (Primitive::Sphere { index: 0 }, Primitive::Sphere { index: 1 });
-/// let c = check_pair(&chain, &model, &q, &v, a, b, History::default(), 1e-3, 1e-8)
+/// let a = PrimId::Sphere(SpherePrim { index: 0 });
+/// let b = PrimId::Sphere(SpherePrim { index: 1 });
+/// let c = check_pair(&chain, &model, &q, &v, a, b, PairMemory::default(), 1e-3, 1e-8)
 ///     .expect("the spheres overlap");
 /// assert!(c.dfdx_error < 1e-6 && c.dfdv_error < 1e-6);
 /// # Ok(())
@@ -58,9 +56,9 @@ pub fn check_pair<E: ElementSet>(
     model: &Model,
     q: &[f64],
     v: &[f64],
-    first: Primitive,
-    second: Primitive,
-    history: History,
+    first: PrimId,
+    second: PrimId,
+    memory: PairMemory,
     dt: f64,
     h: f64,
 ) -> Option<JacobianCheck> {
@@ -69,7 +67,7 @@ pub fn check_pair<E: ElementSet>(
     let h_v = h * 1e3;
     let mut probe = |q: &[f64], v: &[f64]| {
         let env = Env { model, q, v };
-        let ctx = chain.evaluate(&env, first, second, history, dt, true);
+        let ctx = chain.evaluate(&env, first, second, memory, dt, true);
         (!ctx.reject).then_some(Probe {
             scalar: ctx.energy,
             vector: ctx.force,
@@ -79,7 +77,7 @@ pub fn check_pair<E: ElementSet>(
     };
     let base = {
         let env = Env { model, q, v };
-        chain.evaluate(&env, first, second, history, dt, true)
+        chain.evaluate(&env, first, second, memory, dt, true)
     };
     if base.reject {
         return None;
@@ -88,7 +86,7 @@ pub fn check_pair<E: ElementSet>(
     let (fdx, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Position, h, dt)?;
     let (fdv, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Velocity, h_v, dt)?;
     // Compare only the columns of free coordinates.
-    let mask = |m: &Mat12| crate::verify::mask_columns(m, &base.dof, n);
+    let mask = |m: &Mat12| mask_columns(m, &base.dof, n);
     let rel = |a: &Mat12, b: &Mat12| {
         let den = a.norm();
         let num = (a - b).norm();

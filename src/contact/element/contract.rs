@@ -1,0 +1,158 @@
+//! The chain-element contract: [`ChainElement`] is the per-pair kernel of a contact law —
+//! documentation, what it needs and gives (checked when a chain is loaded), parameter
+//! validation, and `evaluate`. Everything an element asks of the solver is *declared* in its
+//! [`Needs`] and [`Gives`] and turned into the chain's
+//! [`ContactMethod`](super::ContactMethod) once, when the chain is built; per-step adaptation
+//! is the opt-in [`Adaptive`](super::Adaptive) trait; per-pair memory is a typed
+//! [`Memory`](super::Memory) slot.
+
+use super::caps::{Gives, Needs};
+use crate::contact::ctx::ContactCtx;
+use crate::model::Model;
+
+/// What an element may read besides its [`ContactCtx`]: the model and the current iterate.
+#[derive(Debug, Clone, Copy)]
+pub struct Env<'a> {
+    /// The model (bodies, materials, planes).
+    pub model: &'a Model,
+    /// Configuration at the iterate.
+    pub q: &'a [f64],
+    /// Velocity at the iterate (`(q − qₙ)/Δt` under implicit Euler).
+    pub v: &'a [f64],
+}
+
+/// Role of an element in a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Category {
+    /// Binds a side of the pair to body data.
+    Data,
+    /// Resolves the contact geometry.
+    Resolver,
+    /// Normal force law.
+    Normal,
+    /// Tangential (friction) force law.
+    Tangential,
+    /// Chooses how derivatives enter the implicit system.
+    Matrix,
+    /// Feeds forces and Jacobians into the global system.
+    Assembler,
+    /// Feedback to the contact detector.
+    Feedback,
+}
+
+impl std::fmt::Display for Category {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Data => "data",
+            Self::Resolver => "resolver",
+            Self::Normal => "normal law",
+            Self::Tangential => "tangential law",
+            Self::Matrix => "contact matrix",
+            Self::Assembler => "assembler",
+            Self::Feedback => "feedback",
+        })
+    }
+}
+
+/// Documentation of an element, for `catena elements`.
+#[derive(Debug, Clone, Copy)]
+pub struct ElementDoc {
+    /// Name as written in chain files.
+    pub name: &'static str,
+    /// Role.
+    pub category: Category,
+    /// One line.
+    pub summary: &'static str,
+    /// Formula, parameters with units and defaults, source.
+    pub details: &'static str,
+}
+
+/// A chain element: a small, stateless-per-call step of a contact law.
+///
+/// `evaluate` reads what earlier elements wrote into the [`ContactCtx`] and adds its own part.
+/// Forces are generalised forces on the pair's local DOFs; laws must also add `∂f/∂x` and
+/// `∂f/∂v` when `ctx.want_jacobian` is set (verify them with finite differences), and their
+/// energy when they derive from one. A normal law written as a scalar `F(δ, δ̇)` hands it to
+/// [`add_normal_force`](crate::contact::add_normal_force), which applies the chain rule.
+///
+/// The step-by-step guide is [`crate::guide`]; `catena new-element` writes a skeleton.
+///
+/// ```
+/// use catena::contact::{
+///     Caps, Category, Chain, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs,
+///     ScalarForce, add_normal_force,
+/// };
+/// use catena::verify::{Options, jacobians};
+///
+/// /// `N_Push`: a constant repulsion `F = f₀` (N) while the bodies overlap, `∂F/∂δ = 0`.
+/// #[derive(Debug, Clone, Copy, Default, catena::serde::Deserialize)]
+/// #[serde(crate = "catena::serde", deny_unknown_fields)]
+/// struct Push {
+///     /// Force magnitude f₀ (N).
+///     force: f64,
+/// }
+///
+/// static DOC: ElementDoc = ElementDoc {
+///     name: "N_Push",
+///     category: Category::Normal,
+///     summary: "constant repulsion while overlapping",
+///     details: "F = f₀ (N) for gap < 0. Parameters: force f₀ (N).",
+/// };
+///
+/// impl ChainElement for Push {
+///     fn doc(&self) -> &'static ElementDoc {
+///         &DOC
+///     }
+///     fn needs(&self) -> Needs {
+///         Needs::caps(Caps::GEOMETRY)
+///     }
+///     fn gives(&self) -> Gives {
+///         // No energy is reported, so the energy line search may not use it.
+///         Gives::caps(Caps::NORMAL_FORCE).dissipative()
+///     }
+///     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+///         if ctx.gap >= 0.0 {
+///             ctx.reject = true;
+///             return;
+///         }
+///         let f = ScalarForce { force: self.force, ..ScalarForce::default() };
+///         add_normal_force(ctx, f);
+///     }
+/// }
+///
+/// catena::element_set! {
+///     /// The built-ins and `N_Push`.
+///     enum Elements {
+///         /// Every built-in element.
+///         Builtin(catena::contact::Builtin): set,
+///         /// Constant repulsion.
+///         Push(Push),
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let chain = Chain::<Elements>::parse(
+///     "Chain(name: \"push\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere,
+///         N_Push(force: 0.5), AssembleForces])",
+///     std::path::Path::new("push.ron"),
+/// )?;
+/// let report = jacobians(&chain, &Options { samples: 30, ..Options::default() })?;
+/// assert!(report.passed(), "{report}");
+/// # Ok(())
+/// # }
+/// ```
+pub trait ChainElement: Send + Sync {
+    /// Name, role and documentation.
+    fn doc(&self) -> &'static ElementDoc;
+    /// What must be available before this element runs, the per-pair memory it keeps, and
+    /// what it requires of the solver.
+    fn needs(&self) -> Needs;
+    /// What this element makes available (and whether its forces derive from its energy).
+    fn gives(&self) -> Gives;
+    /// Checks the element's own parameters; an `Err` names the parameter and what is wrong.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// Evaluates the element for one pair.
+    fn evaluate(&self, env: &Env, ctx: &mut ContactCtx);
+}

@@ -1,0 +1,86 @@
+//! The contact **method** of a chain — which line search Newton must use, whether steps are
+//! capped by continuous collision detection and with which kernel, the reach of the laws and
+//! the lagging updates — computed once when the chain is built ([`ContactMethod`]) from what
+//! its elements declare ([`SolverNeeds`], [`CcdKernel`]), and read by detection, the contact
+//! set, the assembly and Newton.
+
+use crate::math::Vec3;
+
+/// The line search a contact method requires of the Newton solver (seed 001 App. B.4 for IMC;
+/// Li et al. 2020 §4 for IPC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContactLineSearch {
+    /// Goldstein–Price on `½‖r‖²` (IMC, seed 001 Alg. 1).
+    Residual,
+    /// Backtracking on the incremental potential, every step capped by continuous collision
+    /// detection so that no iterate has a gap ≤ 0 (IPC).
+    EnergyCcd,
+}
+
+impl std::fmt::Display for ContactLineSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Residual => "Goldstein–Price on ‖r‖² (IMC)",
+            Self::EnergyCcd => "energy backtracking with a CCD step cap (IPC)",
+        })
+    }
+}
+
+/// How continuous collision detection bounds a step for a resolver's pairs: the resolver's own
+/// value kernel, so CCD measures exactly the distance the laws see.
+#[derive(Debug, Clone, Copy)]
+pub enum CcdKernel {
+    /// Additive CCD (Li, Kaufman, Jiang 2021, Alg. 1) on the centre-line distance of the two
+    /// sides' points (m), as the resolver computes it; the thickness is the sum of the radii.
+    Distance(fn(&[Vec3], &[Vec3]) -> f64),
+    /// Side 2 is a static plane: the gap is affine in the step, the bound exact.
+    Plane,
+}
+
+/// What one element requires of the Newton solver.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SolverNeeds {
+    /// The line search its contact method needs, if any.
+    pub line_search: Option<ContactLineSearch>,
+    /// The gap (m) below which the element acts (IMC's δ, IPC's d̂); a binding's keep distance
+    /// must exceed it, or contacts would start unseen by detection.
+    pub reach: f64,
+    /// How many times per step lagged quantities (IPC friction) are refreshed at the converged
+    /// configuration and the step solved again.
+    pub lag_updates: u32,
+}
+
+impl SolverNeeds {
+    /// Nothing.
+    pub const NONE: SolverNeeds = SolverNeeds {
+        line_search: None,
+        reach: 0.0,
+        lag_updates: 0,
+    };
+}
+
+/// The contact method of a chain, computed once when it is built.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ContactMethod {
+    /// The line search the chain requires (none: the solver setting decides).
+    pub line_search: Option<ContactLineSearch>,
+    /// The resolver's CCD kernel (present whenever the resolver has one).
+    pub ccd: Option<CcdKernel>,
+    /// Largest reach of its laws (m).
+    pub reach: f64,
+    /// Lagging updates per step.
+    pub lag_updates: u32,
+    /// Whether every force of the chain derives from the energy it reports.
+    pub conservative: bool,
+    /// Whether an adaptive element reads the non-contact forces at the start of a step.
+    pub step_forces: bool,
+    /// Whether an adaptive element reads every candidate's geometry at the start of a step.
+    pub step_pairs: bool,
+}
+
+impl ContactMethod {
+    /// Whether Newton steps must be capped by CCD (the energy line search of barriers).
+    pub fn needs_ccd(&self) -> bool {
+        self.line_search == Some(ContactLineSearch::EnergyCcd)
+    }
+}

@@ -1,0 +1,95 @@
+//! Self-contact exclusion: which pairs of primitives of one deformable body are too close
+//! along it to be a contact.
+//!
+//! Two primitives of the same rod are excluded when they share a node (adjacent edges,
+//! |i − j| ≤ 1, seed 001 §3; a node and an edge touching it), when they are neighbouring nodes,
+//! and — for rods that are thick compared with their edges — when their arc-length separation
+//! in the rest shape is at most the rod's thickness `2r` (they would overlap when the rod is
+//! straight, so their "contact" is the rod's own material). Primitives of rigid bodies are
+//! only excluded from pairing with themselves.
+
+use super::{BodyId, PrimId};
+use crate::model::Model;
+
+/// Where a primitive lies along its deformable body.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    /// The body.
+    pub body: BodyId,
+    /// First and last node it spans (equal for a node).
+    pub nodes: (u32, u32),
+    /// Rest arc-length interval `[s₀, s₁]` (m).
+    pub arc: (f64, f64),
+    /// Thickness of the body (m): pairs closer than this along it are its own material.
+    pub thickness: f64,
+}
+
+/// Whether `a` and `b` may not form a contact pair (see the module documentation).
+pub fn too_close(model: &Model, a: &PrimId, b: &PrimId) -> bool {
+    match (a.span(model), b.span(model)) {
+        (Some(sa), Some(sb)) if sa.body == sb.body => {
+            let (a0, a1) = sa.nodes;
+            let (b0, b1) = sb.nodes;
+            let share = a0.max(b0) <= a1.min(b1);
+            let neighbours = a0 == a1 && b0 == b1 && a0.abs_diff(b0) == 1;
+            let gap_along = (sb.arc.0 - sa.arc.1).max(sa.arc.0 - sb.arc.1).max(0.0);
+            share || neighbours || gap_along <= sa.thickness
+        }
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::primitive::{RodEdge, RodNode, SpherePrim};
+    use crate::math::Vec3;
+    use crate::model::{CrossSection, Material, Model, Rod};
+
+    fn rod_model(radius: f64) -> Model {
+        let mut m = Model::default();
+        let nodes: Vec<Vec3> = (0..11).map(|i| Vec3::new(0.01 * i as f64, 0.0, 0.0)).collect();
+        let (rod, frames, q) = Rod::new(
+            "r",
+            &nodes,
+            CrossSection::Circle(radius),
+            Material::from_poisson(1e6, 0.5, 1000.0),
+            None,
+        )
+        .unwrap();
+        m.add_rod(rod, frames, q);
+        m.finalize();
+        m
+    }
+
+    #[test]
+    fn neighbours_along_a_thin_rod_are_excluded_and_others_are_not() {
+        let m = rod_model(1e-4);
+        let e = |edge| PrimId::RodEdge(RodEdge { rod: 0, edge });
+        let n = |node| PrimId::RodNode(RodNode { rod: 0, node });
+        assert!(too_close(&m, &e(3), &e(4)));
+        assert!(too_close(&m, &e(3), &e(3)));
+        assert!(!too_close(&m, &e(3), &e(5)));
+        assert!(too_close(&m, &n(3), &n(4)));
+        assert!(!too_close(&m, &n(3), &n(5)));
+        assert!(too_close(&m, &e(3), &n(4)) && too_close(&m, &n(3), &e(3)));
+        assert!(!too_close(&m, &e(3), &n(5)));
+    }
+
+    #[test]
+    fn a_thick_rod_excludes_pairs_within_its_thickness() {
+        // Edges of 1 cm, radius 1.2 cm: thickness 2.4 cm spans two edges of separation.
+        let m = rod_model(0.012);
+        let e = |edge| PrimId::RodEdge(RodEdge { rod: 0, edge });
+        assert!(too_close(&m, &e(0), &e(3)));
+        assert!(!too_close(&m, &e(0), &e(4)));
+    }
+
+    #[test]
+    fn rigid_bodies_only_exclude_themselves() {
+        let m = rod_model(1e-3);
+        let s = |index| PrimId::Sphere(SpherePrim { index });
+        assert!(too_close(&m, &s(0), &s(0)));
+        assert!(!too_close(&m, &s(0), &s(1)));
+    }
+}

@@ -1,0 +1,33 @@
+//! [`BodyGroup`]: the bodies one side of a contact binding draws its primitives from, resolved
+//! from a scene's `AllRods`, `Rods([...])`, `AllSpheres`, … to indices.
+
+use crate::model::Model;
+
+/// A group of bodies of one type, by index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BodyGroup {
+    /// Rods (their edges for capsule data, their nodes for point data).
+    Rods(Vec<usize>),
+    /// Spheres.
+    Spheres(Vec<usize>),
+    /// Planes.
+    Planes(Vec<usize>),
+}
+
+impl BodyGroup {
+    /// First global DOF of every point of the group's bodies (rod nodes, sphere centres; planes
+    /// have none), body by body.
+    pub fn point_dofs(&self, model: &Model) -> Vec<usize> {
+        match self {
+            BodyGroup::Rods(rods) => rods
+                .iter()
+                .flat_map(|&i| {
+                    let rod = &model.rods[i];
+                    (0..rod.n_nodes).map(move |n| rod.node_dof(n))
+                })
+                .collect(),
+            BodyGroup::Spheres(s) => s.iter().map(|&i| model.spheres[i].offset).collect(),
+            BodyGroup::Planes(_) => Vec::new(),
+        }
+    }
+}

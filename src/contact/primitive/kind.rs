@@ -1,0 +1,27 @@
+//! [`PrimKind`]: the kind of primitive a side of a chain binds, checked when a chain is loaded.
+
+use std::fmt;
+
+/// The kind of primitive a side of a pair is bound to (one per [`super::Primitive`] type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum PrimKind {
+    /// A rod edge seen as a deformable capsule (two nodes, radius).
+    Capsule,
+    /// A rigid sphere.
+    Sphere,
+    /// A point: a rod node with the rod's radius.
+    Point,
+    /// A static plane.
+    Plane,
+}
+
+impl fmt::Display for PrimKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Capsule => "capsule (rod edge)",
+            Self::Sphere => "sphere",
+            Self::Point => "point (rod node)",
+            Self::Plane => "plane",
+        })
+    }
+}

@@ -1,0 +1,31 @@
+//! [`ContactBinding`]: a chain applied to the pairs between two body groups (one entry of a
+//! scene's `contacts`).
+
+use crate::contact::builtin::Builtin;
+use crate::contact::chain::Chain;
+use crate::contact::primitive::{BodyGroup, BodyId, PrimId};
+
+/// A chain applied to the pairs between two body groups.
+#[derive(Debug, Clone)]
+pub struct ContactBinding<E = Builtin> {
+    /// The chain.
+    pub chain: Chain<E>,
+    /// Side-1 bodies.
+    pub first: BodyGroup,
+    /// Side-2 bodies.
+    pub second: BodyGroup,
+    /// Pairs whose gap is below this at the start of a step are candidates (m).
+    pub keep_distance: f64,
+    /// Body pairs never in contact, in either order.
+    pub excluded: Vec<(BodyId, BodyId)>,
+}
+
+impl<E> ContactBinding<E> {
+    /// Whether the bodies of `a` and `b` are excluded from each other.
+    pub fn excludes(&self, a: &PrimId, b: &PrimId) -> bool {
+        let (ba, bb) = (a.body(), b.body());
+        self.excluded
+            .iter()
+            .any(|&(x, y)| (x == ba && y == bb) || (x == bb && y == ba))
+    }
+}

@@ -1,0 +1,228 @@
+//! [`ContactSet`]: every contact binding of a model with its candidates and per-pair memory,
+//! implementing [`ContactModel`] by delegating each stage to its module.
+
+use super::store::MemoryStore;
+use super::{ContactBinding, ContactModel, ContactState, LocalContact, PairKey};
+use super::{ccd_cap, detection, evaluate, hooks};
+use crate::contact::builtin::Builtin;
+use crate::contact::element::{ContactMethod, ElementSet, Env};
+use crate::model::Model;
+use rayon::prelude::*;
+
+/// All contact bindings of a model with their candidates and per-pair memory.
+#[derive(Debug, Clone)]
+pub struct ContactSet<E = Builtin> {
+    bindings: Vec<ContactBinding<E>>,
+    candidates: Vec<PairKey>,
+    store: MemoryStore,
+    /// Configuration at the start of the step (kept for the travel bound of CCD chains).
+    step_start: Vec<f64>,
+    method: ContactMethod,
+}
+
+impl<E: ElementSet> ContactSet<E> {
+    /// A contact set over `bindings`; an error names two chains whose methods require
+    /// different line searches (one Newton solve cannot serve both).
+    pub fn new(bindings: Vec<ContactBinding<E>>) -> Result<Self, String> {
+        let mut method = ContactMethod {
+            conservative: true,
+            ..ContactMethod::default()
+        };
+        let mut first: Option<&str> = None;
+        for b in &bindings {
+            let m = b.chain.method();
+            if let Some(ls) = m.line_search {
+                match (method.line_search, first) {
+                    (Some(prev), Some(name)) if prev != ls => {
+                        return Err(format!(
+                            "chain \"{name}\" needs {prev}, but chain \"{}\" needs {ls}; one \
+                             scene cannot mix them",
+                            b.chain.name()
+                        ));
+                    }
+                    _ => {
+                        method.line_search = Some(ls);
+                        first = Some(b.chain.name());
+                    }
+                }
+            }
+            method.reach = method.reach.max(m.reach);
+            method.lag_updates = method.lag_updates.max(m.lag_updates);
+            method.conservative &= m.conservative;
+            method.step_forces |= m.step_forces;
+            method.step_pairs |= m.step_pairs;
+        }
+        Ok(Self {
+            bindings,
+            candidates: Vec::new(),
+            store: MemoryStore::default(),
+            step_start: Vec::new(),
+            method,
+        })
+    }
+
+    /// The bindings.
+    pub fn bindings(&self) -> &[ContactBinding<E>] {
+        &self.bindings
+    }
+    /// Candidate pairs of the current step, sorted.
+    pub fn candidates(&self) -> &[PairKey] {
+        &self.candidates
+    }
+    /// Committed per-pair memory.
+    pub fn memories(&self) -> &MemoryStore {
+        &self.store
+    }
+}
+
+impl<E: ElementSet> ContactModel for ContactSet<E> {
+    fn detect(&mut self, model: &Model, q: &[f64]) -> bool {
+        let cands = detection::candidates(model, q, &self.bindings);
+        let changed = cands != self.candidates;
+        self.candidates = cands;
+        changed
+    }
+
+    fn layouts(&self, model: &Model) -> Vec<[u32; 12]> {
+        self.candidates
+            .iter()
+            .map(|k| detection::layout(model, k))
+            .collect()
+    }
+
+    fn evaluate(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+        want_jacobian: bool,
+    ) -> Vec<LocalContact> {
+        let env = Env { model, q, v };
+        evaluate::evaluate_all(
+            &env,
+            &self.bindings,
+            &self.candidates,
+            &self.store,
+            dt,
+            want_jacobian,
+        )
+    }
+
+    fn commit(&mut self, accepted: &[LocalContact]) {
+        let bindings = &self.bindings;
+        self.store.commit(accepted.iter().map(|c| (c.key, c.memory)), |k| {
+            bindings[k.binding as usize].chain.memory_layout()
+        });
+    }
+
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]) {
+        self.store.clear_lag();
+        self.step_start.clear();
+        if self.bindings.iter().any(|b| b.chain.method().needs_ccd()) {
+            self.step_start.extend_from_slice(q);
+        }
+        let env = Env { model, q, v };
+        hooks::begin_step(
+            &env,
+            &mut self.bindings,
+            &self.candidates,
+            &self.store,
+            forces,
+        );
+    }
+
+    fn method(&self) -> &ContactMethod {
+        &self.method
+    }
+
+    fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
+        let mut t = 1.0_f64;
+        for (bi, b) in self.bindings.iter().enumerate() {
+            let m = b.chain.method();
+            let Some(kernel) = m.ccd.filter(|_| m.needs_ccd()) else {
+                continue;
+            };
+            let pairs = self
+                .candidates
+                .par_iter()
+                .with_min_len(64)
+                .filter(|k| k.binding as usize == bi)
+                .map(|k| ccd_cap::pair_step(model, q, dir, k, kernel))
+                .reduce(|| 1.0, f64::min);
+            t = t.min(pairs);
+            if self.step_start.len() == q.len() {
+                let r = 0.5 * (b.keep_distance - m.reach).max(0.0);
+                for g in [&b.first, &b.second] {
+                    t = t.min(ccd_cap::travel_step(model, g, q, &self.step_start, dir, r));
+                }
+            }
+        }
+        t
+    }
+
+    fn relag(&mut self, evaluated: &[LocalContact]) {
+        for c in evaluated {
+            if self.bindings[c.key.binding as usize]
+                .chain
+                .memory_layout()
+                .has_lagged()
+            {
+                self.store.relag(c.key, c.memory);
+            }
+        }
+    }
+
+    fn end_iteration(&mut self, evaluated: &[LocalContact]) -> bool {
+        hooks::end_iteration(&mut self.bindings, evaluated)
+    }
+
+    fn save_state(&self) -> ContactState {
+        ContactState {
+            memories: self.store.sorted(),
+            elements: self
+                .bindings
+                .iter()
+                .map(|b| {
+                    b.chain
+                        .elements()
+                        .iter()
+                        .map(|e| e.adaptive().map(|a| a.save()))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    fn restore_state(&mut self, state: &ContactState) -> Result<(), String> {
+        let shape: Vec<usize> = self
+            .bindings
+            .iter()
+            .map(|b| b.chain.elements().len())
+            .collect();
+        let saved: Vec<usize> = state.elements.iter().map(Vec::len).collect();
+        if shape != saved {
+            return Err(format!(
+                "the checkpoint has chains of {saved:?} elements, the scene {shape:?}"
+            ));
+        }
+        for (b, states) in self.bindings.iter_mut().zip(&state.elements) {
+            let chain = b.chain.name().to_string();
+            for (e, s) in b.chain.elements_mut().iter_mut().zip(states) {
+                let name = e.doc().name;
+                match (e.adaptive_mut(), s) {
+                    (Some(a), Some(s)) => a.restore(s)?,
+                    (None, None) => {}
+                    (Some(_), None) | (None, Some(_)) => {
+                        return Err(format!(
+                            "the checkpoint and the scene disagree on whether `{name}` in chain \
+                             \"{chain}\" is adaptive"
+                        ));
+                    }
+                }
+            }
+        }
+        self.store = MemoryStore::from_sorted(&state.memories);
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+//! The contact set: chains bound to body groups, their candidate pairs and per-pair memory, and
+//! the stages of a step that involve contact — detection once per step, parallel evaluation
+//! per Newton iterate, the per-step and per-iterate hooks of adaptive elements, the CCD step
+//! cap of barrier chains, and commit with the accepted step.
+
+mod binding;
+mod ccd_cap;
+mod contact_set;
+mod detection;
+mod evaluate;
+mod hooks;
+mod model;
+mod state;
+mod store;
+
+pub use binding::ContactBinding;
+pub use contact_set::ContactSet;
+pub use model::{ContactModel, ContactStats, LocalContact, PairKey};
+pub use state::ContactState;
+pub use store::MemoryStore;

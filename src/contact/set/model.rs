@@ -1,0 +1,114 @@
+//! [`ContactModel`]: the contact part of a model as the system assembly sees it (one dynamic
+//! call per stage; inside, each chain is dispatched statically), with the per-pair result it
+//! hands over ([`LocalContact`]) and step statistics ([`ContactStats`]).
+
+use super::ContactState;
+use crate::contact::ctx::{Mat12, Vec12};
+use crate::contact::element::{ContactMethod, PairMemory};
+use crate::contact::primitive::PrimId;
+use crate::model::Model;
+use serde::{Deserialize, Serialize};
+
+/// Key of a pair: the binding it belongs to and its two primitives. Candidates are sorted by
+/// key, which fixes the order contact blocks are assembled in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PairKey {
+    /// Index of the contact binding (scene `contacts` entry).
+    pub binding: u32,
+    /// Side-1 primitive.
+    pub first: PrimId,
+    /// Side-2 primitive.
+    pub second: PrimId,
+}
+
+/// One candidate pair's evaluated contribution.
+#[derive(Debug, Clone)]
+pub struct LocalContact {
+    /// Pair identity.
+    pub key: PairKey,
+    /// Global DOF of each local coordinate (`NO_DOF` for static or absent).
+    pub dofs: [u32; 12],
+    /// Whether each local coordinate's row receives force/matrix (assembled side).
+    pub rows: [bool; 12],
+    /// Generalised contact force on the local DOFs (N).
+    pub force: Vec12,
+    /// Jacobian block for the global system, when requested and assembled.
+    pub block: Option<Box<Mat12>>,
+    /// Contact energy (J).
+    pub energy: f64,
+    /// Gap (m).
+    pub gap: f64,
+    /// Whether the pair produced a contribution (not rejected).
+    pub active: bool,
+    /// Trial memory of the pair's elements.
+    pub memory: PairMemory,
+}
+
+/// Per-step contact statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ContactStats {
+    /// Candidate pairs.
+    pub candidates: u64,
+    /// Pairs that produced a force.
+    pub active: u64,
+    /// Smallest gap over candidates (m), +∞ without candidates.
+    pub min_gap: f64,
+    /// Largest penetration `max(−gap, 0)` over active pairs (m).
+    pub max_penetration: f64,
+}
+
+/// The contact part of a model, as the system assembler sees it.
+pub trait ContactModel: Send + Sync + std::fmt::Debug {
+    /// Rebuilds the candidate set at the start of a step; returns whether it changed.
+    fn detect(&mut self, model: &Model, q: &[f64]) -> bool;
+    /// Local-to-global DOF layout of every candidate (12 coordinates, `NO_DOF` where a point is
+    /// static, constrained or absent), in candidate order.
+    fn layouts(&self, model: &Model) -> Vec<[u32; 12]>;
+    /// Evaluates every candidate at the iterate.
+    fn evaluate(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+        want_jacobian: bool,
+    ) -> Vec<LocalContact>;
+    /// Commits the trial memory of the accepted iterate.
+    fn commit(&mut self, accepted: &[LocalContact]);
+    /// Per-step updates of adaptive elements, after [`ContactModel::detect`]; `forces` are the
+    /// non-contact forces at `q` (empty unless [`ContactMethod::step_forces`]).
+    fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]);
+    /// The contact method of all chains together: the line search they require (checked to
+    /// agree when the set is built), the largest reach and lagging count, whether all are
+    /// conservative and whether some adaptive element reads the step's forces. Its `ccd`
+    /// field is unset: CCD kernels are per chain.
+    fn method(&self) -> &ContactMethod;
+    /// Largest `t ∈ [0, 1]` such that the configuration `q + t·dir` (a Newton step, or the
+    /// predictor) keeps every gap of the barrier chains positive; 1 when no chain needs CCD.
+    fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64;
+    /// Moves the lagging point of lagged laws to the evaluated configuration (within the step).
+    fn relag(&mut self, evaluated: &[LocalContact]);
+    /// Per-iterate parameter updates (IPC's κ) from an evaluation; returns whether any changed.
+    fn end_iteration(&mut self, evaluated: &[LocalContact]) -> bool;
+    /// The state carried to the next step, for checkpoints.
+    fn save_state(&self) -> ContactState;
+    /// Restores a state returned by [`ContactModel::save_state`] (same scene), or says why it
+    /// does not fit.
+    fn restore_state(&mut self, state: &ContactState) -> Result<(), String>;
+    /// Statistics of an evaluation.
+    fn stats(&self, evaluated: &[LocalContact]) -> ContactStats {
+        let mut s = ContactStats {
+            candidates: evaluated.len() as u64,
+            min_gap: f64::INFINITY,
+            ..Default::default()
+        };
+        for c in evaluated {
+            s.min_gap = s.min_gap.min(c.gap);
+            if c.active {
+                s.active += 1;
+                s.max_penetration = s.max_penetration.max(-c.gap);
+            }
+        }
+        s
+    }
+}
