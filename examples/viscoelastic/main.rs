@@ -21,8 +21,10 @@ use std::time::Instant;
 catena::element_set! {
     /// The built-in elements plus this crate's own.
     pub enum MyElements {
+        /// Every built-in element.
+        Builtin(catena::contact::Builtin): set,
         /// Standard-linear-solid normal contact.
-        "N_Viscoelastic" => Viscoelastic(n_viscoelastic::Viscoelastic),
+        Viscoelastic(n_viscoelastic::Viscoelastic),
     }
 }
 
@@ -68,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let model = probe_model();
     let mut rng = Rng::new(1);
     let configs: Vec<_> = (0..1000)
-        .map(|i| configuration(&model, &mut rng, chain.kinds, 0.0, true, 5 * i))
+        .map(|i| configuration(&model, &mut rng, chain.kinds(), 0.0, true, 5 * i))
         .collect();
     let start = Instant::now();
     let mut active = 0;

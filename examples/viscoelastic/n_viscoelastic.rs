@@ -5,7 +5,7 @@
 //! loaded by the overlap `δ = −gap` (m). The dashpot's elongation `ε` (m) is the law's memory:
 //! `c ε̇ = k₁ (δ − ε)`. Over a step of length Δt, implicit Euler from the committed `ε₀` gives
 //!
-//! - `ε = (ε₀ + r δ)/(1 + r)`, `r = Δt k₁/c` (the trial history);
+//! - `ε = (ε₀ + r δ)/(1 + r)`, `r = Δt k₁/c` (the trial memory);
 //! - `F = k∞ δ + k₁ (δ − ε)` (N), `dF/dδ = k∞ + k₁/(1 + r)` (N/m);
 //! - incremental potential `E = ½ k∞ δ² + ½ k₁ (δ − ε)² + (c/2Δt)(ε − ε₀)²` (J), with
 //!   `dE/dδ = F` (ε minimises E, so its variation drops out): the force derives from an
@@ -16,9 +16,9 @@
 //! Relaxation time `τ = c/k₁`: a sudden overlap meets the stiffness `k∞ + k₁` (for Δt ≪ τ);
 //! held, the Maxwell arm relaxes and the force decays to `k∞ δ`.
 //!
-//! When the pair separates (`δ ≤ 0`) the law rejects it and does not write its history, so the
-//! dashpot starts relaxed at the next contact. ε is kept in `History::value`; a chain must not
-//! combine this law with another that uses `value` (the `Spring` laws).
+//! When the pair separates (`δ ≤ 0`) the law rejects it and does not write its memory, so the
+//! dashpot starts relaxed at the next contact. ε is the law's typed per-pair memory
+//! ([`Strain`]): the chain gives it a slot of its own, so no other law can overwrite it.
 //!
 //! Units: `k_inf`, `k_1` in N/m, `damping` c in N·s/m. Source: Zener, *Elasticity and
 //! anelasticity of metals* (1948), the standard linear solid; variational update after Ortiz &
@@ -29,7 +29,10 @@
 //! N_Viscoelastic(k_inf: 2e4, k_1: 4e4, damping: 20.0),
 //! ```
 
-use catena::contact::{Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs};
+use catena::contact::{
+    Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Memory, MemorySpec, Needs,
+    ScalarForce, add_normal_force,
+};
 
 /// Standard-linear-solid normal contact (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, catena::serde::Deserialize)]
@@ -54,11 +57,26 @@ impl Default for Viscoelastic {
     }
 }
 
+/// The per-pair memory: the Maxwell arm's dashpot strain ε (m) at the end of the last
+/// accepted step (zero at first contact).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Strain(pub f64);
+
+impl Memory for Strain {
+    const WORDS: usize = 1;
+    fn load(w: &[f64]) -> Self {
+        Strain(w[0])
+    }
+    fn store(&self, w: &mut [f64]) {
+        w[0] = self.0;
+    }
+}
+
 static DOC: ElementDoc = ElementDoc {
     name: "N_Viscoelastic",
     category: Category::Normal,
     summary: "standard linear solid: k∞ in parallel with a Maxwell arm (k₁, c)",
-    details: "F = k∞ δ + k₁ (δ − ε), c ε̇ = k₁ (δ − ε) by implicit Euler; ε in the history. \
+    details: "F = k∞ δ + k₁ (δ − ε), c ε̇ = k₁ (δ − ε) by implicit Euler; ε in the pair's memory. \
               Parameters: k_inf, k_1 (N/m), damping c (N·s/m). Source: Zener (1948).",
 };
 
@@ -83,7 +101,7 @@ impl ChainElement for Viscoelastic {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<Strain>())
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)
@@ -108,18 +126,20 @@ impl ChainElement for Viscoelastic {
             ctx.reject = true;
             return;
         }
-        // ctx.history starts as the committed state of this pair: ε₀.
-        let (eps, f, k, energy) = self.response(delta, ctx.history.value, ctx.dt);
+        // The memory starts as the committed state of this pair: ε₀.
+        let Strain(eps0) = ctx.memory();
+        let (eps, force, stiffness, energy) = self.response(delta, eps0, ctx.dt);
         // Write the trial; the system commits it only if the step is accepted.
-        ctx.history.value = eps;
-        ctx.history.used = true;
-        ctx.normal_force += f;
-        ctx.energy += energy;
-        ctx.force += ctx.grad * f;
-        if ctx.want_jacobian {
-            let g = ctx.grad;
-            ctx.dfdx += -(g * g.transpose()) * k + ctx.hess * f;
-        }
+        ctx.set_memory(&Strain(eps));
+        add_normal_force(
+            ctx,
+            ScalarForce {
+                force,
+                d_overlap: stiffness,
+                d_rate: 0.0,
+                energy,
+            },
+        );
     }
 }
 

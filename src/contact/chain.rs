@@ -20,7 +20,7 @@
 use super::builtin::Builtin;
 use super::ctx::ContactCtx;
 use super::element::{
-    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS,
+    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory,
     MemoryLayout, PairMemory,
 };
 use super::primitive::{PrimId, PrimKind};
@@ -132,6 +132,27 @@ impl<E: ElementSet> Chain<E> {
     /// Where each element's per-pair memory sits.
     pub fn memory_layout(&self) -> &MemoryLayout {
         &self.memory
+    }
+
+    /// A pair memory holding `m` in the slot of element `position` (0-based) and nothing else:
+    /// e.g. to test a law from a given history.
+    ///
+    /// # Panics
+    /// When that element keeps no memory of `M`'s size.
+    pub fn memory_with<M: Memory>(&self, position: usize, m: &M) -> PairMemory {
+        let slot = self.memory.slots[position].expect("the element keeps no per-pair memory");
+        let mut out = PairMemory::default();
+        out.write(&slot, m);
+        out
+    }
+
+    /// The memory of element `position` (0-based) in `memory`, as `M`.
+    ///
+    /// # Panics
+    /// As [`Chain::memory_with`].
+    pub fn memory_of<M: Memory>(&self, memory: &PairMemory, position: usize) -> M {
+        let slot = self.memory.slots[position].expect("the element keeps no per-pair memory");
+        memory.read(&slot)
     }
 
     /// Runs the chain on one pair at the iterate `env`, starting from the pair's committed

@@ -1,12 +1,12 @@
 //! Test helpers for force laws: small models (two spheres, a sphere on a plane), chains built in
 //! code, a deterministic random generator, and the finite-difference Jacobian check of
-//! [`super::verify::check_pair`] over random states.
+//! [`crate::verify::check_pair`] over random states.
 
 use super::builtin::Builtin;
-use super::caps::PrimKind;
 use super::chain::Chain;
-use super::history::{History, Primitive};
-use super::verify::check_pair;
+use super::element::PairMemory;
+use super::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
+use crate::verify::check_pair;
 use crate::math::Vec3;
 use crate::model::{Material, Model, Plane, Sphere};
 use std::path::Path;
@@ -108,21 +108,21 @@ pub(crate) fn jacobian_errors(
     q: &[f64],
     v: &[f64],
     second: PrimKind,
-    history: History,
+    memory: PairMemory,
 ) -> Option<(f64, f64)> {
     let b = if second == PrimKind::Plane {
-        Primitive::Plane { index: 0 }
+        PrimId::Plane(PlanePrim { index: 0 })
     } else {
-        Primitive::Sphere { index: 1 }
+        PrimId::Sphere(SpherePrim { index: 1 })
     };
     let c = check_pair(
         chain,
         m,
         q,
         v,
-        Primitive::Sphere { index: 0 },
+        PrimId::Sphere(SpherePrim { index: 0 }),
         b,
-        history,
+        memory,
         1e-3,
         1e-9,
     )?;

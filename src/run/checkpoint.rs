@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 /// File name of the checkpoint inside the output directory.
 pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
 
-/// Format version written in every checkpoint.
-pub const CHECKPOINT_FORMAT: u32 = 2;
+/// Format version written in every checkpoint (3: per-pair memory slots and typed element states).
+pub const CHECKPOINT_FORMAT: u32 = 3;
 
 /// The state of a run after a completed step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -104,7 +104,7 @@ impl Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::{History, PairKey, Primitive};
+    use crate::contact::{ElementState, PairKey, PairMemory, PlanePrim, PrimId, RodEdge};
     use crate::math::Vec3;
 
     #[test]
@@ -122,15 +122,12 @@ mod tests {
         ];
         let key = PairKey {
             binding: 0,
-            first: Primitive::RodEdge { rod: 0, edge: 3 },
-            second: Primitive::Plane { index: 0 },
+            first: PrimId::RodEdge(RodEdge { rod: 0, edge: 3 }),
+            second: PrimId::Plane(PlanePrim { index: 0 }),
         };
-        let h = History {
-            spring: Vec3::new(1.0 / 7.0, -0.0, 3e-310),
-            value: 2.0 / 3.0,
-            used: true,
-            ..History::default()
-        };
+        let mut h = PairMemory::default();
+        h.words[..5].copy_from_slice(&[1.0 / 7.0, -0.0, 3e-310, 2.0 / 3.0, f64::INFINITY]);
+        h.written = 0b101;
         let c = Checkpoint {
             format: CHECKPOINT_FORMAT,
             scene_file: PathBuf::from("/x/scene.ron"),
@@ -156,8 +153,14 @@ mod tests {
                 ref_twist: vec![0.0, 1.0 / 9.0],
             }],
             contacts: Some(ContactState {
-                histories: vec![(key, h)],
-                elements: vec![vec![vec![], vec![1.0, f64::INFINITY, 0.1]]],
+                memories: vec![(key, h)],
+                elements: vec![vec![
+                    None,
+                    Some(ElementState {
+                        element: "N_IPC".into(),
+                        state: "(kappa: Some(1.0), kappa_max: inf)".into(),
+                    }),
+                ]],
             }),
             predictor: PredictorState {
                 v_prev: odd.iter().rev().copied().collect(),

@@ -78,13 +78,14 @@ pub(crate) fn check_non_negative(name: &str, unit: &str, x: f64) -> Result<(), S
 mod tests {
     use super::*;
     use crate::contact::ctx::ContactMaterial;
-    use crate::contact::history::{History, Primitive};
+    use crate::contact::element::PairMemory;
+    use crate::contact::primitive::{PrimId, SpherePrim};
 
     fn ctx(kinds: [PrimKind; 2], radius: [f64; 2], e: [f64; 2], nu: [f64; 2]) -> ContactCtx {
         let mut c = ContactCtx::new(
-            Primitive::Sphere { index: 0 },
-            Primitive::Sphere { index: 1 },
-            History::default(),
+            PrimId::Sphere(SpherePrim { index: 0 }),
+            PrimId::Sphere(SpherePrim { index: 1 }),
+            PairMemory::default(),
             1e-3,
             false,
         );

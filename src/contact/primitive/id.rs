@@ -46,6 +46,22 @@ macro_rules! with_primitive {
 }
 
 impl PrimId {
+    /// Edge `edge` of rod `rod`.
+    pub const fn rod_edge(rod: u32, edge: u32) -> Self {
+        PrimId::RodEdge(RodEdge { rod, edge })
+    }
+    /// Node `node` of rod `rod`.
+    pub const fn rod_node(rod: u32, node: u32) -> Self {
+        PrimId::RodNode(RodNode { rod, node })
+    }
+    /// Sphere `index`.
+    pub const fn sphere(index: u32) -> Self {
+        PrimId::Sphere(SpherePrim { index })
+    }
+    /// Plane `index`.
+    pub const fn plane(index: u32) -> Self {
+        PrimId::Plane(PlanePrim { index })
+    }
     /// Its kind.
     pub fn kind(&self) -> PrimKind {
         fn kind_of<P: Primitive>(_: &P) -> PrimKind {

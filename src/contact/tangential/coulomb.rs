@@ -118,8 +118,8 @@ impl ChainElement for CoulombFriction {
 mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
-    use crate::contact::caps::PrimKind;
-    use crate::contact::history::History;
+    use crate::contact::element::PairMemory;
+    use crate::contact::primitive::PrimKind;
     use crate::contact::law_test_support::{
         Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
@@ -147,7 +147,7 @@ mod tests {
                 for _ in 0..40 {
                     let (q, v) = random_state(&m, &mut rng, second, 1e-4, speed);
                     if let Some((ex, ev)) =
-                        jacobian_errors(&chain, &m, &q, &v, second, History::default())
+                        jacobian_errors(&chain, &m, &q, &v, second, PairMemory::default())
                     {
                         assert!(
                             ex < 1e-6 && ev < 1e-6,

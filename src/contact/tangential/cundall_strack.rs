@@ -209,11 +209,11 @@ impl ChainElement for CundallStrack {
 mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
-    use crate::contact::caps::PrimKind;
-    use crate::contact::history::History;
+    use crate::contact::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
     use crate::contact::law_test_support::{
         Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
+    use crate::contact::element::PairMemory;
     use crate::contact::normal::DampedHertz;
 
     #[test]
@@ -239,29 +239,32 @@ mod tests {
             ]
         };
         let mut rng = Rng(9);
+        // Data, data, resolver, normal law, then this law.
+        let at = 4;
         for second in [PrimKind::Sphere, PrimKind::Plane] {
             let chain = sphere_chain(second, laws());
             for (spring, sliding) in [(1e-5, false), (1e-5, true), (2e-3, false), (2e-3, true)] {
                 let (mut stick, mut slip) = (0, 0);
                 for _ in 0..30 {
                     let (q, v) = random_state(&m, &mut rng, second, 1e-4, 1e-3);
-                    let history = History {
-                        spring: rng.v(spring),
-                        sliding,
-                        used: true,
-                        ..History::default()
-                    };
+                    let history = chain.memory_with(
+                        at,
+                        &SpringElongation {
+                            zeta: rng.v(spring),
+                            sliding,
+                        },
+                    );
                     let env = Env {
                         model: &m,
                         q: &q,
                         v: &v,
                     };
                     let (a, b) = (
-                        crate::contact::history::Primitive::Sphere { index: 0 },
+                        PrimId::Sphere(SpherePrim { index: 0 }),
                         if second == PrimKind::Plane {
-                            crate::contact::history::Primitive::Plane { index: 0 }
+                            PrimId::Plane(PlanePrim { index: 0 })
                         } else {
-                            crate::contact::history::Primitive::Sphere { index: 1 }
+                            PrimId::Sphere(SpherePrim { index: 1 })
                         },
                     );
                     let ctx = chain.evaluate(&env, a, b, history, 1e-3, false);
@@ -273,7 +276,7 @@ mod tests {
                             ex < 1e-6 && ev < 1e-6,
                             "{second:?}, ζ₀ ~ {spring}, sliding {sliding}: ∂f/∂x error {ex:e}, ∂f/∂v error {ev:e}"
                         );
-                        if ctx.history.sliding {
+                        if chain.memory_of::<SpringElongation>(&ctx.memory, at).sliding {
                             slip += 1;
                         } else {
                             stick += 1;
@@ -317,38 +320,42 @@ mod tests {
             v: &v,
         };
         let (a, b) = (
-            crate::contact::history::Primitive::Sphere { index: 0 },
-            crate::contact::history::Primitive::Plane { index: 0 },
+            PrimId::Sphere(SpherePrim { index: 0 }),
+            PrimId::Plane(PlanePrim { index: 0 }),
         );
         let dt = 1e-3;
-        let fresh = chain.evaluate(&env, a, b, History::default(), dt, false);
+        let at = 4;
+        let spring = |c: &ContactCtx| chain.memory_of::<SpringElongation>(&c.memory, at);
+        let fresh = chain.evaluate(&env, a, b, PairMemory::default(), dt, false);
         let fn_ = fresh.force[2];
         // Stick: the ground (side 2) moves at −v relative to the sphere, so ζ = −Δt v; the
         // ground feels −k_t ζ and the sphere the reaction, f_x = −k_t Δt v.
-        assert!(!fresh.history.sliding);
-        assert!((fresh.history.spring.x + dt * 1e-3).abs() < 1e-18);
+        assert!(!spring(&fresh).sliding);
+        assert!((spring(&fresh).zeta.x + dt * 1e-3).abs() < 1e-18);
         assert!((fresh.force[0] + 1e3 * dt * 1e-3).abs() < 1e-12);
         // A committed spring far beyond the cap: slip at μ_s (it was sticking), then at μ_d.
-        let big = History {
-            spring: Vec3::new(-0.01, 0.0, 0.0),
-            used: true,
-            ..History::default()
-        };
+        let big = chain.memory_with(
+            at,
+            &SpringElongation {
+                zeta: Vec3::new(-0.01, 0.0, 0.0),
+                sliding: false,
+            },
+        );
         let c1 = chain.evaluate(&env, a, b, big, dt, false);
-        assert!(c1.history.sliding);
+        assert!(spring(&c1).sliding);
         assert!(
             (c1.force[0] + 0.5 * fn_).abs() < 1e-9 * fn_,
             "{}",
             c1.force[0]
         );
-        let c2 = chain.evaluate(&env, a, b, c1.history, dt, false);
+        let c2 = chain.evaluate(&env, a, b, c1.memory, dt, false);
         assert!(
             (c2.force[0] + 0.25 * fn_).abs() < 1e-9 * fn_,
             "{}",
             c2.force[0]
         );
         // The committed spring matches the capped force: k_t‖ζ‖ = μ F_n.
-        assert!((1e3 * c2.history.spring.norm() - 0.25 * fn_).abs() < 1e-9 * fn_);
+        assert!((1e3 * spring(&c2).zeta.norm() - 0.25 * fn_).abs() < 1e-9 * fn_);
     }
 
     #[test]
