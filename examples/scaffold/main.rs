@@ -22,18 +22,20 @@ use catena::verify::{Options, jacobians};
 catena::element_set! {
     /// The built-in elements plus the three scaffolds.
     pub enum MyElements {
+        /// Every built-in element.
+        Builtin(catena::contact::Builtin): set,
         /// A linear penalty normal law.
-        "N_MyLaw" => MyLaw(n_my_law::MyLaw),
+        MyLaw(n_my_law::MyLaw),
         /// Regularised Coulomb friction.
-        "T_MyFriction" => MyFriction(t_my_friction::MyFriction),
+        MyFriction(t_my_friction::MyFriction),
         /// Sphere–sphere by centre distance.
-        "MyResolver" => MyResolver(r_my_resolver::MyResolver),
+        MyResolver(r_my_resolver::MyResolver),
     }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let chain = Chain::<MyElements>::parse(
-        "Chain(name: \"scaffolds\", elements: [Sphere_1_Data, Sphere_2_Data, MyResolver(), \
+        "Chain(name: \"scaffolds\", elements: [Sphere_1_Data, Sphere_2_Data, MyResolver, \
          N_MyLaw(stiffness: 1e4), T_MyFriction(mu: 0.3, eps_v: 1e-3), AssembleForces, \
          AssembleContactMatrix])",
         std::path::Path::new("scaffolds.ron"),

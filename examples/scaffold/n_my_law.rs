@@ -4,8 +4,9 @@
 //! overlap `δ = −gap = r₁ + r₂ − Δ` (m),
 //! - magnitude `F = k δ` (N), energy `E = ½ k δ²` (J), for `δ > 0` (the pair is rejected
 //!   otherwise);
-//! - generalised force on the pair's local coordinates `f = F ∇Δ` (N);
-//! - `∂f/∂x = −k ∇Δ ∇Δᵀ + F ∇²Δ` (N/m), `∂f/∂v = 0`.
+//! - its partial derivatives `∂F/∂δ = k`, `∂F/∂δ̇ = 0`, handed to
+//!   `catena::contact::add_normal_force`, which applies the chain rule: `f = F ∇Δ`,
+//!   `∂f/∂x = −k ∇Δ ∇Δᵀ + F ∇²Δ` (N/m), `∂f/∂v = 0`.
 //!
 //! Units: `stiffness` k in N/m. Source: cite the paper and equation of your law here.
 //!
@@ -17,7 +18,8 @@
 //! ```ignore
 //! catena::element_set! {
 //!     pub enum MyElements {
-//!         "N_MyLaw" => MyLaw(n_my_law::MyLaw),
+//!         Builtin(catena::contact::Builtin): set,
+//!         MyLaw(n_my_law::MyLaw),
 //!     }
 //! }
 //! ```
@@ -26,7 +28,10 @@
 //! check below (`catena::verify::jacobians` on random configurations); a wrong derivative
 //! fails it with the configuration where it was found.
 
-use catena::contact::{Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs};
+use catena::contact::{
+    Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs, ScalarForce,
+    add_normal_force,
+};
 
 /// `N_MyLaw`: linear penalty `F = k δ` (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, catena::serde::Deserialize)]
@@ -80,14 +85,15 @@ impl ChainElement for MyLaw {
             return;
         }
         let k = self.stiffness;
-        let f = k * delta;
-        ctx.normal_force += f;
-        ctx.energy += 0.5 * k * delta * delta;
-        ctx.force += ctx.grad * f;
-        if ctx.want_jacobian {
-            let g = ctx.grad;
-            ctx.dfdx += -(g * g.transpose()) * k + ctx.hess * f;
-        }
+        add_normal_force(
+            ctx,
+            ScalarForce {
+                force: k * delta,
+                d_overlap: k,
+                d_rate: 0.0,
+                energy: 0.5 * k * delta * delta,
+            },
+        );
     }
 }
 
@@ -95,13 +101,29 @@ impl ChainElement for MyLaw {
 mod tests {
     use super::*;
     use catena::contact::Chain;
-    use catena::verify::{Options, jacobians};
+    use catena::verify::{Options, check_partials, jacobians};
 
     catena::element_set! {
         /// The built-ins and this element.
         enum Elements {
+            /// Every built-in element.
+            Builtin(catena::contact::Builtin): set,
             /// The element under test.
-            "N_MyLaw" => MyLaw(MyLaw),
+            MyLaw(MyLaw),
+        }
+    }
+
+    #[test]
+    fn partial_derivatives_match_finite_differences() {
+        let k = 1e4;
+        let law = |d: f64, _rate: f64| ScalarForce {
+            force: k * d,
+            d_overlap: k,
+            d_rate: 0.0,
+            energy: 0.5 * k * d * d,
+        };
+        for delta in [1e-6, 1e-4, 1e-2] {
+            check_partials(law, delta, 0.0, 1e-6).unwrap();
         }
     }
 

@@ -9,7 +9,9 @@
 //! A resolver must write `distance`, `gap`, `normal`, `contact_point`, `beta`, `contact_type`,
 //! `grad` and `hess` of the [`ContactCtx`]; the laws after it read only those. Every gradient
 //! must have the form `∇ₖΔ = wₖ n` on point `k` (true of any closest-point distance), which
-//! friction laws rely on.
+//! friction laws rely on. It also gives its distance as a value-only kernel (`distance` below):
+//! barrier chains (`N_IPC`) cap every Newton step by continuous collision detection on it, and
+//! a chain that needs CCD with a resolver that gives none is refused when it is loaded.
 //!
 //! Source: cite the geometry you implement here.
 //!
@@ -21,24 +23,32 @@
 //! ```ignore
 //! catena::element_set! {
 //!     pub enum MyElements {
-//!         "MyResolver" => MyResolver(r_my_resolver::MyResolver),
+//!         Builtin(catena::contact::Builtin): set,
+//!         MyResolver(r_my_resolver::MyResolver),
 //!     }
 //! }
 //! ```
-//! A user resolver deserialises from a struct body: write `MyResolver()` in RON (a bare name
-//! is reserved for catena's unit elements). Verify: `cargo test` runs the check below, which
+//! A resolver without parameters is a unit struct, written bare in RON (`MyResolver`), like
+//! catena's own. Verify: `cargo test` runs the check below, which
 //! compares `∇²Δ` with differences of `∇Δ` and `∇Δ` with differences of `Δ`.
 
 use catena::contact::distance::ContactType;
 use catena::contact::{
-    Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Mat12, Needs, PrimKind, Vec12,
+    Caps, CcdKernel, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Mat12, Needs,
+    PrimKind, Vec12,
 };
-use catena::math::Mat3;
+use catena::math::{Mat3, Vec3};
 
 /// `MyResolver`: centre distance of two spheres (see the module docs). No parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Default, catena::serde::Deserialize)]
 #[serde(crate = "catena::serde", deny_unknown_fields)]
-pub struct MyResolver {}
+pub struct MyResolver;
+
+/// The centre distance Δ (m) of side 1's points `a` and side 2's `b`, value only (the kernel
+/// CCD advances on).
+pub fn distance(a: &[Vec3], b: &[Vec3]) -> f64 {
+    (b[0] - a[0]).norm()
+}
 
 static DOC: ElementDoc = ElementDoc {
     name: "MyResolver",
@@ -53,13 +63,11 @@ impl ChainElement for MyResolver {
     }
     /// Both sides bound, to spheres.
     fn needs(&self) -> Needs {
-        Needs {
-            caps: Caps::SIDE1.with(Caps::SIDE2),
-            kinds: Some((PrimKind::Sphere, PrimKind::Sphere)),
-        }
+        Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds(PrimKind::Sphere, PrimKind::Sphere)
     }
+    /// The geometry, and its distance kernel for CCD.
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::GEOMETRY)
+        Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let d = ctx.x[1] - ctx.x[0];
@@ -100,13 +108,14 @@ mod tests {
         /// The built-ins and this element.
         enum Elements {
             /// The element under test.
-            "MyResolver" => MyResolver(MyResolver),
+            Builtin(catena::contact::Builtin): set,
+            MyResolver(MyResolver),
         }
     }
 
     #[test]
     fn gradient_and_hessian_match_finite_differences() {
-        let src = "Chain(name: \"test\", elements: [Sphere_1_Data, Sphere_2_Data, MyResolver(), \
+        let src = "Chain(name: \"test\", elements: [Sphere_1_Data, Sphere_2_Data, MyResolver, \
                    N_Hertz(), AssembleForces])";
         let chain = Chain::<Elements>::parse(src, std::path::Path::new("test.ron")).unwrap();
         let report = jacobians(&chain, &Options::default()).unwrap();

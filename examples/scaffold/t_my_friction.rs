@@ -22,7 +22,8 @@
 //! ```ignore
 //! catena::element_set! {
 //!     pub enum MyElements {
-//!         "T_MyFriction" => MyFriction(t_my_friction::MyFriction),
+//!         Builtin(catena::contact::Builtin): set,
+//!         MyFriction(t_my_friction::MyFriction),
 //!     }
 //! }
 //! ```
@@ -69,8 +70,9 @@ impl ChainElement for MyFriction {
     fn needs(&self) -> Needs {
         Needs::caps(Caps::GEOMETRY.with(Caps::NORMAL_FORCE))
     }
+    /// A tangential force; friction does not derive from an energy.
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::TANGENTIAL_FORCE)
+        Gives::caps(Caps::TANGENTIAL_FORCE).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.mu.is_finite() && self.mu >= 0.0) {
@@ -83,9 +85,6 @@ impl ChainElement for MyFriction {
             ));
         }
         Ok(())
-    }
-    fn is_conservative(&self) -> bool {
-        false
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let Some(fr) = ContactFrame::new(ctx) else {
@@ -113,7 +112,8 @@ mod tests {
         /// The built-ins and this element.
         enum Elements {
             /// The element under test.
-            "T_MyFriction" => MyFriction(MyFriction),
+            Builtin(catena::contact::Builtin): set,
+            MyFriction(MyFriction),
         }
     }
 

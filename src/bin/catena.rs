@@ -527,7 +527,8 @@ fn main() -> ExitCode {
                 println!("next:");
                 println!("  1. declare it in your crate: mod {stem};");
                 println!(
-                    "  2. register it: catena::element_set! {{ pub enum MyElements {{ \"{}\" => {}({stem}::{}), }} }}",
+                    "  2. register it (its chain-file name is `{}`): catena::element_set! {{ pub enum \
+                     MyElements {{ Builtin(catena::contact::Builtin): set, {}({stem}::{}), }} }}",
                     e.ron_name, e.type_name, e.type_name
                 );
                 println!("  3. name it in a chain file: see the RON line in the file's docs");

@@ -101,9 +101,9 @@ impl PrimId {
     pub fn span(&self, model: &Model) -> Option<Span> {
         with_primitive!(self, p => p.span(model))
     }
-    /// See [`Primitive::plane`].
-    pub fn plane(&self, model: &Model) -> Option<(Vec3, Vec3)> {
-        with_primitive!(self, p => p.plane(model))
+    /// See [`Primitive::plane_geometry`].
+    pub fn plane_geometry(&self, model: &Model) -> Option<(Vec3, Vec3)> {
+        with_primitive!(self, p => p.plane_geometry(model))
     }
     /// See [`Primitive::bind`].
     pub fn bind(&self, env: &Env, ctx: &mut ContactCtx, side: usize) {

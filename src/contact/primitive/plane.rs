@@ -66,7 +66,7 @@ impl Primitive for PlanePrim {
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         (side == 1).then_some(&DOC2)
     }
-    fn plane(&self, model: &Model) -> Option<(Vec3, Vec3)> {
+    fn plane_geometry(&self, model: &Model) -> Option<(Vec3, Vec3)> {
         let p = &model.planes[self.index as usize];
         Some((p.origin, p.normal))
     }

@@ -47,7 +47,7 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
         None
     }
     /// Origin and unit normal (pointing to the free side) when the primitive is a static plane.
-    fn plane(&self, _model: &Model) -> Option<(Vec3, Vec3)> {
+    fn plane_geometry(&self, _model: &Model) -> Option<(Vec3, Vec3)> {
         None
     }
 
@@ -99,7 +99,7 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
                 dof as u32
             };
         }
-        if let Some(p) = self.plane(model) {
+        if let Some(p) = self.plane_geometry(model) {
             ctx.plane = Some(p);
         }
         ctx.radius[side] = self.radius(model);

@@ -47,7 +47,7 @@ pub(super) fn pair_step(
     let pa = displacements(model, &key.first, dir);
     match kernel {
         CcdKernel::Plane => {
-            let Some((origin, normal)) = key.second.plane(model) else {
+            let Some((origin, normal)) = key.second.plane_geometry(model) else {
                 return 1.0;
             };
             plane_ccd(a.as_slice(), &pa[..a.n], ra, &origin, &normal, 1.0)

@@ -32,7 +32,7 @@ pub(super) fn candidates<E: ElementSet>(
                 let pts = a.points(model, q);
                 let r = a.radius(model);
                 for c in &p2 {
-                    let Some((origin, normal)) = c.plane(model) else {
+                    let Some((origin, normal)) = c.plane_geometry(model) else {
                         continue;
                     };
                     let d = pts
