@@ -7,7 +7,7 @@
 use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet};
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -95,6 +95,7 @@ fn set_with(model: &Model, keep: f64, chain: Chain) -> ContactSet {
         keep_distance: keep,
         excluded: Vec::new(),
     }])
+    .unwrap()
 }
 
 fn chain_throughput(c: &mut Criterion) {
@@ -107,7 +108,7 @@ fn chain_throughput(c: &mut Criterion) {
         .iter()
         .filter(|l| l.active)
         .count();
-    let n = set.candidates.len() as u64;
+    let n = set.candidates().len() as u64;
     eprintln!("chain throughput: {n} candidate pairs, {active} overlapping");
     bench_threads(c, "chain_capsule_linear_12x12", &set, &model, &v);
 }
@@ -117,7 +118,7 @@ fn chain_throughput(c: &mut Criterion) {
 fn bench_threads(c: &mut Criterion, name: &str, set: &ContactSet, model: &Model, v: &[f64]) {
     let mut g = c.benchmark_group(name);
     g.sample_size(20).measurement_time(Duration::from_secs(4));
-    g.throughput(Throughput::Elements(set.candidates.len() as u64));
+    g.throughput(Throughput::Elements(set.candidates().len() as u64));
     for threads in [
         1,
         std::thread::available_parallelism().map_or(2, |n| n.get()),
@@ -140,15 +141,18 @@ fn detection(c: &mut Criterion) {
         let model = tangle(edges);
         let mut set = rod_set(&model, 2e-4);
         g.throughput(Throughput::Elements(edges as u64));
+        // Every sample detects into a set without candidates (a fresh copy, made untimed).
         g.bench_function(format!("{edges}_edges"), |b| {
-            b.iter(|| {
-                set.candidates.clear();
-                black_box(set.detect(&model, &model.q))
-            })
+            b.iter_batched_ref(
+                || set.clone(),
+                |s| black_box(s.detect(&model, &model.q)),
+                BatchSize::SmallInput,
+            )
         });
+        set.detect(&model, &model.q);
         eprintln!(
             "detection: {edges} edges → {} candidates",
-            set.candidates.len()
+            set.candidates().len()
         );
     }
     g.finish();
@@ -186,7 +190,7 @@ fn law_throughput(c: &mut Criterion) {
         let first = set.evaluate(&model, &model.q, &v, 1e-3, true);
         set.commit(&first);
         let active = first.iter().filter(|l| l.active).count();
-        let n = set.candidates.len() as u64;
+        let n = set.candidates().len() as u64;
         eprintln!("{name}: {n} candidate pairs, {active} in contact");
         bench_threads(c, &format!("chain_{name}_12x12"), &set, &model, &v);
     }

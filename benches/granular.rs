@@ -54,7 +54,8 @@ fn chain_throughput(c: &mut Criterion) {
         second: BodyGroup::Spheres((0..1000).collect()),
         keep_distance: 1e-4,
         excluded: Vec::new(),
-    }]);
+    }])
+    .unwrap();
     set.detect(&model, &model.q);
     let mut s = 7u64;
     let v: Vec<f64> = (0..model.q.len())
@@ -70,7 +71,7 @@ fn chain_throughput(c: &mut Criterion) {
         .iter()
         .filter(|l| l.active)
         .count();
-    let n = set.candidates.len() as u64;
+    let n = set.candidates().len() as u64;
     eprintln!("chain_hertz_cundall_strack: {n} candidate pairs, {active} in contact");
     let mut g = c.benchmark_group("chain_hertz_cundall_strack");
     g.sample_size(20).measurement_time(Duration::from_secs(4));

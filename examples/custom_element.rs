@@ -241,7 +241,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|(_, mem)| chain.memory_of::<Peak>(mem, 3).overlap)
         .collect();
     let doublings = &state.elements[0][3].as_ref().ok_or("N_PowerLaw is adaptive")?.state;
-    println!("deepest overlaps per pair: {peaks:.2e?} m; N_PowerLaw state {doublings}");
+    println!("deepest overlaps per pair: {peaks:?} m; N_PowerLaw state {doublings}");
     if peaks.len() != 2 || peaks.iter().any(|&p| !(p > 0.0 && p <= max_pen)) {
         return Err(format!("unexpected per-pair peaks {peaks:?} (max penetration {max_pen})").into());
     }

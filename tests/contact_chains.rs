@@ -2,9 +2,10 @@
 //! random overlapping configurations (with random velocities, so damping terms are exercised),
 //! across the point–point / point–edge / edge–edge regimes of `Capsule_Capsule`.
 
-use catena::contact::{Builtin, Chain, History, Primitive, check_pair};
+use catena::contact::{Builtin, Chain, PairMemory, PrimId};
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
+use catena::verify::check_pair;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -59,10 +60,10 @@ fn check(
     m: &Model,
     q: &[f64],
     v: &[f64],
-    a: Primitive,
-    b: Primitive,
+    a: PrimId,
+    b: PrimId,
 ) -> Option<(f64, f64)> {
-    let c = check_pair(chain, m, q, v, a, b, History::default(), 1e-3, 1e-8)?;
+    let c = check_pair(chain, m, q, v, a, b, PairMemory::default(), 1e-3, 1e-8)?;
     Some((c.dfdx_error, c.dfdv_error))
 }
 
@@ -110,16 +111,13 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
         ] {
             set(&mut v, k, rng.v(0.05));
         }
-        let (a, b) = (
-            Primitive::RodEdge { rod: 0, edge: 0 },
-            Primitive::RodEdge { rod: 1, edge: 0 },
-        );
+        let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         let env = catena::contact::Env {
             model: &m,
             q: &q,
             v: &v,
         };
-        let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+        let ctx = ch.evaluate(&env, a, b, PairMemory::default(), 1e-3, false);
         if ctx.reject {
             continue;
         }
@@ -147,18 +145,18 @@ fn sphere_and_plane_chain_jacobians_match_finite_differences() {
     for (name, a, b) in [
         (
             "linear_sphere_sphere.ron",
-            Primitive::Sphere { index: 0 },
-            Primitive::Sphere { index: 1 },
+            PrimId::sphere(0),
+            PrimId::sphere(1),
         ),
         (
             "linear_sphere_plane.ron",
-            Primitive::Sphere { index: 0 },
-            Primitive::Plane { index: 0 },
+            PrimId::sphere(0),
+            PrimId::plane(0),
         ),
         (
             "linear_rod_ground.ron",
-            Primitive::RodNode { rod: 0, node: 1 },
-            Primitive::Plane { index: 0 },
+            PrimId::rod_node(0, 1),
+            PrimId::plane(0),
         ),
     ] {
         let ch = chain(name);
@@ -240,16 +238,13 @@ fn imc_chain_jacobians_match_finite_differences_in_both_branches() {
             rb.node_dof(1),
             [0.015 + 0.01 * rng.f(), 0.015, z + 0.001 * rng.f()],
         );
-        let (a, b) = (
-            Primitive::RodEdge { rod: 0, edge: 0 },
-            Primitive::RodEdge { rod: 1, edge: 0 },
-        );
+        let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         let env = catena::contact::Env {
             model: &m,
             q: &q,
             v: &v,
         };
-        let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+        let ctx = ch.evaluate(&env, a, b, PairMemory::default(), 1e-3, false);
         if ctx.reject {
             continue;
         }
@@ -329,21 +324,18 @@ fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
             ] {
                 set(&mut v, k, rng.v(speed));
             }
-            let (a, b) = (
-                Primitive::RodEdge { rod: 0, edge: 0 },
-                Primitive::RodEdge { rod: 1, edge: 0 },
-            );
+            let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
             let env = catena::contact::Env {
                 model: &m,
                 q: &q,
                 v: &v,
             };
-            let ctx = ch.evaluate(&env, a, b, History::default(), 1e-3, false);
+            let ctx = ch.evaluate(&env, a, b, PairMemory::default(), 1e-3, false);
             if ctx.reject {
                 continue;
             }
             // Stick is stiff in velocity (γ varies over 1/K₂ ≈ 0.7 mm/s): a small step.
-            let c = check_pair(&ch, &m, &q, &v, a, b, History::default(), 1e-3, 1e-9);
+            let c = check_pair(&ch, &m, &q, &v, a, b, PairMemory::default(), 1e-3, 1e-9);
             if let Some((ex, ev)) = c.map(|c| (c.dfdx_error, c.dfdv_error)) {
                 assert!(
                     ex < 1e-5 && ev < 1e-5,
@@ -388,20 +380,17 @@ fn imc_friction_on_a_pair_sums_to_zero_and_opposes_sliding() {
     set(&mut q, rb.node_dof(1), [0.015, 0.015, 0.0099]);
     set(&mut v, rb.node_dof(0), [0.1, 0.0, 0.0]);
     set(&mut v, rb.node_dof(1), [0.1, 0.0, 0.0]);
-    let (a, b) = (
-        Primitive::RodEdge { rod: 0, edge: 0 },
-        Primitive::RodEdge { rod: 1, edge: 0 },
-    );
+    let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
     let env = catena::contact::Env {
         model: &m,
         q: &q,
         v: &v,
     };
     let fw = cw
-        .evaluate(&env, a, b, History::default(), 1e-3, false)
+        .evaluate(&env, a, b, PairMemory::default(), 1e-3, false)
         .force;
     let fn_ = cn
-        .evaluate(&env, a, b, History::default(), 1e-3, false)
+        .evaluate(&env, a, b, PairMemory::default(), 1e-3, false)
         .force;
     let fr = fw - fn_;
     let total: [f64; 3] = std::array::from_fn(|c| (0..4).map(|k| fr[3 * k + c]).sum());

@@ -3,11 +3,12 @@
 //! detection completeness against brute force on random rod tangles.
 
 use catena::contact::{
-    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, History, Primitive,
-    check_pair, distance,
+    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, PairMemory, PrimId,
+    distance,
 };
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
+use catena::verify::check_pair;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -62,26 +63,26 @@ fn put(q: &mut [f64], dof: usize, x: [f64; 3]) {
 fn remaining_resolvers_have_exact_jacobians() {
     let m = model();
     let (ra, rb, s) = (&m.rods[0], &m.rods[1], &m.spheres[0]);
-    let cases: [(&str, Primitive, Primitive); 4] = [
+    let cases: [(&str, PrimId, PrimId); 4] = [
         (
             "Deformable_Capsule_1_Data, Sphere_2_Data, Capsule_Sphere",
-            Primitive::RodEdge { rod: 0, edge: 0 },
-            Primitive::Sphere { index: 0 },
+            PrimId::rod_edge(0, 0),
+            PrimId::sphere(0),
         ),
         (
             "Sphere_1_Data, Point_2_Data, Sphere_Point",
-            Primitive::Sphere { index: 0 },
-            Primitive::RodNode { rod: 1, node: 1 },
+            PrimId::sphere(0),
+            PrimId::rod_node(1, 1),
         ),
         (
             "Point_1_Data, Point_2_Data, Point_Point",
-            Primitive::RodNode { rod: 0, node: 1 },
-            Primitive::RodNode { rod: 1, node: 1 },
+            PrimId::rod_node(0, 1),
+            PrimId::rod_node(1, 1),
         ),
         (
             "Deformable_Capsule_1_Data, Plane_2_Data, Capsule_Plane",
-            Primitive::RodEdge { rod: 0, edge: 0 },
-            Primitive::Plane { index: 0 },
+            PrimId::rod_edge(0, 0),
+            PrimId::plane(0),
         ),
     ];
     let mut rng = Rng(3);
@@ -115,7 +116,7 @@ fn remaining_resolvers_have_exact_jacobians() {
             for k in [ra.node_dof(0), ra.node_dof(1), s.offset, rb.node_dof(1)] {
                 put(&mut v, k, [0.05 * rng.f(), 0.05 * rng.f(), 0.05 * rng.f()]);
             }
-            if let Some(c) = check_pair(&ch, &m, &q, &v, a, b, History::default(), 1e-3, 1e-8) {
+            if let Some(c) = check_pair(&ch, &m, &q, &v, a, b, PairMemory::default(), 1e-3, 1e-8) {
                 assert!(
                     c.dfdx_error < 1e-6 && c.dfdv_error < 1e-6,
                     "{elements}: ∂f/∂x error {:e}, ∂f/∂v error {:e}",
@@ -170,10 +171,14 @@ fn detection_misses_no_pair_within_the_keep_distance() {
         second: BodyGroup::Rods(all),
         keep_distance: keep,
         excluded: Vec::new(),
-    }]);
+    }])
+    .unwrap();
     set.detect(&m, &m.q);
-    let found: std::collections::BTreeSet<(Primitive, Primitive)> =
-        set.candidates.iter().map(|k| (k.first, k.second)).collect();
+    let found: std::collections::BTreeSet<(PrimId, PrimId)> = set
+        .candidates()
+        .iter()
+        .map(|k| (k.first, k.second))
+        .collect();
     // Brute force over every edge pair that is not excluded along the rod.
     let mut inside = 0;
     for (ra, a) in m.rods.iter().enumerate() {
@@ -193,14 +198,8 @@ fn detection_misses_no_pair_within_the_keep_distance() {
                     if d - 2e-3 > keep {
                         continue;
                     }
-                    let pa = Primitive::RodEdge {
-                        rod: ra as u32,
-                        edge: i as u32,
-                    };
-                    let pb = Primitive::RodEdge {
-                        rod: rb as u32,
-                        edge: j as u32,
-                    };
+                    let pa = PrimId::rod_edge(ra as u32, i as u32);
+                    let pb = PrimId::rod_edge(rb as u32, j as u32);
                     // Same-rod pairs closer than 2r along the rod at rest are excluded by design.
                     let along: f64 = if ra == rb {
                         a.rest_lengths[i + 1..j].iter().sum()

@@ -1,11 +1,12 @@
 //! Contact history through a restart: the Cundall–Strack spring (with its sliding flag) and the
-//! JKR established flag survive a serde round trip of the committed histories, so a contact set
-//! resumed from them continues bit for bit like the one that never stopped — and differs from
-//! one that lost them. And a `Spring` without a given rest length takes it from its first step
-//! and, once ruptured, stays broken.
+//! JKR established flag survive a serde round trip of the committed per-pair memories, so a
+//! contact set resumed from them continues bit for bit like the one that never stopped — and
+//! differs from one that lost them. And a `Spring` without a given rest length takes it from its
+//! first step and, once ruptured, stays broken.
 
 use catena::contact::{
-    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, HistoryStore,
+    BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet, MemoryStore, PairKey,
+    PairMemory,
 };
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
@@ -47,7 +48,8 @@ fn contact_set_within(chain: &str, nz: f64, keep: f64) -> (Model, ContactSet) {
         second: BodyGroup::Planes(vec![0]),
         keep_distance: keep,
         excluded: Vec::new(),
-    }]);
+    }])
+    .unwrap();
     (model, set)
 }
 
@@ -70,9 +72,17 @@ fn step(model: &Model, set: &mut ContactSet, x: [f64; 3], x_prev: [f64; 3]) -> [
         .unwrap_or([0.0; 3])
 }
 
-fn round_trip(store: &HistoryStore) -> HistoryStore {
-    let text = ron::to_string(store).unwrap();
+/// The committed memories of `store` through a RON round trip (as a checkpoint stores them).
+fn round_trip(store: &MemoryStore) -> Vec<(PairKey, PairMemory)> {
+    let text = ron::to_string(&store.sorted()).unwrap();
     ron::from_str(&text).unwrap()
+}
+
+/// Replaces the committed memories of `set` with `memories`.
+fn resume(set: &mut ContactSet, memories: Vec<(PairKey, PairMemory)>) {
+    let mut state = set.save_state();
+    state.memories = memories;
+    set.restore_state(&state).unwrap();
 }
 
 /// Runs `path` (sphere centres) on `set`, returning the forces.
@@ -97,10 +107,10 @@ fn cundall_strack_spring_survives_a_restart() {
     let first: Vec<[f64; 3]> = (1..=40).map(|i| [1e-6 * i as f64, 0.0, z]).collect();
     let second: Vec<[f64; 3]> = (1..=60).map(|i| [4e-5, 2e-6 * i as f64, z]).collect();
     let early = follow(&model, &mut set, &first, [0.0, 0.0, z]);
-    assert_eq!(set.histories.len(), 1);
-    let saved = round_trip(&set.histories);
+    assert_eq!(set.memories().len(), 1);
+    let saved = round_trip(set.memories());
     let (_, mut resumed) = contact_set(chain, 1.0);
-    resumed.histories = saved;
+    resume(&mut resumed, saved);
     let (_, mut amnesic) = contact_set(chain, 1.0);
     let from = *first.last().unwrap();
     let a = follow(&model, &mut set, &second, from);
@@ -126,10 +136,10 @@ fn jkr_established_contact_survives_a_restart() {
         .chain((0..=60).map(|i| at(4e-6 - 1e-7 * i as f64)))
         .collect();
     follow(&model, &mut set, &load, at(-2e-6));
-    assert_eq!(set.histories.len(), 1, "the contact should be established");
-    let saved = round_trip(&set.histories);
+    assert_eq!(set.memories().len(), 1, "the contact should be established");
+    let saved = round_trip(set.memories());
     let (_, mut resumed) = contact_set(chain, -1.0);
-    resumed.histories = saved;
+    resume(&mut resumed, saved);
     let (_, mut amnesic) = contact_set(chain, -1.0);
     let pull: Vec<[f64; 3]> = (1..=30).map(|i| at(-2e-6 - 1e-7 * i as f64)).collect();
     let from = *load.last().unwrap();
@@ -169,5 +179,5 @@ fn spring_takes_its_rest_length_at_first_contact_and_stays_broken() {
         at(0.014),
     );
     assert_eq!(f, vec![[0.0; 3]; 3]);
-    assert_eq!(set.histories.len(), 1, "the broken flag must be kept");
+    assert_eq!(set.memories().len(), 1, "the broken flag must be kept");
 }

@@ -5,10 +5,14 @@
 //! damping and friction are exercised in stick and slip) and random committed histories (so the
 //! Cundall–Strack spring is rotated into the current tangent plane).
 
-use catena::contact::{Builtin, Chain, Env, History, Primitive, check_pair};
+use catena::contact::{
+    Builtin, Chain, ChainElement, Env, Established, PairMemory, PrimId, RestLength,
+    SpringElongation,
+};
 use catena::math::Vec3;
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
+use catena::verify::check_pair;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -75,23 +79,14 @@ impl Pair {
             Pair::NodePlane => "Point_1_Data, Plane_2_Data, Point_Plane",
         }
     }
-    fn prims(self) -> (Primitive, Primitive) {
-        let edge = |rod| Primitive::RodEdge { rod, edge: 0 };
+    fn prims(self) -> (PrimId, PrimId) {
+        let edge = |rod| PrimId::rod_edge(rod, 0);
         match self {
-            Pair::SphereSphere => (
-                Primitive::Sphere { index: 0 },
-                Primitive::Sphere { index: 1 },
-            ),
-            Pair::SpherePlane => (
-                Primitive::Sphere { index: 0 },
-                Primitive::Plane { index: 0 },
-            ),
+            Pair::SphereSphere => (PrimId::sphere(0), PrimId::sphere(1)),
+            Pair::SpherePlane => (PrimId::sphere(0), PrimId::plane(0)),
             Pair::CapsuleCapsule => (edge(0), edge(1)),
-            Pair::CapsuleSphere => (edge(0), Primitive::Sphere { index: 0 }),
-            Pair::NodePlane => (
-                Primitive::RodNode { rod: 0, node: 1 },
-                Primitive::Plane { index: 0 },
-            ),
+            Pair::CapsuleSphere => (edge(0), PrimId::sphere(0)),
+            Pair::NodePlane => (PrimId::rod_node(0, 1), PrimId::plane(0)),
         }
     }
 }
@@ -154,7 +149,7 @@ fn check_law(
     laws: &str,
     overlap: f64,
     speeds: &[f64],
-    history: impl Fn(&mut Rng) -> History,
+    history: impl Fn(&Chain, &mut Rng) -> PairMemory,
     tries: usize,
     tol: f64,
 ) -> (usize, BTreeSet<String>) {
@@ -170,7 +165,7 @@ fn check_law(
     for i in 0..tries {
         let speed = speeds[i % speeds.len()];
         let (q, v) = state(m, &mut rng, pair, overlap, speed);
-        let h = history(&mut rng);
+        let h = history(&chain, &mut rng);
         let env = Env {
             model: m,
             q: &q,
@@ -200,7 +195,9 @@ fn check_law(
             );
             checked += 1;
             kinds.insert(format!("{:?}", ctx.contact_type));
-            if ctx.history.sliding {
+            let sliding = position(&chain, "T_CundallStrack")
+                .is_some_and(|k| chain.memory_of::<SpringElongation>(&ctx.memory, k).sliding);
+            if sliding {
                 kinds.insert("slip".into());
             } else {
                 kinds.insert("stick".into());
@@ -218,8 +215,13 @@ const PAIRS: [Pair; 5] = [
     Pair::NodePlane,
 ];
 
-fn no_history(_: &mut Rng) -> History {
-    History::default()
+fn no_history(_: &Chain, _: &mut Rng) -> PairMemory {
+    PairMemory::default()
+}
+
+/// Chain position of the element named `name`, if the chain has one.
+fn position(chain: &Chain, name: &str) -> Option<usize> {
+    chain.elements().iter().position(|e| e.doc().name == name)
 }
 
 #[test]
@@ -254,10 +256,9 @@ fn normal_laws_match_finite_differences_on_every_geometry() {
 fn jkr_in_tension_and_springs_from_history_match_finite_differences() {
     let m = model();
     // Established JKR contacts at negative overlap (between δ_c ≈ −3.9 µm·(R̂/R)^{1/3} and 0).
-    let established = |_: &mut Rng| History {
-        established: true,
-        used: true,
-        ..History::default()
+    let established = |chain: &Chain, _: &mut Rng| {
+        let k = position(chain, "N_JKR").unwrap();
+        chain.memory_with(k, &Established(true))
     };
     for pair in [Pair::SphereSphere, Pair::SpherePlane, Pair::CapsuleCapsule] {
         let (n, _) = check_law(
@@ -273,11 +274,14 @@ fn jkr_in_tension_and_springs_from_history_match_finite_differences() {
         assert!(n > 60, "JKR in tension on {pair:?}: only {n} checked");
     }
     // Rest length from history (set at an earlier step).
-    let rest = |rng: &mut Rng| History {
-        established: true,
-        value: 0.02 + 0.002 * rng.f(),
-        used: true,
-        ..History::default()
+    let rest = |chain: &Chain, rng: &mut Rng| {
+        let k = position(chain, "Spring_Damper").unwrap();
+        let rest = RestLength {
+            value: 0.02 + 0.002 * rng.f(),
+            established: true,
+            broken: false,
+        };
+        chain.memory_with(k, &rest)
     };
     for pair in [Pair::SphereSphere, Pair::CapsuleCapsule] {
         let (n, _) = check_law(
@@ -316,14 +320,13 @@ fn tangential_laws_match_finite_differences_in_stick_and_slip_on_every_geometry(
     }
     // Cundall–Strack: committed springs of ~1 µm stick, of ~1 mm slip (k_t = 1000 N/m against
     // μF_n ≈ 0.05 N); tilted out of the current tangent plane; half of them sliding already.
-    let spring = |rng: &mut Rng| {
+    let spring = |chain: &Chain, rng: &mut Rng| {
         let size = if rng.f() > 0.0 { 1e-6 } else { 1e-3 };
-        History {
-            spring: rng.v(size),
+        let spring = SpringElongation {
+            zeta: rng.v(size),
             sliding: rng.f() > 0.0,
-            used: true,
-            ..History::default()
-        }
+        };
+        chain.memory_with(position(chain, "T_CundallStrack").unwrap(), &spring)
     };
     for normal in normals
         .iter()
@@ -376,10 +379,17 @@ fn shipped_granular_chains_match_finite_differences() {
                 1e-4,
                 if i % 2 == 0 { 1e-3 } else { 0.5 },
             );
-            let h = History {
-                spring: rng.v(1e-5),
-                used: true,
-                ..History::default()
+            // A committed spring for the chains with Cundall–Strack (the others keep none).
+            let zeta = rng.v(1e-5);
+            let h = match position(&chain, "T_CundallStrack") {
+                Some(k) => chain.memory_with(
+                    k,
+                    &SpringElongation {
+                        zeta,
+                        sliding: false,
+                    },
+                ),
+                None => PairMemory::default(),
             };
             if let Some(c) = check_pair(&chain, &m, &q, &v, a, b, h, 1e-3, 1e-9) {
                 assert!(

@@ -139,7 +139,8 @@ fn contact_set(chain: &str) -> (Model, ContactSet) {
         second: BodyGroup::Planes(vec![0]),
         keep_distance: 0.002,
         excluded: Vec::new(),
-    }]);
+    }])
+    .unwrap();
     (model, set)
 }
 

@@ -4,10 +4,11 @@
 //! friction on a rod dragged along the ground.
 
 use catena::contact::distance::ContactType;
-use catena::contact::{Builtin, Chain, Env, History, Primitive, check_pair};
+use catena::contact::{Builtin, Chain, Env, Lagged, PairMemory, PrimId};
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
 use catena::validate::ipc_guarantee;
+use catena::verify::check_pair;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -81,10 +82,7 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
                 v[node + k] = 0.03 * rng.f();
             }
         }
-        let (pa, pb) = (
-            Primitive::RodEdge { rod: 0, edge: 0 },
-            Primitive::RodEdge { rod: 1, edge: 0 },
-        );
+        let (pa, pb) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         // The lagging point: the same pair at a slightly different configuration.
         let mut q_lag = q.clone();
         for x in &mut q_lag {
@@ -95,8 +93,9 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
             q: &q_lag,
             v: &v,
         };
-        let lag = ch.evaluate(&env, pa, pb, History::default(), 1e-3, false);
-        if lag.reject || lag.history.lag.normal_force <= 0.0 {
+        let lag = ch.evaluate(&env, pa, pb, PairMemory::default(), 1e-3, false);
+        // T_IPC is element 4 of the chain.
+        if lag.reject || ch.memory_of::<Lagged>(&lag.memory, 4).normal_force <= 0.0 {
             continue;
         }
         let env = Env {
@@ -104,11 +103,11 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
             q: &q,
             v: &v,
         };
-        let base = ch.evaluate(&env, pa, pb, lag.history, 1e-3, false);
+        let base = ch.evaluate(&env, pa, pb, lag.memory, 1e-3, false);
         if base.reject || base.gap < 5e-5 {
             continue;
         }
-        let Some(c) = check_pair(&ch, &m, &q, &v, pa, pb, lag.history, 1e-3, 1e-9) else {
+        let Some(c) = check_pair(&ch, &m, &q, &v, pa, pb, lag.memory, 1e-3, 1e-9) else {
             continue;
         };
         regimes.insert(format!("{:?}", base.contact_type));

@@ -152,8 +152,10 @@ mod tests {
     catena::element_set! {
         /// The built-ins and this element.
         enum Elements {
+            /// Every built-in element.
+            Builtin(catena::contact::Builtin): set,
             /// The element under test.
-            "N_Viscoelastic" => Viscoelastic(Viscoelastic),
+            Viscoelastic(Viscoelastic),
         }
     }
 

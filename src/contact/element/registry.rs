@@ -206,6 +206,7 @@ macro_rules! element_set {
         }
 
         impl $crate::contact::ElementSet for $set {
+            #[allow(clippy::vec_init_then_push)]
             fn names() -> &'static [&'static str] {
                 static NAMES: ::std::sync::OnceLock<::std::vec::Vec<&'static str>> =
                     ::std::sync::OnceLock::new();
@@ -225,6 +226,7 @@ macro_rules! element_set {
                     <Self as $crate::contact::ElementSet>::names(),
                 ))
             }
+            #[allow(clippy::vec_init_then_push)]
             fn catalogue() -> ::std::vec::Vec<Self> {
                 let mut all = ::std::vec::Vec::new();
                 $( $crate::__element_catalogue!(all, Self::$var, $ty $(, $flag)?); )+

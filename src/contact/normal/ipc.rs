@@ -38,6 +38,7 @@
 //!   settle, so κ would never grow;
 //! * `κ_max = 10⁴ κ_min` leaves room for that growth on stiff rods (a narrower bound caps κ
 //!   before the gap stops shrinking). `max_factor: 100` restores IPC's bound.
+//!
 //! The shipped flagella and rod scenes are recorded with these defaults (`tests/golden.rs`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
