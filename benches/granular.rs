@@ -66,7 +66,13 @@ fn chain_throughput(c: &mut Criterion) {
         })
         .collect();
     let active = set
-        .evaluate(&model, &model.q, &v, 2e-4, true)
+        .evaluate(
+            &model,
+            &model.q,
+            &v,
+            &catena::system::Coefficients::implicit_euler(2e-4),
+            true,
+        )
         .iter()
         .filter(|l| l.active)
         .count();
@@ -84,7 +90,17 @@ fn chain_throughput(c: &mut Criterion) {
             .build()
             .unwrap();
         g.bench_function(format!("{threads}_threads"), |b| {
-            b.iter(|| pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 2e-4, true))))
+            b.iter(|| {
+                pool.install(|| {
+                    black_box(set.evaluate(
+                        &model,
+                        &model.q,
+                        &v,
+                        &catena::system::Coefficients::implicit_euler(2e-4),
+                        true,
+                    ))
+                })
+            })
         });
     }
     g.finish();

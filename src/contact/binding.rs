@@ -12,6 +12,7 @@ use super::state::ContactState;
 use super::step_cap::{pair_step, travel_step};
 use crate::math::Vec3;
 use crate::model::Model;
+use crate::system::Coefficients;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -88,13 +89,14 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Local-to-global DOF layout of every candidate (12 coordinates, `NO_DOF` where a point is
     /// static, constrained or absent), in candidate order.
     fn layouts(&self, model: &Model) -> Vec<[u32; 12]>;
-    /// Evaluates every candidate at the iterate.
+    /// Evaluates every candidate at the evaluation point `q` of the iterate, with velocity `v`
+    /// and the step's integrator coefficients.
     fn evaluate(
         &self,
         model: &Model,
         q: &[f64],
         v: &[f64],
-        dt: f64,
+        step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact>;
     /// Commits the trial histories of the accepted iterate.
@@ -438,7 +440,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         model: &Model,
         q: &[f64],
         v: &[f64],
-        dt: f64,
+        step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact> {
         let env = Env { model, q, v };
@@ -447,14 +449,21 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             .with_min_len(16)
             .map(|key| {
                 let chain = &self.bindings[key.binding as usize].chain;
-                let ctx = chain.evaluate(
-                    &env,
+                // `Chain::evaluate` with the step's coefficients in the record.
+                let mut ctx = ContactCtx::new(
                     key.first,
                     key.second,
                     self.history_of(key),
-                    dt,
+                    step.dt,
                     want_jacobian,
                 );
+                ctx.step = *step;
+                for e in &chain.elements {
+                    e.evaluate(&env, &mut ctx);
+                    if ctx.reject {
+                        break;
+                    }
+                }
                 local_of(key, &ctx)
             })
             .collect()
@@ -666,7 +675,7 @@ fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
         rows,
         force: if active { ctx.force } else { Vec12::zeros() },
         block: (active && ctx.want_jacobian && ctx.assemble_matrix)
-            .then(|| Box::new(ctx.system_block())),
+            .then(|| Box::new(ctx.system_block(&ctx.step))),
         energy: if ctx.reject { 0.0 } else { ctx.energy },
         gap: ctx.gap,
         active,

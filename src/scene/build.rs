@@ -15,7 +15,7 @@ use crate::math::Vec3;
 use crate::model::{
     BoundaryCondition, CrossSection, Material, Model, Plane, Prescribed, Rod, Sphere,
 };
-use crate::system::{AdaptiveSettings, Simulator, SolverSettings};
+use crate::system::{AdaptiveSettings, IntegratorKind, Simulator, SolverSettings};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -37,6 +37,8 @@ pub struct BuiltScene {
     pub solver: SolverSettings,
     /// Time step (s).
     pub dt: f64,
+    /// Time integrator.
+    pub integrator: IntegratorKind,
     /// Duration (s).
     pub duration: f64,
     /// Output cadence.
@@ -55,6 +57,7 @@ impl BuiltScene {
             self.solver,
             self.dt,
         )
+        .with_integrator(self.integrator)
     }
 }
 
@@ -662,6 +665,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         contacts,
         solver: spec.solver,
         dt: spec.time.dt.0,
+        integrator: spec.time.integrator,
         duration: spec.time.duration.0,
         output: spec.output,
         adaptive: AdaptiveSettings {
@@ -691,7 +695,13 @@ fn check_contact_methods(
         return Ok(());
     }
     c.detect(model, &model.q);
-    let ev = c.evaluate(model, &model.q, &model.v, spec.time.dt.0, false);
+    let ev = c.evaluate(
+        model,
+        &model.q,
+        &model.v,
+        &crate::system::Coefficients::implicit_euler(spec.time.dt.0),
+        false,
+    );
     let worst = ev
         .iter()
         .filter(|l| ccd_bindings[l.key.binding as usize] && l.gap <= 0.0)
