@@ -11,6 +11,7 @@ pub mod drop;
 mod figure;
 pub mod hertz;
 pub mod incline;
+pub mod integrators;
 pub mod ipc_guarantee;
 pub mod open_knot;
 pub mod overhand;
