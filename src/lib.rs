@@ -3,9 +3,10 @@
 //! Implicit contact mechanics of elastic rods and particles.
 //!
 //! A [`model::Model`] holds Discrete Elastic Rods (node positions and edge twist angles),
-//! rigid spheres and static planes in one DOF map. Each time step solves the implicit Euler
-//! equations `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0` by Newton with a Goldstein–Price line search
-//! on `½‖r‖²` ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
+//! rigid spheres and static planes in one DOF map. Each time step solves the equations of a
+//! [`system::TimeIntegrator`] (implicit Euler by default, BDF2 or the implicit midpoint rule),
+//! e.g. for implicit Euler `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0`, by Newton with a
+//! Goldstein–Price line search on `½‖r‖²` ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
 //! ([`external`]) and the contact forces. Every contact pair found by the broad phase is
 //! evaluated by a **chain** of elements ([`contact`]): data binding → geometry resolver → force
 //! laws → assemblers. The chain returns a local force (≤ 12 DOFs), its exact Jacobians
