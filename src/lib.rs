@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod contact;
+pub mod diag;
 pub mod elastic;
 pub mod external;
 pub mod guide;

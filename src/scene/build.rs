@@ -1,7 +1,6 @@
 //! Turning a parsed [`SceneSpec`] into a model, forces and run settings, with semantic checks
 //! (names that resolve, indices in range, geometry that makes a rod).
 
-use super::error::{SceneError, closest, locate};
 use super::geometry::{helix_nodes, read_polyline, straight_nodes};
 use super::memory::{MemoryEstimate, human, memory_limit};
 use super::schema::GroupSpec;
@@ -10,6 +9,7 @@ use crate::contact::{
     BodyGroup, Builtin, Chain, ContactBinding, ContactLineSearch, ContactModel, ContactSet,
     ElementSet, PrimKind, Primitive,
 };
+use crate::diag::{SceneError, closest, locate};
 use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
 use crate::math::Vec3;
 use crate::model::{
