@@ -12,6 +12,7 @@ mod figure;
 pub mod hertz;
 pub mod incline;
 pub mod ipc_guarantee;
+pub mod knot_pull;
 pub mod open_knot;
 pub mod overhand;
 mod report;
