@@ -15,6 +15,20 @@
 //! for as long as the pattern holds. Scenes and chains are RON files ([`scene`]); runs write
 //! CSV, JSON and VTK as they go ([`run`], [`io`]).
 //!
+//! ## What is the library and what is the application
+//!
+//! The **stable library API**, what a user crate and an extender (a new chain element, force
+//! or body) depend on, is [`math`], [`model`], [`elastic`], [`external`], [`contact`],
+//! [`system`], [`scene`] and [`io`], with [`diag`] (located errors and RON parsing, re-exported
+//! by [`scene`]) below them and [`prelude`] (`use catena::prelude::*;`) over them.
+//!
+//! The **application layers** sit on top of that API and drive the `catena` command line:
+//! [`run`] (the time loop with output and checkpoints), [`study`] (`compare`, `sweep`),
+//! [`validate`] (physics against theory), [`scaffold`] (`new-element`) and the command-line
+//! report parts of [`verify`] (its report and table types; its finite-difference probes and
+//! [`verify::jacobians`] are what element tests use). They are not part of what extenders
+//! depend on and may change with the command line. [`guide`] is documentation only.
+//!
 //! ```
 //! use catena::scene::{build_scene, load_scene};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -34,12 +48,14 @@
 #![warn(missing_docs)]
 
 pub mod contact;
+pub mod diag;
 pub mod elastic;
 pub mod external;
 pub mod guide;
 pub mod io;
 pub mod math;
 pub mod model;
+pub mod prelude;
 pub mod run;
 pub mod scaffold;
 pub mod scene;
