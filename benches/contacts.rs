@@ -7,6 +7,7 @@
 use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet};
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
+use catena::system::Coefficients;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -104,7 +105,13 @@ fn chain_throughput(c: &mut Criterion) {
     set.detect(&model, &model.q);
     let v = vec![0.0; model.q.len()];
     let active = set
-        .evaluate(&model, &model.q, &v, 1e-3, true)
+        .evaluate(
+            &model,
+            &model.q,
+            &v,
+            &Coefficients::implicit_euler(1e-3),
+            true,
+        )
         .iter()
         .filter(|l| l.active)
         .count();
@@ -128,7 +135,17 @@ fn bench_threads(c: &mut Criterion, name: &str, set: &ContactSet, model: &Model,
             .build()
             .unwrap();
         g.bench_function(format!("{threads}_threads"), |b| {
-            b.iter(|| pool.install(|| black_box(set.evaluate(model, &model.q, v, 1e-3, true))))
+            b.iter(|| {
+                pool.install(|| {
+                    black_box(set.evaluate(
+                        model,
+                        &model.q,
+                        v,
+                        &Coefficients::implicit_euler(1e-3),
+                        true,
+                    ))
+                })
+            })
         });
     }
     g.finish();
@@ -187,7 +204,13 @@ fn law_throughput(c: &mut Criterion) {
         let chain = Chain::<Builtin>::parse(&src, &root().join("benches/virtual.ron")).unwrap();
         let mut set = set_with(&model, 1e-4, chain);
         set.detect(&model, &model.q);
-        let first = set.evaluate(&model, &model.q, &v, 1e-3, true);
+        let first = set.evaluate(
+            &model,
+            &model.q,
+            &v,
+            &Coefficients::implicit_euler(1e-3),
+            true,
+        );
         set.commit(&first);
         let active = first.iter().filter(|l| l.active).count();
         let n = set.candidates().len() as u64;

@@ -67,7 +67,13 @@ fn chain_throughput(c: &mut Criterion) {
         })
         .collect();
     let active = set
-        .evaluate(&model, &model.q, &v, 2e-4, true)
+        .evaluate(
+            &model,
+            &model.q,
+            &v,
+            &catena::system::Coefficients::implicit_euler(2e-4),
+            true,
+        )
         .iter()
         .filter(|l| l.active)
         .count();
@@ -85,7 +91,17 @@ fn chain_throughput(c: &mut Criterion) {
             .build()
             .unwrap();
         g.bench_function(format!("{threads}_threads"), |b| {
-            b.iter(|| pool.install(|| black_box(set.evaluate(&model, &model.q, &v, 2e-4, true))))
+            b.iter(|| {
+                pool.install(|| {
+                    black_box(set.evaluate(
+                        &model,
+                        &model.q,
+                        &v,
+                        &catena::system::Coefficients::implicit_euler(2e-4),
+                        true,
+                    ))
+                })
+            })
         });
     }
     g.finish();

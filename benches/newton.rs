@@ -21,7 +21,7 @@
 
 use catena::model::{Model, RodFrames};
 use catena::scene::{BuiltScene, build_scene, parse_scene};
-use catena::system::{Assembler, Evaluation, SparseLu, StepTargets};
+use catena::system::{Assembler, Evaluation, ImplicitEuler, SparseLu, StepTargets, TimeIntegrator};
 use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -83,8 +83,7 @@ struct Iterate {
     asm: Assembler,
     source: Vec<RodFrames>,
     q: Vec<f64>,
-    q_prev: Vec<f64>,
-    q_tilde: Vec<f64>,
+    integrator: ImplicitEuler,
     eval: Evaluation,
     lu: SparseLu,
     rhs: Vec<f64>,
@@ -117,21 +116,25 @@ impl Iterate {
             q[k] += scale * rnd.next();
             v[k] = 0.1 * scale / DT * rnd.next();
         }
-        let q_tilde = q_prev.iter().zip(&v).map(|(q, v)| q + DT * v).collect();
+        let mut integrator = ImplicitEuler::default();
+        integrator.begin_step(&q_prev, &v, DT);
         let asm = Assembler::new(&model, externals);
         let mut it = Self {
             source: model.frames.clone(),
             model,
             asm,
             q,
-            q_prev,
-            q_tilde,
+            integrator,
             eval: Evaluation::default(),
             lu: SparseLu::default(),
             rhs: Vec::new(),
         };
         // Rebase once, as Newton does at every iterate: derivatives at q are then exact.
-        it.asm.rebase(&it.model, &mut it.source, &it.q);
+        let step = StepTargets {
+            integrator: &it.integrator,
+            t: DT,
+        };
+        it.asm.rebase(&it.model, &mut it.source, &it.q, &step);
         it.assemble();
         // Twice, so the symbolic analysis is cached and every buffer is warm.
         it.factor_solve();
@@ -143,9 +146,7 @@ impl Iterate {
 
     fn assemble(&mut self) {
         let step = StepTargets {
-            q_prev: &self.q_prev,
-            q_tilde: &self.q_tilde,
-            dt: DT,
+            integrator: &self.integrator,
             t: DT,
         };
         self.asm.evaluate(

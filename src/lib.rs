@@ -3,9 +3,10 @@
 //! Implicit contact mechanics of elastic rods and particles.
 //!
 //! A [`model::Model`] holds Discrete Elastic Rods (node positions and edge twist angles),
-//! rigid spheres and static planes in one DOF map. Each time step solves the implicit Euler
-//! equations `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0` by Newton with a Goldstein–Price line search
-//! on `½‖r‖²` ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
+//! rigid spheres and static planes in one DOF map. Each time step solves the equations of a
+//! [`system::TimeIntegrator`] (implicit Euler by default, BDF2 or the implicit midpoint rule),
+//! e.g. for implicit Euler `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0`, by Newton with a
+//! Goldstein–Price line search on `½‖r‖²` ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
 //! ([`external`]) and the contact forces. Every contact pair found by the broad phase is
 //! evaluated by a **chain** of elements ([`contact`]): data binding → geometry resolver → force
 //! laws → assemblers. The chain returns a local force (≤ 12 DOFs), its exact Jacobians
@@ -13,6 +14,20 @@
 //! parallel, into one sparse Jacobian, which faer factorises with the symbolic analysis reused
 //! for as long as the pattern holds. Scenes and chains are RON files ([`scene`]); runs write
 //! CSV, JSON and VTK as they go ([`run`], [`io`]).
+//!
+//! ## What is the library and what is the application
+//!
+//! The **stable library API**, what a user crate and an extender (a new chain element, force
+//! or body) depend on, is [`math`], [`model`], [`elastic`], [`external`], [`contact`],
+//! [`system`], [`scene`] and [`io`], with [`diag`] (located errors and RON parsing, re-exported
+//! by [`scene`]) below them and [`prelude`] (`use catena::prelude::*;`) over them.
+//!
+//! The **application layers** sit on top of that API and drive the `catena` command line:
+//! [`run`] (the time loop with output and checkpoints), [`study`] (`compare`, `sweep`),
+//! [`validate`] (physics against theory), [`scaffold`] (`new-element`) and the command-line
+//! report parts of [`verify`] (its report and table types; its finite-difference probes and
+//! [`verify::jacobians`] are what element tests use). They are not part of what extenders
+//! depend on and may change with the command line. [`guide`] is documentation only.
 //!
 //! ```
 //! use catena::scene::{build_scene, load_scene};
@@ -33,17 +48,20 @@
 #![warn(missing_docs)]
 
 pub mod contact;
+pub mod diag;
 pub mod elastic;
 pub mod external;
 pub mod guide;
 pub mod io;
 pub mod math;
 pub mod model;
+pub mod prelude;
 pub mod run;
 pub mod scaffold;
 pub mod scene;
 pub mod study;
 pub mod system;
+pub mod time;
 pub mod validate;
 pub mod verify;
 

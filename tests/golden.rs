@@ -71,7 +71,10 @@ const CASES: &[Case] = &[
         scene: "spheres_box",
         until: 0.5,
         swap: &[
-            ("linear_sphere_sphere.ron", "damped_hertz_cundall_strack.ron"),
+            (
+                "linear_sphere_sphere.ron",
+                "damped_hertz_cundall_strack.ron",
+            ),
             ("linear_sphere_plane.ron", "hertz_cundall_strack_plane.ron"),
         ],
     },
@@ -146,7 +149,9 @@ const CASES: &[Case] = &[
 /// The scene file to run: the shipped one, or a copy (in `dir`) whose chain paths point at
 /// the swapped-in chains.
 fn scene_file(case: &Case, dir: &Path) -> PathBuf {
-    let shipped = root().join("examples/scenes").join(format!("{}.ron", case.scene));
+    let shipped = root()
+        .join("examples/scenes")
+        .join(format!("{}.ron", case.scene));
     if case.swap.is_empty() {
         return shipped;
     }

@@ -64,7 +64,13 @@ fn step(model: &Model, set: &mut ContactSet, x: [f64; 3], x_prev: [f64; 3]) -> [
         v[o + c] = (x[c] - x_prev[c]) / DT;
     }
     set.detect(model, &q);
-    let out = set.evaluate(model, &q, &v, DT, false);
+    let out = set.evaluate(
+        model,
+        &q,
+        &v,
+        &catena::system::Coefficients::implicit_euler(DT),
+        false,
+    );
     set.commit(&out);
     out.iter()
         .find(|c| c.active)

@@ -152,7 +152,13 @@ fn step(model: &Model, set: &mut ContactSet, delta: f64) -> Option<f64> {
     q[o + 2] = -(R - delta);
     let v = vec![0.0; q.len()];
     set.detect(model, &q);
-    let out: Vec<LocalContact> = set.evaluate(model, &q, &v, 1e-3, false);
+    let out: Vec<LocalContact> = set.evaluate(
+        model,
+        &q,
+        &v,
+        &catena::system::Coefficients::implicit_euler(1e-3),
+        false,
+    );
     set.commit(&out);
     // The sphere is pushed down (−z) by a repulsive force.
     out.iter().find(|c| c.active).map(|c| -c.force[2])

@@ -2,7 +2,8 @@
 //! moments and resumed (`catena resume DIR`) until it completes writes exactly the bits of a run
 //! that was never interrupted — `steps.csv` (all columns but wall time), every VTK frame and
 //! the frame index. The scene has rod–rod and rod–ground IMC contact (adaptive stiffness, a
-//! per-step state of the chain elements) from its first step.
+//! per-step state of the chain elements) from its first step; it runs under implicit Euler and
+//! under BDF2 (whose two-step memory the checkpoint carries).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -27,13 +28,14 @@ fn describe(out: &Output) -> String {
     )
 }
 
-/// Two rods lying crosswise just above the ground, in contact from the first step.
-fn scene(dir: &Path) -> PathBuf {
+/// Two rods lying crosswise just above the ground, in contact from the first step, integrated
+/// by `integrator`.
+fn scene(dir: &Path, integrator: &str) -> PathBuf {
     let chain = |n: &str| root().join("tests/chains").join(n).display().to_string();
     let text = format!(
         r#"Scene(
     name: "resume_probe",
-    time: (dt: 1e-3, duration: 0.12),
+    time: (dt: 1e-3, duration: 0.12, integrator: {integrator}),
     output: (frame_every: 7),
     materials: {{ "rubber": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }},
     rods: [
@@ -135,7 +137,16 @@ fn frame_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn killed_and_resumed_runs_match_an_uninterrupted_run_bit_for_bit() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let scene = scene(tmp.path());
+    let scene = scene(tmp.path(), "ImplicitEuler");
+    kill_and_resume(tmp.path(), &scene);
+}
+
+/// The same scene under BDF2: the checkpoint must carry `qₙ₋₁`, `vₙ₋₁` and the last Δt, or the
+/// first resumed step would fall back to implicit Euler and the bits differ.
+#[test]
+fn killed_and_resumed_bdf2_runs_match_bit_for_bit() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let scene = scene(tmp.path(), "Bdf2");
     kill_and_resume(tmp.path(), &scene);
 }
 

@@ -17,7 +17,13 @@ fn fast_cases_pass_and_write_their_outputs() {
     };
     let selected = select(&opts).unwrap();
     let names: Vec<&str> = selected.iter().map(|c| c.name).collect();
-    for required in ["cantilever", "hertz", "incline", "ipc_guarantee"] {
+    for required in [
+        "cantilever",
+        "hertz",
+        "incline",
+        "ipc_guarantee",
+        "integrators",
+    ] {
         assert!(
             names.contains(&required),
             "{required} is not in the fast set {names:?}"

@@ -24,8 +24,9 @@ use super::element::{
     MemoryLayout, PairMemory,
 };
 use super::primitive::{PrimId, PrimKind};
-use crate::scene::SceneError;
-use crate::scene::{locate, ron_error, ron_options};
+use crate::diag::SceneError;
+use crate::time::Coefficients;
+use crate::diag::{locate, ron_error, ron_options};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
@@ -156,7 +157,8 @@ impl<E: ElementSet> Chain<E> {
     }
 
     /// Runs the chain on one pair at the iterate `env`, starting from the pair's committed
-    /// `memory`; stops at the first element that rejects the pair.
+    /// `memory`, under implicit Euler with step `dt`; stops at the first element that rejects
+    /// the pair.
     pub fn evaluate(
         &self,
         env: &Env,
@@ -166,7 +168,23 @@ impl<E: ElementSet> Chain<E> {
         dt: f64,
         want_jacobian: bool,
     ) -> ContactCtx {
-        let mut ctx = ContactCtx::new(first, second, memory, dt, want_jacobian);
+        let step = Coefficients::implicit_euler(dt);
+        self.evaluate_step(env, first, second, memory, &step, want_jacobian)
+    }
+
+    /// Like [`Chain::evaluate`], under the time integrator whose coefficients are `step`
+    /// (positions in `env` are those of its evaluation point).
+    pub fn evaluate_step(
+        &self,
+        env: &Env,
+        first: PrimId,
+        second: PrimId,
+        memory: PairMemory,
+        step: &Coefficients,
+        want_jacobian: bool,
+    ) -> ContactCtx {
+        let mut ctx = ContactCtx::new(first, second, memory, step.dt, want_jacobian);
+        ctx.step = *step;
         for (e, slot) in self.elements.iter().zip(&self.memory.slots) {
             ctx.slot = *slot;
             e.evaluate(env, &mut ctx);

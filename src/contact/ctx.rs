@@ -11,6 +11,7 @@ use super::element::{Memory, MemorySlot, PairMemory};
 use super::primitive::{PrimId, PrimKind};
 use crate::math::Vec3;
 use crate::model::Material;
+use crate::time::Coefficients;
 use nalgebra::{SMatrix, SVector};
 
 /// 12-vector over the local DOFs of a pair.
@@ -22,17 +23,19 @@ pub type Mat12 = SMatrix<f64, 12, 12>;
 pub const NO_DOF: u32 = u32::MAX;
 
 /// How the contact's force derivatives enter the global Jacobian (mpacts'
-/// `ComputeContactMatrixElement*`, mapped onto implicit Euler in positions).
+/// `ComputeContactMatrixElement*`), with the integrator's coefficients `c_x = ∂z/∂q` and
+/// `1/v_div = ∂v/∂q` (implicit Euler: 1 and 1/Δt).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum MatrixMode {
-    /// `J_c = −∂f/∂x` (static spring network: velocity terms dropped).
+    /// `J_c = −c_x ∂f/∂x` (static spring network: velocity terms dropped).
     Static,
-    /// `J_c = −λ(∂f/∂x + (1/Δt) ∂f/∂v)`: underdamped (inertial) implicit Euler; `λ = 1` is exact.
+    /// `J_c = −λ(c_x ∂f/∂x + ∂f/∂v / v_div)`: underdamped (inertial) dynamics; `λ = 1` is exact.
     Underdamped {
         /// Implicitness λ ∈ [0, 1].
         implicitness: f64,
     },
-    /// `J_c = −(λ ∂f/∂x + (1/Δt) ∂f/∂v)`: overdamped dynamics (`Γ v = F`), stiffness terms scaled by λ.
+    /// `J_c = −(λ c_x ∂f/∂x + ∂f/∂v / v_div)`: overdamped dynamics (`Γ v = F`), stiffness terms
+    /// scaled by λ.
     Overdamped {
         /// Implicitness λ ∈ [0, 1].
         implicitness: f64,
@@ -84,6 +87,7 @@ impl ContactMaterial {
 /// let sphere = PrimId::Sphere(SpherePrim { index: 0 });
 /// let ground = PrimId::Plane(PlanePrim { index: 0 });
 /// let mut ctx = ContactCtx::new(sphere, ground, PairMemory::default(), 1e-3, true);
+/// use catena::time::Coefficients;
 /// ctx.points = [1, 0]; // what Sphere_1_Data and Plane_2_Data bind
 /// assert_eq!(ctx.n_points(), 1);
 /// // A law adds a stiffness and a damping on the vertical coordinate of the sphere …
@@ -91,7 +95,7 @@ impl ContactMaterial {
 /// ctx.dfdv[(2, 2)] -= 0.5;
 /// // … which enter the global Jacobian as −(∂f/∂x + ∂f/∂v / Δt) under implicit Euler.
 /// ctx.matrix_mode = MatrixMode::Underdamped { implicitness: 1.0 };
-/// assert!((ctx.system_block()[(2, 2)] - (1e4 + 0.5 / 1e-3)).abs() < 1e-9);
+/// assert!((ctx.system_block(&Coefficients::implicit_euler(1e-3))[(2, 2)] - (1e4 + 0.5 / 1e-3)).abs() < 1e-9);
 /// ```
 #[derive(Debug, Clone)]
 pub struct ContactCtx {
@@ -115,6 +119,11 @@ pub struct ContactCtx {
     pub plane: Option<(Vec3, Vec3)>,
     /// Time step (s).
     pub dt: f64,
+    /// The time integrator's coefficients of the step (which scheme, `c_x`, `v_div`): positions
+    /// are those of the evaluation point `z`, velocities `v(q)`, and `z − z_origin = h v` with
+    /// `h = step.h()` (Δt under implicit Euler). Laws that integrate a history over the step
+    /// read it here.
+    pub step: Coefficients,
     /// Whether Jacobians are wanted in this evaluation.
     pub want_jacobian: bool,
 
@@ -167,7 +176,8 @@ pub struct ContactCtx {
 }
 
 impl ContactCtx {
-    /// A fresh record for the pair `(first, second)`.
+    /// A fresh record for the pair `(first, second)`, under implicit Euler with step `dt` (set
+    /// [`ContactCtx::step`] for another integrator).
     pub fn new(
         first: PrimId,
         second: PrimId,
@@ -186,6 +196,7 @@ impl ContactCtx {
             material: [ContactMaterial::default(); 2],
             plane: None,
             dt,
+            step: Coefficients::implicit_euler(dt),
             want_jacobian,
             distance: f64::INFINITY,
             gap: f64::INFINITY,
@@ -275,16 +286,16 @@ impl ContactCtx {
         self.grad.dot(&self.velocity())
     }
 
-    /// The Jacobian block `−(λ ∂f/∂x + (c/Δt) ∂f/∂v)` this contact adds to the global system
-    /// under its [`MatrixMode`].
-    pub fn system_block(&self) -> Mat12 {
+    /// The Jacobian block this contact adds to the global system under its [`MatrixMode`] and
+    /// the integrator's coefficients `c` (see [`Coefficients::system_block`]).
+    pub fn system_block(&self, c: &Coefficients) -> Mat12 {
         match self.matrix_mode {
-            MatrixMode::Static => -self.dfdx,
+            MatrixMode::Static => -(self.dfdx * c.x),
             MatrixMode::Underdamped { implicitness } => {
-                -(self.dfdx + self.dfdv / self.dt) * implicitness
+                c.system_block(&self.dfdx, &self.dfdv) * implicitness
             }
             MatrixMode::Overdamped { implicitness } => {
-                -(self.dfdx * implicitness + self.dfdv / self.dt)
+                -(self.dfdx * implicitness * c.x + self.dfdv / c.v_div)
             }
         }
     }

@@ -2,22 +2,27 @@
 
 use crate::math::{Mat3, Vec3};
 use crate::model::Model;
+use crate::time::Coefficients;
 
 /// What an external force may read when it is evaluated at a Newton iterate.
 #[derive(Debug, Clone, Copy)]
 pub struct ForceEval<'a> {
     /// The model (bodies, masses, rest geometry).
     pub model: &'a Model,
-    /// Configuration at the iterate.
+    /// The evaluation point `z` of the iterate (the iterate itself for implicit Euler and BDF2,
+    /// the midpoint `(qₙ + q)/2` for the implicit midpoint rule).
     pub q: &'a [f64],
     /// Velocity at the iterate, `v = (q − qₙ)/Δt` for implicit Euler.
     pub v: &'a [f64],
-    /// Configuration at the start of the step, `qₙ`.
-    pub q_prev: &'a [f64],
+    /// Velocity origin: `q − q_origin = h v` with `h = step.h()` (`qₙ` for implicit Euler and
+    /// the midpoint rule, `(4qₙ − qₙ₋₁)/3` for BDF2).
+    pub q_origin: &'a [f64],
     /// Time step Δt (s).
     pub dt: f64,
     /// Time at the end of the step (s).
     pub t: f64,
+    /// The integrator's coefficients of the step.
+    pub step: Coefficients,
 }
 
 /// The state a time step starts from, seen by [`ExternalForce::begin_step`].
@@ -52,27 +57,50 @@ impl ExternalError {
     }
 }
 
-/// Per-node 3×3 Jacobian blocks `−∂F/∂x − (1/Δt) ∂F/∂v` (N/m), indexed by global node number
-/// (rod `r`'s node `i` is `model.rods[r].first_node + i`).
-#[derive(Debug, Clone, Default)]
-pub struct NodeJacobian {
-    /// One block per global node.
-    pub blocks: Vec<Mat3>,
-    /// Whether any block was written since the last reset (lets assembly skip the scatter).
-    pub touched: bool,
+/// One node's force derivatives: `∂F/∂x` (N/m) and `∂F/∂v` (N·s/m) of one force.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeBlock {
+    /// Global node number (rod `r`'s node `i` is `model.rods[r].first_node + i`).
+    pub node: usize,
+    /// `∂F/∂x` at the evaluation point (N/m).
+    pub dfdx: Mat3,
+    /// `∂F/∂v` (N·s/m).
+    pub dfdv: Mat3,
 }
 
-impl NodeJacobian {
-    /// Zeroed blocks for `n_nodes` nodes.
-    pub fn reset(&mut self, n_nodes: usize) {
+/// The per-node derivatives an external force writes in one evaluation, kept apart: the system
+/// combines each block with the integrator's coefficients, `−(∂F/∂x · c_x + ∂F/∂v / v_div)`
+/// ([`Coefficients::system_block`]). Only node-diagonal 3×3 blocks can be expressed, and those
+/// are always part of the global sparsity pattern.
+#[derive(Debug, Clone, Default)]
+pub struct NodeDerivatives {
+    blocks: Vec<NodeBlock>,
+}
+
+impl NodeDerivatives {
+    /// Forgets every block.
+    pub fn clear(&mut self) {
         self.blocks.clear();
-        self.blocks.resize(n_nodes, Mat3::zeros());
-        self.touched = false;
     }
-    /// Adds `m` to the block of global node `node`.
-    pub fn add(&mut self, node: usize, m: &Mat3) {
-        self.blocks[node] += m;
-        self.touched = true;
+    /// Adds the derivatives of the force on global node `node`.
+    pub fn add(&mut self, node: usize, dfdx: &Mat3, dfdv: &Mat3) {
+        self.blocks.push(NodeBlock {
+            node,
+            dfdx: *dfdx,
+            dfdv: *dfdv,
+        });
+    }
+    /// Adds a velocity derivative `∂F/∂v` only.
+    pub fn add_dfdv(&mut self, node: usize, dfdv: &Mat3) {
+        self.add(node, &Mat3::zeros(), dfdv);
+    }
+    /// The blocks written since the last [`NodeDerivatives::clear`], in order.
+    pub fn blocks(&self) -> &[NodeBlock] {
+        &self.blocks
+    }
+    /// Whether no block was written.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
     }
 }
 
@@ -86,11 +114,14 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     fn begin_step(&mut self, _start: &StepStart) -> Result<(), ExternalError> {
         Ok(())
     }
-    /// Adds the force to `force` (N, per global DOF) and its Jacobian blocks to `jac`.
-    fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeJacobian);
-    /// The force's contribution to the incremental potential of the step (J), used by
-    /// energy-based line searches: a potential `U(q)` for conservative forces, or the
-    /// dissipation potential `Δt·Ψ(v)` for viscous ones. `None` when the force has neither.
+    /// Adds the force at the evaluation point to `force` (N, per global DOF) and its
+    /// derivatives `∂F/∂x`, `∂F/∂v` to `jac` (never pre-combined with Δt: the integrator does).
+    fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives);
+    /// The force's contribution `Φ` to the incremental potential of the step (J), as a function
+    /// of the evaluation point `e.q` (with `v = (e.q − e.q_origin)/h`, `h = e.step.h()`), used
+    /// by energy-based line searches: a potential `U(q)` for conservative forces, or `h·Ψ(v)`
+    /// for a dissipation potential `Ψ` (W), so that `∂Φ/∂q = −F`. The system divides it by
+    /// `c_x` (see [`crate::system::TimeIntegrator`]). `None` when the force has neither.
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64>;
     /// State carried from step to step that changes results (warm starts, reused factors),
     /// for checkpoints: a resumed run must compute the same bits. `None` for stateless forces.

@@ -5,7 +5,7 @@
 //! The force is constant, so its Jacobian is zero; its potential is `U = −Σ mᵢ g_eff·xᵢ` (J).
 
 use super::force::add_node_force;
-use super::{ExternalForce, ForceEval, NodeJacobian};
+use super::{ExternalForce, ForceEval, NodeDerivatives};
 use crate::math::Vec3;
 
 /// Uniform gravity `g` (m/s²) in a medium of density `medium_density` (kg/m³).
@@ -27,7 +27,7 @@ impl ExternalForce for Gravity {
     fn name(&self) -> &'static str {
         "gravity"
     }
-    fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeJacobian) {
+    fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
         for rod in &e.model.rods {
             let g = self.effective_g(rod.material.density);
             for i in 0..rod.n_nodes {

@@ -1,7 +1,7 @@
 //! External (body) forces with their Jacobians: an open list, one force per file.
 //!
 //! Every force implements [`ExternalForce`]; the system sums them with the elastic and contact
-//! forces. Jacobians are restricted to per-node 3×3 blocks, which are always part of the
+//! forces. Force derivatives (∂F/∂x and ∂F/∂v, kept apart) are restricted to per-node 3×3 blocks, which are always part of the
 //! global sparsity pattern.
 
 mod force;
@@ -11,7 +11,9 @@ mod rss;
 mod rss_kernel;
 mod viscous;
 
-pub use force::{ExternalError, ExternalForce, ExternalState, ForceEval, NodeJacobian, StepStart};
+pub use force::{
+    ExternalError, ExternalForce, ExternalState, ForceEval, NodeBlock, NodeDerivatives, StepStart,
+};
 pub use gravity::Gravity;
 pub use point_force::PointForce;
 pub use rss::{

@@ -3,7 +3,7 @@
 //! `F = F₀` on node `i` of one rod (N); potential `U = −F₀·xᵢ` (J).
 
 use super::force::add_node_force;
-use super::{ExternalForce, ForceEval, NodeJacobian};
+use super::{ExternalForce, ForceEval, NodeDerivatives};
 use crate::math::Vec3;
 
 /// Constant force `force` (N) on node `node` of rod `rod`.
@@ -21,7 +21,7 @@ impl ExternalForce for PointForce {
     fn name(&self) -> &'static str {
         "point force"
     }
-    fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeJacobian) {
+    fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
         add_node_force(
             force,
             e.model.rods[self.rod].node_dof(self.node),

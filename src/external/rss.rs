@@ -16,7 +16,8 @@
 //! **Time integration.** As in Alg. 2, the force is explicit: it is computed once per step in
 //! [`ExternalForce::begin_step`] from the positions and velocities at the start of the step and
 //! held fixed through the Newton iterations, so its Jacobian is zero and its incremental
-//! potential is the linear `−F·(q − qₙ)`.
+//! potential is the linear `−F·(z − q_origin)` at the evaluation point `z` (`−F·(q − qₙ)` under
+//! implicit Euler). Under every integrator the force stays explicit (first order in time).
 //!
 //! **Regularisation.** `ε = 1.02 h` with `h` the radius of the rod that owns the segment (App. A,
 //! after Cortez 2018), or one value for every segment when given.
@@ -39,7 +40,7 @@
 
 use super::force::ExternalError;
 use super::rss_kernel::{Edge, EndPoint, coefficients, combine};
-use super::{ExternalForce, ExternalState, ForceEval, NodeJacobian, StepStart};
+use super::{ExternalForce, ExternalState, ForceEval, NodeDerivatives, StepStart};
 use crate::math::Vec3;
 use crate::model::Model;
 use faer::dyn_stack::{MemBuffer, MemStack};
@@ -300,7 +301,7 @@ impl ExternalForce for RegularizedStokeslets {
     fn begin_step(&mut self, s: &StepStart) -> Result<(), ExternalError> {
         self.compute(s.model, s.q, s.v).map(|_| ())
     }
-    fn add(&self, _e: &ForceEval, force: &mut [f64], _jac: &mut NodeJacobian) {
+    fn add(&self, _e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
         if self.force.len() == force.len() {
             for (f, h) in force.iter_mut().zip(&self.force) {
                 *f += h;
@@ -363,7 +364,7 @@ impl ExternalForce for RegularizedStokeslets {
             -self
                 .force
                 .iter()
-                .zip(e.q.iter().zip(e.q_prev))
+                .zip(e.q.iter().zip(e.q_origin))
                 .map(|(f, (q, p))| f * (q - p))
                 .sum::<f64>(),
         )

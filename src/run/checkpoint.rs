@@ -4,8 +4,8 @@
 //! A checkpoint holds the scene text it was built from (so a resumed run rebuilds the same
 //! scene even if the file changed), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
-//! Newton predictor's memory, the external forces' step-to-step state (RSS warm start and
-//! factor), the
+//! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
+//! external forces' step-to-step state (RSS warm start and factor), the
 //! adaptive time-step state, the step counters and the output cursor (rows of `steps.csv`,
 //! frames written and their times). The scene has no random number generator, so there is no
 //! RNG state to keep.
@@ -18,7 +18,7 @@ use crate::contact::ContactState;
 use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
 use crate::model::RodFrames;
-use crate::system::{AdaptiveState, PredictorState};
+use crate::system::{AdaptiveState, IntegratorState, PredictorState};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -49,7 +49,7 @@ pub struct Checkpoint {
     pub last_frame_step: u64,
     /// Simulated time of every frame written so far (s).
     pub frame_times: Vec<f64>,
-    /// Accepted implicit Euler sub-steps so far.
+    /// Accepted sub-steps so far.
     pub substeps: u64,
     /// Adaptive time-step state.
     pub adaptive: AdaptiveState,
@@ -65,6 +65,10 @@ pub struct Checkpoint {
     pub contacts: Option<ContactState>,
     /// Memory of the extrapolated Newton predictor (`vₙ₋₁` and the step sizes).
     pub predictor: PredictorState,
+    /// Memory of the time integrator (empty for one-step schemes; absent in checkpoints of
+    /// catena before the integrators, which were implicit Euler).
+    #[serde(default)]
+    pub integrator: IntegratorState,
     /// Step-to-step state of each external force, in scene order (the RSS warm start and the
     /// configuration of its reused factor).
     pub externals: Vec<Option<ExternalState>>,
@@ -166,6 +170,12 @@ mod tests {
                 v_prev: odd.iter().rev().copied().collect(),
                 dt_v: 1e-3,
                 dt_v_prev: 1e-3 / 3.0,
+            },
+            integrator: IntegratorState {
+                kind: crate::system::IntegratorKind::Bdf2,
+                q_prev: odd.to_vec(),
+                v_prev: odd.iter().map(|x| 2.0 * x).collect(),
+                dt: 1e-3 / 3.0,
             },
             externals: vec![
                 None,

@@ -211,6 +211,7 @@ fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String> {
         ));
     }
     sim.restore_predictor_state(p.clone());
+    sim.restore_integrator_state(&ck.integrator)?;
     sim.restore_external_states(&ck.externals)
 }
 
@@ -237,6 +238,7 @@ impl Session {
             frames: m.frames.clone(),
             contacts: self.sim.assembler().contact_state(),
             predictor: self.sim.predictor_state().clone(),
+            integrator: self.sim.integrator_state(),
             externals: self.sim.assembler().external_states(),
             wall_time_s: wall,
         })

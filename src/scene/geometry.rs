@@ -1,7 +1,7 @@
 //! Centreline generators: straight, helix, polyline file.
 
-use super::error::SceneError;
 use super::schema::Handedness;
+use crate::diag::SceneError;
 use crate::math::{Vec3, unit_normal_to};
 use std::path::Path;
 

@@ -1,7 +1,6 @@
 //! Scenes in RON: schema, loading, validation and error reporting with file, line and column.
 
 mod build;
-mod error;
 mod flagella;
 mod geometry;
 mod load;
@@ -9,11 +8,11 @@ mod memory;
 mod schema;
 mod values;
 
+pub use crate::diag::{SceneError, closest, locate, ron_error, ron_options};
 pub use build::{BuiltScene, build_scene, build_scene_with};
-pub use error::{SceneError, closest, locate};
 pub use flagella::{FlagellaError, FlagellaSetup, relative_path};
 pub use geometry::helix_nodes;
-pub use load::{load_scene, parse_scene, ron_error, ron_options};
+pub use load::{load_scene, parse_scene};
 pub use memory::{MemoryEstimate, memory_limit, set_memory_limit};
 pub use schema::{
     BoundarySpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, OutputSpec, RodSpec,

@@ -16,7 +16,7 @@
 //! Units are SI throughout. Unknown fields are errors.
 
 use super::values::{NonNegative, Positive, V3, finite};
-use crate::system::SolverSettings;
+use crate::system::{IntegratorKind, SolverSettings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -141,6 +141,10 @@ pub struct TimeSpec {
     /// above `dt`). Default 4.
     #[serde(default = "default_grow_after")]
     pub grow_after: u32,
+    /// Time integrator: `ImplicitEuler` (default), `Bdf2` or `ImplicitMidpoint` (see
+    /// [`crate::system::TimeIntegrator`] for their formulas).
+    #[serde(default)]
+    pub integrator: IntegratorKind,
 }
 
 fn default_grow_after() -> u32 {

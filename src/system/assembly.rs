@@ -1,63 +1,41 @@
-//! Global residual and Jacobian of implicit Euler (seed 001 Eq. 7, Alg. 2):
-//!
-//! `r(q) = M (q − q̃)/Δt² − F(q, v(q))`, with `q̃ = qₙ + Δt vₙ` and `v(q) = (q − qₙ)/Δt`;
-//! `J(q) = M/Δt² − ∂F/∂q − (1/Δt) ∂F/∂v`.
-//!
-//! `F` gathers the elastic forces `−∂E/∂q` (DER stencils) and the external forces. Units:
-//! N for translational rows, N·m for twist rows.
+//! The global system's assembler: elastic stencils, external forces and contact candidates with
+//! their slots in the sparsity pattern, and the per-step plumbing (detection, contact state,
+//! checkpoints). The residual and Jacobian themselves are in `evaluate.rs`.
 
 use super::SolveError;
-use super::pattern::{NO_SLOT, SparsityPattern, scatter_block};
+use super::evaluate::Evaluation;
+use super::integrator::Coefficients;
+use super::pattern::{NO_SLOT, SparsityPattern};
 use super::stencils::ElasticStencils;
-use crate::contact::{ContactLineSearch, ContactModel, ContactStats, LocalContact, NO_DOF};
-use crate::external::{ExternalForce, ForceEval, NodeJacobian, StepStart};
+use crate::contact::{ContactLineSearch, ContactModel, ContactStats, NO_DOF};
+use crate::external::{ExternalForce, ForceEval, NodeDerivatives, StepStart};
+use crate::math::Mat3;
 use crate::model::{Model, RodFrames};
 
-/// Residual, Jacobian values and energies at one iterate.
-#[derive(Debug, Clone, Default)]
-pub struct Evaluation {
-    /// Residual over all DOFs (constrained rows are meaningless and ignored).
-    pub residual: Vec<f64>,
-    /// Jacobian values in the pattern's slot order (empty when not requested).
-    pub jacobian: Vec<f64>,
-    /// Elastic energy (J).
-    pub elastic_energy: f64,
-    /// Incremental potential `½(q − q̃)ᵀM(q − q̃)/Δt² + E + Σ U_ext + Σ E_contact` (J), when
-    /// every external force has one.
-    pub incremental_potential: Option<f64>,
-    /// Contributions of every contact candidate.
-    pub contacts: Vec<LocalContact>,
-}
-
-/// The state of a time step that the residual depends on.
-#[derive(Debug, Clone, Copy)]
-pub struct StepTargets<'a> {
-    /// Configuration at the start of the step `qₙ`.
-    pub q_prev: &'a [f64],
-    /// Inertial target `q̃ = qₙ + Δt vₙ`.
-    pub q_tilde: &'a [f64],
-    /// Time step (s).
-    pub dt: f64,
-    /// Time at the end of the step (s).
-    pub t: f64,
-}
-
-/// Assembles the global system from elastic stencils and external forces.
+/// Assembles the global system from elastic stencils, external forces and contacts.
 #[derive(Debug)]
 pub struct Assembler {
-    stencils: ElasticStencils,
-    externals: Vec<Box<dyn ExternalForce>>,
-    pattern: SparsityPattern,
-    node_slots: Vec<[u32; 9]>,
+    pub(super) stencils: ElasticStencils,
+    pub(super) externals: Vec<Box<dyn ExternalForce>>,
+    pub(super) pattern: SparsityPattern,
+    pub(super) node_slots: Vec<[u32; 9]>,
     node_dofs: Vec<[usize; 3]>,
-    contacts: Option<Box<dyn ContactModel>>,
+    pub(super) contacts: Option<Box<dyn ContactModel>>,
     contact_layouts: Vec<[u32; 12]>,
-    contact_slots: Vec<[u32; 144]>,
+    pub(super) contact_slots: Vec<[u32; 144]>,
     generation: u64,
-    frames: Vec<RodFrames>,
-    ext_jac: NodeJacobian,
-    ext_force: Vec<f64>,
-    velocity: Vec<f64>,
+    pub(super) frames: Vec<RodFrames>,
+    /// One force's derivatives (scratch).
+    pub(super) ext_derivatives: NodeDerivatives,
+    /// Every force's node blocks combined with the integrator's coefficients.
+    pub(super) ext_blocks: Vec<Mat3>,
+    pub(super) ext_touched: bool,
+    pub(super) ext_force: Vec<f64>,
+    pub(super) velocity: Vec<f64>,
+    /// The evaluation point of the last evaluation.
+    pub(super) z: Vec<f64>,
+    /// Scratch for CCD directions.
+    dir_z: Vec<f64>,
 }
 
 impl Assembler {
@@ -94,9 +72,13 @@ impl Assembler {
             contact_slots: Vec::new(),
             generation: 0,
             frames: Vec::new(),
-            ext_jac: NodeJacobian::default(),
+            ext_derivatives: NodeDerivatives::default(),
+            ext_blocks: Vec::new(),
+            ext_touched: false,
             ext_force: Vec::new(),
             velocity: Vec::new(),
+            z: Vec::new(),
+            dir_z: Vec::new(),
         };
         // Candidates the contact model may already hold (e.g. from a check at scene build).
         if let Some(c) = &asm.contacts {
@@ -265,20 +247,21 @@ impl Assembler {
         let mut grad = vec![0.0; n];
         model.transport_frames(q, &mut self.frames);
         self.stencils
-            .evaluate(model, &self.frames, q, &mut grad, None);
+            .evaluate(model, &self.frames, q, &mut grad, None, 1.0);
         let q_prev: Vec<f64> = q.iter().zip(v).map(|(x, w)| x - dt * w).collect();
         let mut f = vec![0.0; n];
-        self.ext_jac.reset(model.n_nodes());
         let e = ForceEval {
             model,
             q,
             v,
-            q_prev: &q_prev,
+            q_origin: &q_prev,
             dt,
             t: model.time,
+            step: Coefficients::implicit_euler(dt),
         };
         for x in &self.externals {
-            x.add(&e, &mut f, &mut self.ext_jac);
+            self.ext_derivatives.clear();
+            x.add(&e, &mut f, &mut self.ext_derivatives);
         }
         for (fi, gi) in f.iter_mut().zip(&grad) {
             *fi -= gi;
@@ -306,11 +289,31 @@ impl Assembler {
             .is_some_and(|c| c.method().needs_ccd())
     }
 
-    /// Largest `t ∈ [0, 1]` keeping every barrier gap positive along `q + t·dir`.
+    /// Largest `t ∈ [0, 1]` keeping every barrier gap positive along `q + t·dir`, where `q` is
+    /// the configuration contacts are evaluated at.
     pub fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
         self.contacts
             .as_ref()
             .map_or(1.0, |c| c.max_step(model, q, dir))
+    }
+
+    /// The CCD cap of a move of the unknown from `q` by `t·dir`: contacts are evaluated at the
+    /// evaluation point `z(q)`, which moves by `t·c_x·dir` (see [`super::TimeIntegrator`]).
+    pub fn max_step_of_unknown(
+        &mut self,
+        model: &Model,
+        integrator: &dyn super::TimeIntegrator,
+        q: &[f64],
+        dir: &[f64],
+    ) -> f64 {
+        let x = integrator.coefficients().x;
+        let mut z = std::mem::take(&mut self.z);
+        integrator.evaluation_point(q, &mut z);
+        self.dir_z.clear();
+        self.dir_z.extend(dir.iter().map(|d| d * x));
+        let t = self.max_step(model, &z, &self.dir_z);
+        self.z = z;
+        t
     }
 
     /// Per-iterate contact parameter updates (IPC's κ); true when the evaluation is stale.
@@ -363,136 +366,6 @@ impl Assembler {
     /// Reference frames transported to the last evaluated configuration.
     pub fn frames(&self) -> &[RodFrames] {
         &self.frames
-    }
-
-    /// Evaluates the residual (and the Jacobian when `with_jacobian`) at `q` into `out`.
-    ///
-    /// `source` are the reference frames the current frames are time-parallel-transported from.
-    /// The DER gradient and Hessian formulas are exact derivatives of the energy only when
-    /// `source` was transported to `q` itself (Bergou et al. 2010, §5; the transport's own
-    /// derivative vanishes there): Newton rebases `source` at every iterate, see
-    /// [`Assembler::rebase`].
-    pub fn evaluate(
-        &mut self,
-        model: &Model,
-        source: &[RodFrames],
-        q: &[f64],
-        step: &StepTargets,
-        with_jacobian: bool,
-        out: &mut Evaluation,
-    ) {
-        let n = model.n_dofs();
-        let dt = step.dt;
-        model.transport_frames_from(source, q, &mut self.frames);
-        out.residual.clear();
-        out.residual.resize(n, 0.0);
-        if with_jacobian {
-            out.jacobian.clear();
-            out.jacobian.resize(self.pattern.nnz(), 0.0);
-        } else {
-            out.jacobian.clear();
-        }
-        let jac = if with_jacobian {
-            Some(&mut out.jacobian[..])
-        } else {
-            None
-        };
-        // r ← ∂E/∂q (and J ← ∂²E/∂q²)
-        out.elastic_energy = self
-            .stencils
-            .evaluate(model, &self.frames, q, &mut out.residual, jac);
-
-        // External forces.
-        self.velocity.clear();
-        self.velocity
-            .extend(q.iter().zip(step.q_prev).map(|(a, b)| (a - b) / dt));
-        self.ext_force.clear();
-        self.ext_force.resize(n, 0.0);
-        self.ext_jac.reset(model.n_nodes());
-        let e = ForceEval {
-            model,
-            q,
-            v: &self.velocity,
-            q_prev: step.q_prev,
-            dt,
-            t: step.t,
-        };
-        let mut potential = Some(0.0);
-        for f in &self.externals {
-            f.add(&e, &mut self.ext_force, &mut self.ext_jac);
-            potential = potential
-                .zip(f.incremental_potential(&e))
-                .map(|(a, b)| a + b);
-        }
-        let mut inertial = 0.0;
-        for ((((r, qk), qt), m), fe) in out
-            .residual
-            .iter_mut()
-            .zip(q)
-            .zip(step.q_tilde)
-            .zip(&model.mass)
-            .zip(&self.ext_force)
-        {
-            let d = qk - qt;
-            inertial += 0.5 * m * d * d / (dt * dt);
-            *r += m * d / (dt * dt) - fe;
-        }
-        // Contacts: r −= f_c on assembled rows; J += J_c.
-        let mut contact_energy = 0.0;
-        if let Some(c) = &self.contacts {
-            out.contacts = c.evaluate(model, q, &self.velocity, dt, with_jacobian);
-            for (k, lc) in out.contacts.iter().enumerate() {
-                if !lc.active {
-                    continue;
-                }
-                contact_energy += lc.energy;
-                for a in 0..12 {
-                    if lc.rows[a] {
-                        out.residual[lc.dofs[a] as usize] -= lc.force[a];
-                    }
-                }
-                if let (Some(block), true) = (&lc.block, with_jacobian) {
-                    let slots = &self.contact_slots[k];
-                    for a in 0..12 {
-                        if !lc.rows[a] {
-                            continue;
-                        }
-                        for b in 0..12 {
-                            let s = slots[a * 12 + b];
-                            if s != NO_SLOT {
-                                out.jacobian[s as usize] += block[(a, b)];
-                            }
-                        }
-                    }
-                }
-            }
-        } else {
-            out.contacts.clear();
-        }
-        out.incremental_potential =
-            potential.map(|u| u + inertial + out.elastic_energy + contact_energy);
-
-        if with_jacobian {
-            for (k, g) in model.dofs.free_dofs().enumerate() {
-                let s = self.pattern.diag_slot(k);
-                out.jacobian[s as usize] += model.mass[g] / (dt * dt);
-            }
-            if self.ext_jac.touched {
-                for (node, block) in self.ext_jac.blocks.iter().enumerate() {
-                    if block.iter().any(|&x| x != 0.0) {
-                        // slots are row-major, nalgebra storage is column-major.
-                        let t = block.transpose();
-                        scatter_block(&mut out.jacobian, &self.node_slots[node], t.as_slice());
-                    }
-                }
-            }
-        }
-    }
-
-    /// Transports `source` to configuration `q` in place, so that derivatives at `q` are exact.
-    pub fn rebase(&mut self, model: &Model, source: &mut Vec<RodFrames>, q: &[f64]) {
-        model.transport_frames_from(source, q, &mut self.frames);
-        std::mem::swap(source, &mut self.frames);
     }
 
     /// Euclidean norm of the residual over free DOFs.

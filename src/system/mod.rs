@@ -1,10 +1,12 @@
 //! The global implicit system: residual and sparse Jacobian assembly, the sparse linear
-//! solve, Newton–Raphson with line search, and the implicit Euler integrator.
-//! This is the only module that talks to faer.
+//! solve, Newton–Raphson with line search, and the time integrators (implicit Euler, BDF2,
+//! implicit midpoint). This is the only module that talks to faer.
 
 mod adaptive_dt;
 mod assembly;
 mod error;
+mod evaluate;
+mod integrator;
 mod line_search;
 mod linear;
 mod newton;
@@ -16,8 +18,13 @@ mod stencils;
 pub use adaptive_dt::{
     AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
 };
-pub use assembly::{Assembler, Evaluation, StepTargets};
+pub use assembly::Assembler;
 pub use error::SolveError;
+pub use evaluate::{Evaluation, StepTargets};
+pub use integrator::{
+    Bdf2, Coefficients, ImplicitEuler, ImplicitMidpoint, IntegratorKind, IntegratorState, StepData,
+    TimeIntegrator, build as build_integrator,
+};
 pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use linear::SparseLu;
 pub use newton::NewtonReport;

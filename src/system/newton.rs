@@ -1,6 +1,8 @@
-//! Newton–Raphson on the implicit Euler residual, with line search.
+//! Newton–Raphson on the residual of one time step (any [`super::TimeIntegrator`]), with line
+//! search.
 
-use super::assembly::{Assembler, Evaluation, StepTargets};
+use super::assembly::Assembler;
+use super::evaluate::{Evaluation, StepTargets};
 use super::line_search::{CREEP_RATIO, armijo, expand, goldstein_price};
 use super::{LineSearch, SolveError, SolverSettings, SparseLu};
 use crate::contact::ContactLineSearch;
@@ -77,11 +79,11 @@ pub(crate) fn solve(
     let mut energy_failed = false;
     work.source.clone_from(&model.frames);
     loop {
-        // Rebase the reference frames at the iterate: the assembled Jacobian is then the exact
-        // energy Hessian there. (With a twisting moment, the residual map q ↦ ∇E also has a small
-        // antisymmetric derivative from the frame transport, not assembled: Newton converges
-        // superlinearly rather than quadratically on twisted rods.)
-        asm.rebase(model, &mut work.source, q);
+        // Rebase the reference frames at the iterate's evaluation point: the assembled Jacobian
+        // is then the exact energy Hessian there. (With a twisting moment, the residual map
+        // q ↦ ∇E also has a small antisymmetric derivative from the frame transport, not
+        // assembled: Newton converges superlinearly rather than quadratically on twisted rods.)
+        asm.rebase(model, &mut work.source, q, step);
         asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
         if ccd && asm.end_iteration(&work.eval) {
             // A barrier stiffness changed: the residual and merit at this iterate are stale.
@@ -123,7 +125,8 @@ pub(crate) fn solve(
         report.iterations += 1;
         let dq_inf = work.rhs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
         let mut at_floor = false;
-        // CCD: shorten the direction to the largest step that keeps every barrier gap positive.
+        // CCD: shorten the direction to the largest step that keeps every barrier gap positive
+        // (at the evaluation point, where contacts are evaluated).
         let mut alpha_max = 1.0;
         if ccd {
             work.dir.clear();
@@ -131,7 +134,7 @@ pub(crate) fn solve(
             for (k, g) in model.dofs.free_dofs().enumerate() {
                 work.dir[g] = -work.rhs[k];
             }
-            alpha_max = asm.max_step(model, q, &work.dir);
+            alpha_max = asm.max_step_of_unknown(model, step.integrator, q, &work.dir);
             if alpha_max <= 0.0 {
                 return Err(SolveError::Infeasible {
                     iteration: report.iterations,

@@ -1,11 +1,15 @@
-//! Implicit Euler time stepping (seed 001 Alg. 2; seed 004 §2).
+//! Time stepping (seed 001 Alg. 2; seed 004 §2) with any [`TimeIntegrator`] (implicit Euler by
+//! default).
 //!
-//! One step: set prescribed DOFs at `tₙ₊₁`, solve `r(q) = 0` by Newton from `q⁽⁰⁾ = qₙ`
-//! (Alg. 2, line 2), then `vₙ₊₁ = (qₙ₊₁ − qₙ)/Δt` and commit the reference frames
-//! (time-parallel transport to the accepted configuration). A step that fails leaves the
-//! model exactly as it was, so nothing already computed is lost.
+//! One step: the integrator plans the step (`q̃`, coefficients), prescribed DOFs are set at
+//! `tₙ₊₁`, Newton solves `r(q) = 0` from the initial guess (Alg. 2, line 2: `q⁽⁰⁾ = qₙ`), then
+//! the integrator updates `vₙ₊₁` and its memory, and the reference frames are committed
+//! (time-parallel transport to the accepted configuration). A step that fails leaves the model
+//! and the integrator's memory exactly as they were, so nothing already computed is lost.
 
-use super::assembly::{Assembler, StepTargets};
+use super::assembly::Assembler;
+use super::evaluate::StepTargets;
+use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
 use super::{InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
 use crate::contact::{ContactModel, ContactStats};
@@ -53,7 +57,7 @@ impl Default for PredictorState {
     }
 }
 
-/// Drives a model through time with implicit Euler and Newton.
+/// Drives a model through time with a [`TimeIntegrator`] and Newton.
 #[derive(Debug)]
 pub struct Simulator {
     /// The model, holding the state at the last accepted step.
@@ -67,8 +71,7 @@ pub struct Simulator {
     assembler: Assembler,
     lu: SparseLu,
     work: NewtonWork,
-    q_prev: Vec<f64>,
-    q_tilde: Vec<f64>,
+    integrator: Box<dyn TimeIntegrator>,
     frames: Vec<RodFrames>,
     /// What the extrapolated predictor remembers of earlier steps.
     predictor: PredictorState,
@@ -104,12 +107,44 @@ impl Simulator {
             assembler,
             lu: SparseLu::default(),
             work: NewtonWork::default(),
-            q_prev: Vec::new(),
-            q_tilde: Vec::new(),
+            integrator: super::integrator::build(IntegratorKind::default()),
             frames: Vec::new(),
             predictor: PredictorState::default(),
             predictor_fallbacks: 0,
         }
+    }
+
+    /// Uses a fresh integrator of `kind` from the next step on (builder form).
+    pub fn with_integrator(mut self, kind: IntegratorKind) -> Self {
+        self.set_integrator(kind);
+        self
+    }
+
+    /// Uses a fresh integrator of `kind` (no memory of earlier steps) from the next step on.
+    pub fn set_integrator(&mut self, kind: IntegratorKind) {
+        self.integrator = super::integrator::build(kind);
+    }
+
+    /// The time integrator.
+    pub fn integrator(&self) -> &dyn TimeIntegrator {
+        &*self.integrator
+    }
+
+    /// The integrator's memory (for checkpoints).
+    pub fn integrator_state(&self) -> IntegratorState {
+        self.integrator.save_state()
+    }
+
+    /// Restores the integrator's memory from a checkpoint.
+    pub fn restore_integrator_state(&mut self, state: &IntegratorState) -> Result<(), String> {
+        let n = self.model.q.len();
+        if !(state.q_prev.is_empty() || state.q_prev.len() == n) {
+            return Err(format!(
+                "the integrator state has {} positions, the scene {n} DOFs",
+                state.q_prev.len()
+            ));
+        }
+        self.integrator.restore_state(state)
     }
 
     /// The system assembler (pattern, forces).
@@ -179,12 +214,21 @@ impl Simulator {
         self.predictor = state;
     }
 
-    /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`).
-    fn start(&mut self, guess: InitialGuess, t_new: f64) -> Vec<f64> {
-        let dt = self.dt;
-        let m = &self.model;
+    /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`), after
+    /// the integrator planned the step.
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        m: &Model,
+        assembler: &mut Assembler,
+        integrator: &dyn TimeIntegrator,
+        predictor: &PredictorState,
+        frames: &mut Vec<RodFrames>,
+        dt: f64,
+        guess: InitialGuess,
+        t_new: f64,
+    ) -> Vec<f64> {
         // Predicted displacement from qₙ (None: start at qₙ).
-        let p = &self.predictor;
+        let p = predictor;
         let extrapolate = p.dt_v == dt && p.dt_v_prev == dt;
         let dir: Option<Vec<f64>> = match guess {
             InitialGuess::Previous => None,
@@ -201,9 +245,10 @@ impl Simulator {
         let mut q = match dir {
             None => m.q.clone(),
             Some(dir) => {
-                // A barrier method needs a feasible start: the predictor, cut back by CCD.
-                let t = if self.assembler.needs_ccd() {
-                    self.assembler.max_step(m, &m.q, &dir)
+                // A barrier method needs a feasible start: the predictor, cut back by CCD (of the
+                // evaluation point, which starts at z(qₙ) = qₙ).
+                let t = if assembler.needs_ccd() {
+                    assembler.max_step_of_unknown(m, integrator, &m.q, &dir)
                 } else {
                     1.0
                 };
@@ -214,9 +259,9 @@ impl Simulator {
             bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
         }
         if m.bcs.iter().any(|b| !b.edges.is_empty()) {
-            m.transport_frames(&q, &mut self.frames);
+            m.transport_frames(&q, frames);
             for bc in &m.bcs {
-                bc.apply_twists(&m.rods[bc.rod], t_new, &self.frames[bc.rod], &mut q);
+                bc.apply_twists(&m.rods[bc.rod], t_new, &frames[bc.rod], &mut q);
             }
         }
         q
@@ -226,22 +271,20 @@ impl Simulator {
         let dt = self.dt;
         self.assembler
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
-        let m = &self.model;
-        self.q_prev.clear();
-        self.q_prev.extend_from_slice(&m.q);
-        self.q_tilde.clear();
-        self.q_tilde
-            .extend(m.q.iter().zip(&m.v).map(|(q, v)| q + dt * v));
+        self.integrator.begin_step(&self.model.q, &self.model.v, dt);
         let guess = self.settings.initial_guess;
-        let mut q = self.start(guess, t_new);
-        // Moved out of `self` for the solve (scratch, refilled every step), so that a retry may
-        // borrow the simulator.
-        let q_prev = std::mem::take(&mut self.q_prev);
-        let q_tilde = std::mem::take(&mut self.q_tilde);
-        let targets = StepTargets {
-            q_prev: &q_prev,
-            q_tilde: &q_tilde,
+        let mut q = Self::start(
+            &self.model,
+            &mut self.assembler,
+            &*self.integrator,
+            &self.predictor,
+            &mut self.frames,
             dt,
+            guess,
+            t_new,
+        );
+        let targets = StepTargets {
+            integrator: &*self.integrator,
             t: t_new,
         };
         let first = newton::solve(
@@ -260,7 +303,16 @@ impl Simulator {
             // barriers, feasible. The iterations of both attempts are counted.
             Err(e) if guess != InitialGuess::Previous && e.retry_from_previous() => {
                 let spent = e.iterations();
-                let mut q0 = self.start(InitialGuess::Previous, t_new);
+                let mut q0 = Self::start(
+                    &self.model,
+                    &mut self.assembler,
+                    &*self.integrator,
+                    &self.predictor,
+                    &mut self.frames,
+                    dt,
+                    InitialGuess::Previous,
+                    t_new,
+                );
                 let mut again = newton::solve(
                     &self.model,
                     &mut self.assembler,
@@ -308,11 +360,9 @@ impl Simulator {
         p.v_prev.clone_from(&model.v);
         p.dt_v_prev = p.dt_v;
         p.dt_v = dt;
-        for ((v, qn), qp) in model.v.iter_mut().zip(&q).zip(&q_prev) {
-            *v = (qn - qp) / dt;
-        }
-        self.q_prev = q_prev;
-        self.q_tilde = q_tilde;
+        let dofs = &model.dofs;
+        self.integrator
+            .finish_step(&q, &mut model.v, &|k| dofs.is_constrained(k));
         model.transport_frames(&q, &mut self.frames);
         std::mem::swap(&mut model.frames, &mut self.frames);
         model.q = q;

@@ -105,8 +105,10 @@ impl ElasticStencils {
     }
 
     /// Evaluates all stencils at `q` with current frames `frames`: returns the elastic energy (J),
-    /// adds its gradient `∂E/∂q` into `grad` and, when `jac` is given, its Hessian into the
-    /// Jacobian values through the slots.
+    /// adds its gradient `∂E/∂q` into `grad` and, when `jac` is given, its Hessian times
+    /// `hessian_scale` into the Jacobian values through the slots. The elastic force is
+    /// `f = −∂E/∂q` with `−∂f/∂x = ∂²E/∂q²`, so `hessian_scale` is the integrator's `c_x`
+    /// (the Hessian is left untouched when it is 1).
     pub fn evaluate(
         &self,
         model: &Model,
@@ -114,6 +116,7 @@ impl ElasticStencils {
         q: &[f64],
         grad: &mut [f64],
         jac: Option<&mut [f64]>,
+        hessian_scale: f64,
     ) -> f64 {
         let n_stretch = self.stretch.len();
         let locals: Vec<Local> = (0..self.len())
@@ -180,7 +183,11 @@ impl ElasticStencils {
                     }
                     if let Some(j) = jac.as_deref_mut() {
                         // nalgebra is column-major; blocks are symmetric so the layout agrees.
-                        scatter_block(j, &s.slots, h.as_slice());
+                        if hessian_scale == 1.0 {
+                            scatter_block(j, &s.slots, h.as_slice());
+                        } else {
+                            scatter_block(j, &s.slots, (h * hessian_scale).as_slice());
+                        }
                     }
                 }
                 Local::Node(e, g, h) => {
@@ -190,7 +197,11 @@ impl ElasticStencils {
                         grad[d] += g[a];
                     }
                     if let Some(j) = jac.as_deref_mut() {
-                        scatter_block(j, &s.slots, h.as_slice());
+                        if hessian_scale == 1.0 {
+                            scatter_block(j, &s.slots, h.as_slice());
+                        } else {
+                            scatter_block(j, &s.slots, (h * hessian_scale).as_slice());
+                        }
                     }
                 }
             }

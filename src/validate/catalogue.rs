@@ -1,7 +1,7 @@
 //! The validation cases, in the order they are run and reported.
 
 use super::case::Case;
-use super::{cantilever, drop, hertz, incline, ipc_guarantee, overhand, trefoil};
+use super::{cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, trefoil};
 
 /// Every case.
 pub fn cases() -> Vec<Case> {
@@ -43,6 +43,14 @@ pub fn cases() -> Vec<Case> {
             source: "seed 004 (MAT-DiSMech) §7.1, Fig. 7",
             fast: true,
             run: drop::run,
+        },
+        Case {
+            name: "integrators",
+            title: "Time integrators: restitution of an undamped Hertz impact and energy of a \
+                    free-falling rod under implicit Euler, BDF2 and the implicit midpoint rule",
+            source: "Hairer & Wanner 1996 (BDF2); Hairer, Lubich & Wanner 2006 (midpoint)",
+            fast: true,
+            run: integrators::run,
         },
         Case {
             name: "trefoil",

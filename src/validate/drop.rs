@@ -17,6 +17,7 @@ use super::case::CaseReport;
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{IMC_GROUND, edited, simulate, step, write_chain};
+use crate::system::{IntegratorKind, Simulator};
 use std::path::Path;
 
 /// Rod radius h (m) (seed 004 Fig. 7: 1 mm).
@@ -66,8 +67,14 @@ pub struct Drop {
     pub max_energy: f64,
 }
 
-/// Drops the rod with Young's modulus `e` (Pa), writing scene and chain into `dir`.
-pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
+/// The drop scene for a rod of Young's modulus `e` (Pa) under `integrator`, written with its
+/// chain into `dir`, with the simulated duration `duration` (s).
+pub fn drop_simulator(
+    dir: &Path,
+    e: f64,
+    integrator: IntegratorKind,
+    duration: f64,
+) -> Result<Simulator, String> {
     let chain = write_chain(
         dir,
         "imc_ground.ron",
@@ -84,7 +91,7 @@ pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
     let src = format!(
         r#"Scene(
     name: "rod_drop",
-    time: (dt: {DT:e}, duration: {DURATION}),
+    time: (dt: {DT:e}, duration: {duration}, integrator: {integrator}),
     materials: {{ "m": (youngs_modulus: {e:e}, poisson_ratio: {NU}, density: {RHO}) }},
     rods: [(name: "rod", material: "m", radius: {H:e},
             geometry: Straight(start: (0, 0, {z0:e}), end: ({x1:e}, 0, {z1:e}), nodes: {NODES}))],
@@ -94,23 +101,36 @@ pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
 )
 "#
     );
-    let mut sim = simulate(
-        dir,
-        &format!("drop_{}.ron", pretty_pa(e).replace(' ', "")),
-        &src,
-    )?;
-    let rod = sim.model.rods[0].clone();
-    let energy = |sim: &crate::system::Simulator| {
-        let m = &sim.model;
-        (0..rod.n_nodes)
-            .map(|i| {
-                let d = rod.node_dof(i);
-                let v2 = m.v[d] * m.v[d] + m.v[d + 1] * m.v[d + 1] + m.v[d + 2] * m.v[d + 2];
-                (0.5 * m.mass[d] * v2, m.mass[d] * G * (m.q[d + 2] - H))
-            })
-            .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1))
+    let suffix = match integrator {
+        IntegratorKind::ImplicitEuler => String::new(),
+        other => format!("_{other}"),
     };
-    let lowest = |sim: &crate::system::Simulator| {
+    simulate(
+        dir,
+        &format!("drop_{}{suffix}.ron", pretty_pa(e).replace(' ', "")),
+        &src,
+    )
+}
+
+/// Kinetic energy `Σ ½ mᵢ vᵢ²` and gravity potential `Σ mᵢ g (zᵢ − h)` (J) of the dropped rod.
+pub fn mechanical_energy(sim: &Simulator) -> (f64, f64) {
+    let m = &sim.model;
+    let rod = &m.rods[0];
+    (0..rod.n_nodes)
+        .map(|i| {
+            let d = rod.node_dof(i);
+            let v2 = m.v[d] * m.v[d] + m.v[d + 1] * m.v[d + 1] + m.v[d + 2] * m.v[d + 2];
+            (0.5 * m.mass[d] * v2, m.mass[d] * G * (m.q[d + 2] - H))
+        })
+        .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// Drops the rod with Young's modulus `e` (Pa), writing scene and chain into `dir`.
+pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
+    let mut sim = drop_simulator(dir, e, IntegratorKind::ImplicitEuler, DURATION)?;
+    let rod = sim.model.rods[0].clone();
+    let energy = mechanical_energy;
+    let lowest = |sim: &Simulator| {
         (0..rod.n_nodes)
             .map(|i| rod.node(&sim.model.q, i).z - H)
             .fold(f64::INFINITY, f64::min)

@@ -11,7 +11,7 @@ use super::case::CaseReport;
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{HERTZ_CUNDALL_STRACK, simulate, step, write_chain};
-use crate::system::Simulator;
+use crate::system::{IntegratorKind, Simulator};
 use std::path::Path;
 
 /// Sphere radius R (m).
@@ -68,11 +68,21 @@ pub fn overlap_history(n: usize) -> Vec<(f64, f64)> {
 /// Two spheres on the x axis approaching at `V`, 1 µm apart, bound by the chain at `chain`
 /// (a path relative to `dir`, where the scene file is written).
 pub fn collision(dir: &Path, chain: &str, dt: f64) -> Result<Simulator, String> {
+    collision_with(dir, chain, dt, IntegratorKind::ImplicitEuler)
+}
+
+/// [`collision`] with the time integrator `integrator` (the scene file is named after it).
+pub fn collision_with(
+    dir: &Path,
+    chain: &str,
+    dt: f64,
+    integrator: IntegratorKind,
+) -> Result<Simulator, String> {
     let x = R + 0.5e-6;
     let src = format!(
         r#"Scene(
     name: "hertz_collision",
-    time: (dt: {dt:e}, duration: 1.0),
+    time: (dt: {dt:e}, duration: 1.0, integrator: {integrator}),
     materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
     rods: [],
     spheres: [
@@ -84,7 +94,11 @@ pub fn collision(dir: &Path, chain: &str, dt: f64) -> Result<Simulator, String> 
 "#,
         v = V / 2.0
     );
-    simulate(dir, "collision.ron", &src)
+    let file = match integrator {
+        IntegratorKind::ImplicitEuler => "collision.ron".to_string(),
+        other => format!("collision_{other}.ron"),
+    };
+    simulate(dir, &file, &src)
 }
 
 /// Runs until the spheres have separated again (or `max_steps`); returns the gap after every

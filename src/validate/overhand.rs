@@ -18,7 +18,7 @@
 //!
 //! Every knot is pulled from `n²h/e = 0.01` to `0.025` (the shortening scales as n², so all
 //! four knots sweep the same range of the theory's variable); the rod, the chain and the
-//! measurement of `F` are those of the trefoil case ([`super::trefoil::tighten`]).
+//! measurement of `F` are those of the trefoil case ([`super::knot_pull::tighten`]).
 //!
 //! Two choices keep the pulls on the theory's quasi-static curve for every n:
 //! - the knots start as the theory draws them, a loop closed by an even braid of 2n + 1
@@ -34,7 +34,7 @@ use super::braid_knot::Braid;
 use super::case::CaseReport;
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::trefoil::{H, KnotPoint, Pull, Start, Tightening, tighten};
+use super::knot_pull::{E, H, KnotPoint, Pull, Start, Tightening, tighten};
 use crate::math::complete_elliptic;
 use rayon::prelude::*;
 use std::f64::consts::PI;
@@ -314,7 +314,7 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
          braid of 2n + 1 half-turns. F is the tension of the tails next to the knot, averaged \
          over each record's window (the braid slides by stick–slip). g(·) of Eq. C.2 is evaluated through complete elliptic integrals (module docs of \
          `validate::overhand`). Points judged from n²h/e = {X_FORMED} on, ±{tol:.0} %.",
-        e = super::trefoil::E,
+        e = E,
         spacing = t.spacing,
         e0 = t.e_start,
         e1 = t.e_stop,
@@ -386,8 +386,8 @@ mod tests {
             let t = tightening(n);
             let n2 = (n * n) as f64;
             for e in [t.e_start, t.e_stop] {
-                let drag_bar =
-                    0.5 * t.drag * e * t.speed * H * H / super::super::trefoil::bending_stiffness();
+                let drag_bar = 0.5 * t.drag * e * t.speed * H * H
+                    / super::super::knot_pull::bending_stiffness();
                 let theory = traction_at(n2 * H / e, MU).unwrap() / n2;
                 assert!(
                     drag_bar < 0.02 * theory,

@@ -7,6 +7,7 @@ use super::{ccd_cap, detection, evaluate, hooks};
 use crate::contact::builtin::Builtin;
 use crate::contact::element::{ContactMethod, ElementSet, Env};
 use crate::model::Model;
+use crate::time::Coefficients;
 use rayon::prelude::*;
 
 /// All contact bindings of a model with their candidates and per-pair memory.
@@ -95,7 +96,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         model: &Model,
         q: &[f64],
         v: &[f64],
-        dt: f64,
+        step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact> {
         let env = Env { model, q, v };
@@ -104,7 +105,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             &self.bindings,
             &self.candidates,
             &self.store,
-            dt,
+            step,
             want_jacobian,
         )
     }

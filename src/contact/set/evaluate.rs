@@ -7,15 +7,17 @@ use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey};
 use crate::contact::ctx::{ContactCtx, NO_DOF, Vec12};
 use crate::contact::element::{ElementSet, Env};
+use crate::time::Coefficients;
 use rayon::prelude::*;
 
-/// Evaluates `candidates` at the iterate `env`.
+/// Evaluates `candidates` at the evaluation point `env` of an iterate, under the step's
+/// integrator coefficients.
 pub(super) fn evaluate_all<E: ElementSet>(
     env: &Env,
     bindings: &[ContactBinding<E>],
     candidates: &[PairKey],
     store: &MemoryStore,
-    dt: f64,
+    step: &Coefficients,
     want_jacobian: bool,
 ) -> Vec<LocalContact> {
     candidates
@@ -24,7 +26,7 @@ pub(super) fn evaluate_all<E: ElementSet>(
         .map(|key| {
             let chain = &bindings[key.binding as usize].chain;
             let memory = store.start(key, chain.memory_layout());
-            let ctx = chain.evaluate(env, key.first, key.second, memory, dt, want_jacobian);
+            let ctx = chain.evaluate_step(env, key.first, key.second, memory, step, want_jacobian);
             local_of(key, &ctx)
         })
         .collect()
@@ -54,7 +56,7 @@ pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
         rows,
         force: if active { ctx.force } else { Vec12::zeros() },
         block: (active && ctx.want_jacobian && ctx.assemble_matrix)
-            .then(|| Box::new(ctx.system_block())),
+            .then(|| Box::new(ctx.system_block(&ctx.step))),
         energy: if ctx.reject { 0.0 } else { ctx.energy },
         gap: ctx.gap,
         active,

@@ -7,6 +7,7 @@ use crate::contact::ctx::{Mat12, Vec12};
 use crate::contact::element::{ContactMethod, PairMemory};
 use crate::contact::primitive::PrimId;
 use crate::model::Model;
+use crate::time::Coefficients;
 use serde::{Deserialize, Serialize};
 
 /// Key of a pair: the binding it belongs to and its two primitives. Candidates are sorted by
@@ -64,13 +65,14 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Local-to-global DOF layout of every candidate (12 coordinates, `NO_DOF` where a point is
     /// static, constrained or absent), in candidate order.
     fn layouts(&self, model: &Model) -> Vec<[u32; 12]>;
-    /// Evaluates every candidate at the iterate.
+    /// Evaluates every candidate at the evaluation point `q` of the iterate, with velocity `v`
+    /// and the step's integrator coefficients.
     fn evaluate(
         &self,
         model: &Model,
         q: &[f64],
         v: &[f64],
-        dt: f64,
+        step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact>;
     /// Commits the trial memory of the accepted iterate.

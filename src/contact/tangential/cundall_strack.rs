@@ -31,6 +31,17 @@
 //! slip: `∂F_t = μ t̂ (∂F_n)ᵀ + (μF_n/‖f*‖)(I − t̂t̂ᵀ) ∂f*`, `t̂ = f*/‖f*‖`; in the blend, the
 //! derivative of [`super::coulomb_cap`].
 //!
+//! Under each time integrator (`ctx.step.scheme`), step 2 is always `ζ = ζ_r + Δt v_t`, the
+//! spring at `tₙ₊₁`, which is what is committed:
+//! * implicit Euler: `v_t` is the end-of-step velocity, the update is implicit Euler of
+//!   `ζ̇ = v_t`, consistent with the scheme;
+//! * BDF2: `v_t` is the BDF2 velocity `(3xₙ₊₁ − 4xₙ + xₙ₋₁)/(2Δt)`; the spring is still advanced
+//!   by one implicit Euler step of it (first order in the tangential history);
+//! * implicit midpoint: positions (hence `n`) are at the midpoint `z`, `v_t = (xₙ₊₁ − xₙ)/Δt` is
+//!   the step's mean velocity, so `ζ_r + Δt v_t` is the spring at `tₙ₊₁` while the force acts at
+//!   `t_{n+½}`: the spring force leads by half a step (first order in the tangential history;
+//!   the elastic and normal parts stay second order).
+//!
 //! Compared with mpacts' `−min(k_t‖ζ‖ + c_t‖v_t‖, μ‖F_n‖) v̂_t`, the force points along the
 //! trial force rather than along `v_t`, which is what lets the spring hold a body at rest
 //! (`v_t = 0`).

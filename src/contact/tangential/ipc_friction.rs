@@ -22,6 +22,14 @@
 //! `∂f/∂v / Δt`). Stick is the smooth branch `y < ε`: a sticking contact creeps at speeds
 //! below `ε_v`. Being a potential for the step, the law is conservative for the energy line
 //! search.
+//!
+//! Under each time integrator, `Δt` above is `h = ctx.step.h()`, the time over which the
+//! evaluation point moves by `h v` from the velocity origin, so that `u = hPΓv` is the
+//! tangential displacement of the evaluation point and `D = h·Ψ(v)` is the dissipation potential
+//! the incremental potential needs (`∂D/∂z = −f`): implicit Euler `h = Δt` (`u = PΓ(x − xₙ)`,
+//! IPC as published), BDF2 `h = 2Δt/3` (`u = PΓ(x − (4xₙ − xₙ₋₁)/3)`), implicit midpoint
+//! `h = Δt/2` (`u` the slip from `xₙ` to the midpoint). The force depends on `v` alone (`ε` scales
+//! with `h` too), so only the energy differs between schemes.
 
 use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
@@ -172,7 +180,7 @@ impl ChainElement for IpcFriction {
         if self.mu == 0.0 || lag.normal_force <= 0.0 || !lag.normal_force.is_finite() {
             return;
         }
-        let dt = ctx.dt;
+        let dt = ctx.step.h();
         let eps = self.eps_v * dt;
         let n = lag.normal;
         let p = Mat3::identity() - n * n.transpose();

@@ -1,4 +1,5 @@
-//! Scene errors: file, line:column, what was expected, and a suggestion.
+//! Located errors of scene and chain files: file, line:column, what was expected, and a
+//! suggestion.
 
 use std::fmt;
 use std::path::PathBuf;

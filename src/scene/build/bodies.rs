@@ -1,0 +1,158 @@
+//! Bodies: the scene's rods ([`super::rods`]), spheres and planes added to the model, and the
+//! table of their names that later builders (boundary conditions, contacts, forces) resolve
+//! names and indices against.
+
+use super::ctx::Ctx;
+use super::materials::Materials;
+use super::rods::add_rod;
+use crate::diag::{SceneError, closest};
+use crate::model::{Model, Plane, Sphere};
+use crate::scene::SceneSpec;
+use std::collections::BTreeMap;
+
+/// The bodies of a scene by name, with their indices in the model.
+pub(super) struct Bodies<'s> {
+    /// Rod indices by name.
+    pub(super) rods: BTreeMap<&'s str, usize>,
+    /// Sphere indices by name.
+    pub(super) spheres: BTreeMap<&'s str, usize>,
+    /// Plane indices by name.
+    pub(super) planes: BTreeMap<&'s str, usize>,
+    /// Spheres declared `fixed`, constrained once the model is finalized.
+    fixed_spheres: Vec<usize>,
+}
+
+/// Checks and adds the rods, then the spheres, then the planes of `spec` to `model`.
+pub(super) fn add_bodies<'s>(
+    spec: &'s SceneSpec,
+    cx: &Ctx,
+    materials: &Materials,
+    model: &mut Model,
+) -> Result<Bodies<'s>, SceneError> {
+    let mut rod_index: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &spec.rods {
+        let needle = format!("\"{}\"", r.name);
+        if rod_index.contains_key(r.name.as_str()) {
+            return Err(cx
+                .err(&needle, format!("two rods are named \"{}\"", r.name))
+                .with_help("give every rod a unique name"));
+        }
+        let idx = add_rod(r, cx, materials, model)?;
+        rod_index.insert(r.name.as_str(), idx);
+    }
+
+    let mut sphere_index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut fixed_spheres = Vec::new();
+    for sp in &spec.spheres {
+        let needle = format!("\"{}\"", sp.name);
+        if sphere_index.contains_key(sp.name.as_str()) || rod_index.contains_key(sp.name.as_str()) {
+            return Err(cx
+                .err(&needle, format!("two bodies are named \"{}\"", sp.name))
+                .with_help("give every rod and sphere a unique name"));
+        }
+        let mat = *materials.get(&sp.material).ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{}\"", sp.material),
+                format!(
+                    "sphere \"{}\" uses material \"{}\", which is not defined",
+                    sp.name, sp.material
+                ),
+            );
+            match closest(&sp.material, materials.keys().map(String::as_str)) {
+                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                None => e.with_help("define it in `materials`"),
+            }
+        })?;
+        let idx = model.add_sphere(
+            Sphere {
+                name: sp.name.clone(),
+                offset: 0,
+                node: 0,
+                radius: sp.radius.0,
+                material: mat,
+            },
+            sp.center.vec(),
+            sp.velocity.vec(),
+        );
+        if sp.fixed {
+            fixed_spheres.push(idx);
+        }
+        sphere_index.insert(sp.name.as_str(), idx);
+    }
+    let mut plane_index: BTreeMap<&str, usize> = BTreeMap::new();
+    for pl in &spec.planes {
+        let n = pl.normal.vec();
+        if n.norm() < 1e-12 {
+            return Err(cx
+                .err(
+                    &format!("\"{}\"", pl.name),
+                    format!("plane \"{}\" has a zero normal", pl.name),
+                )
+                .with_help(
+                    "give the normal pointing to the side where bodies are, e.g. (0, 0, 1)",
+                ));
+        }
+        let idx = model.add_plane(Plane {
+            name: pl.name.clone(),
+            origin: pl.origin.vec(),
+            normal: n.normalize(),
+        });
+        plane_index.insert(pl.name.as_str(), idx);
+    }
+    Ok(Bodies {
+        rods: rod_index,
+        spheres: sphere_index,
+        planes: plane_index,
+        fixed_spheres,
+    })
+}
+
+impl Bodies<'_> {
+    /// Constrains the three DOFs of every fixed sphere (after [`Model::finalize`]).
+    pub(super) fn fix_spheres(&self, model: &mut Model) {
+        for &i in &self.fixed_spheres {
+            let o = model.spheres[i].offset;
+            model.dofs.constrain_all([o, o + 1, o + 2]);
+        }
+    }
+
+    /// The index of the rod named `name`, or an error that suggests the closest name.
+    pub(super) fn find_rod(&self, cx: &Ctx, name: &str) -> Result<usize, SceneError> {
+        let rod_index = &self.rods;
+        rod_index.get(name).copied().ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{name}\""),
+                format!("no rod is named \"{name}\""),
+            );
+            match closest(name, rod_index.keys().copied()) {
+                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+                None => e.with_help(format!(
+                    "rods in this scene: {}",
+                    rod_index.keys().copied().collect::<Vec<_>>().join(", ")
+                )),
+            }
+        })
+    }
+}
+
+/// Node or edge index `i` of rod `rod` with `len` of them (`what`: "node" or "edge"), where a
+/// negative `i` counts from the end.
+pub(super) fn rod_item(
+    cx: &Ctx,
+    i: i64,
+    len: usize,
+    what: &str,
+    rod: &str,
+) -> Result<usize, SceneError> {
+    let k = if i < 0 { len as i64 + i } else { i };
+    if k < 0 || k >= len as i64 {
+        Err(cx
+            .err(
+                &format!("\"{rod}\""),
+                format!("{what} index {i} is out of range for rod \"{rod}\" ({len} {what}s)"),
+            )
+            .with_help(format!("use 0..{} or −1..−{len} from the end", len - 1)))
+    } else {
+        Ok(k as usize)
+    }
+}

@@ -1,0 +1,166 @@
+//! Contacts: each `contacts` entry of the scene becomes a [`ContactBinding`] (its chain file
+//! loaded and validated, its two body groups resolved ([`super::groups`]), its exclusions, a
+//! keep distance beyond the chain's reach), and the bindings one [`ContactSet`], checked for
+//! one line-search method and, for barrier chains, a start without penetration.
+
+use super::bodies::Bodies;
+use super::ctx::Ctx;
+use super::groups::ContactNames;
+use crate::contact::{BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet};
+use crate::diag::{SceneError, locate};
+use crate::model::Model;
+use crate::scene::SceneSpec;
+use serde::de::DeserializeOwned;
+use std::path::Path;
+
+/// Binds every contact of the scene, with chains read as element set `E`; `None` if the scene
+/// has no contacts.
+pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
+    spec: &SceneSpec,
+    cx: &Ctx,
+    bodies: &Bodies,
+    model: &Model,
+) -> Result<Option<Box<dyn ContactModel>>, SceneError> {
+    let mut bindings: Vec<ContactBinding<E>> = Vec::new();
+    for (ci, contact) in spec.contacts.iter().enumerate() {
+        bindings.push(bind(&ContactNames {
+            cx,
+            bodies,
+            model,
+            ci,
+            contact,
+        })?);
+    }
+    let ccd_bindings: Vec<bool> = bindings
+        .iter()
+        .map(|b| b.chain.method().needs_ccd())
+        .collect();
+    let mut contacts: Option<Box<dyn ContactModel>> = if bindings.is_empty() {
+        None
+    } else {
+        let set = ContactSet::new(bindings).map_err(|m| {
+            cx.err("contacts", m).with_help(
+                "IMC and IPC drive Newton differently (‖r‖² line search vs energy + CCD): \
+                 use chains of one method in a scene",
+            )
+        })?;
+        Some(Box::new(set))
+    };
+    if let Some(c) = contacts.as_mut() {
+        check_contact_methods(c.as_mut(), &ccd_bindings, model, spec, cx)?;
+    }
+    Ok(contacts)
+}
+
+/// One contact of the scene: its chain loaded, its sides and exclusions resolved, its keep
+/// distance checked against the chain's reach.
+fn bind<E: ElementSet + DeserializeOwned + 'static>(
+    names: &ContactNames,
+) -> Result<ContactBinding<E>, SceneError> {
+    let (cx, model, ci, c) = (names.cx, names.model, names.ci, names.contact);
+    let chain_path = cx.file.parent().unwrap_or(Path::new(".")).join(&c.chain);
+    let chain = Chain::<E>::load(&chain_path).map_err(|mut e| {
+        if e.position.is_none() && e.message.starts_with("cannot read") {
+            e.message = format!(
+                "contact {}: {}: {}",
+                ci + 1,
+                chain_path.display(),
+                e.message
+            );
+            e.file = cx.file.to_path_buf();
+            e.position = locate(cx.source, &format!("\"{}\"", c.chain), 0);
+        }
+        e
+    })?;
+    let needle = format!("\"{}\"", c.chain);
+    let first = names.group(&c.first, chain.kinds().0, "side 1")?;
+    let second = names.group(&c.second, chain.kinds().1, "side 2")?;
+    let radius_of = |g: &BodyGroup| -> f64 {
+        match g {
+            BodyGroup::Rods(v) => v
+                .iter()
+                .map(|&r| model.rods[r].section.contact_radius())
+                .fold(0.0, f64::max),
+            BodyGroup::Spheres(v) => v
+                .iter()
+                .map(|&s| model.spheres[s].radius)
+                .fold(0.0, f64::max),
+            BodyGroup::Planes(_) => 0.0,
+        }
+    };
+    let keep = c
+        .keep_distance
+        .map_or_else(|| radius_of(&first).max(radius_of(&second)), |k| k.0);
+    let mut excluded = Vec::new();
+    for (a, b) in &c.exclude {
+        excluded.push((names.excluded_body(a)?, names.excluded_body(b)?));
+    }
+    let reach = chain.method().reach;
+    if keep <= reach {
+        return Err(cx
+            .err(
+                &needle,
+                format!(
+                    "contact {}: keep_distance {keep:e} m does not exceed the reach of chain \"{}\" \
+                     ({reach:e} m, its δ or d̂): contacts would start unseen by detection",
+                    ci + 1,
+                    chain.name()
+                ),
+            )
+            .with_help(format!(
+                "set keep_distance to more than {reach:e} m (for IPC, also more than d̂ plus twice \
+                 the distance a body moves in one step)"
+            )));
+    }
+    Ok(ContactBinding {
+        chain,
+        first,
+        second,
+        keep_distance: keep,
+        excluded,
+    })
+}
+
+/// Rejects barrier (IPC) scenes that start with a non-positive gap (chains of conflicting
+/// line searches are refused by [`ContactSet::new`]).
+fn check_contact_methods(
+    c: &mut dyn ContactModel,
+    ccd_bindings: &[bool],
+    model: &Model,
+    spec: &SceneSpec,
+    cx: &Ctx,
+) -> Result<(), SceneError> {
+    if !ccd_bindings.iter().any(|&b| b) {
+        return Ok(());
+    }
+    c.detect(model, &model.q);
+    let ev = c.evaluate(
+        model,
+        &model.q,
+        &model.v,
+        &crate::time::Coefficients::implicit_euler(spec.time.dt.0),
+        false,
+    );
+    let worst = ev
+        .iter()
+        .filter(|l| ccd_bindings[l.key.binding as usize] && l.gap <= 0.0)
+        .min_by(|a, b| a.gap.total_cmp(&b.gap));
+    if let Some(w) = worst {
+        let bi = w.key.binding as usize;
+        return Err(cx
+            .err(
+                &format!("\"{}\"", spec.contacts[bi].chain),
+                format!(
+                    "contact {}: the initial configuration already penetrates: {} and {} have gap {:.3e} m, \
+                     but the barrier chain \"{}\" needs every gap > 0 from the start",
+                    bi + 1,
+                    w.key.first.label(model),
+                    w.key.second.label(model),
+                    w.gap,
+                    spec.contacts[bi].chain
+                ),
+            )
+            .with_help("move the bodies apart so that they start separated (by a fraction of d̂ at least)"));
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! External forces: gravity (with buoyancy), viscous drag, regularized Stokeslets and point
+//! forces, in the order the scene lists them.
+
+use super::bodies::{Bodies, rod_item};
+use super::ctx::Ctx;
+use crate::diag::SceneError;
+use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
+use crate::model::Model;
+use crate::scene::{ForceSpec, SceneSpec};
+
+/// Checks and builds the scene's external forces.
+pub(super) fn build_forces(
+    spec: &SceneSpec,
+    cx: &Ctx,
+    bodies: &Bodies,
+    model: &Model,
+) -> Result<Vec<Box<dyn ExternalForce>>, SceneError> {
+    let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
+    for f in &spec.forces {
+        match f {
+            ForceSpec::Gravity { g, medium_density } => {
+                externals.push(Box::new(Gravity {
+                    g: g.vec(),
+                    medium_density: medium_density.0,
+                }));
+            }
+            ForceSpec::ViscousDrag { viscosity } => {
+                externals.push(Box::new(ViscousDrag {
+                    viscosity: viscosity.0,
+                }));
+            }
+            ForceSpec::Rss { viscosity, epsilon } => {
+                let rss = RegularizedStokeslets::new(viscosity.0, epsilon.map(|e| e.0))
+                    .map_err(|e| cx.err("Rss", e.to_string()))?;
+                externals.push(Box::new(rss));
+            }
+            ForceSpec::PointForce { rod, node, force } => {
+                let r = bodies.find_rod(cx, rod)?;
+                let n = rod_item(cx, *node, model.rods[r].n_nodes, "node", rod)?;
+                externals.push(Box::new(PointForce {
+                    rod: r,
+                    node: n,
+                    force: force.vec(),
+                }));
+            }
+        }
+    }
+
+    Ok(externals)
+}

@@ -1,0 +1,68 @@
+//! Turning a parsed [`SceneSpec`] into a model, forces and run settings, with semantic checks
+//! (names that resolve, indices in range, geometry that makes a rod).
+//!
+//! One builder per concept, called in this order by [`build_scene_with`] (the first error
+//! wins): scene-wide settings (`settings`, `memory_check`), materials, bodies (rods, spheres,
+//! planes), boundary conditions, contacts (chains bound to body groups) and external forces.
+
+mod bodies;
+mod boundary;
+mod built;
+mod contacts;
+mod ctx;
+mod forces;
+mod groups;
+mod materials;
+mod memory_check;
+mod rods;
+mod settings;
+
+pub use built::BuiltScene;
+
+use super::SceneSpec;
+use crate::contact::{Builtin, ElementSet};
+use crate::diag::SceneError;
+use crate::model::Model;
+use ctx::Ctx;
+use serde::de::DeserializeOwned;
+use std::path::Path;
+
+/// Checks and builds a scene with the built-in chain elements. `file` is used for messages and
+/// to resolve relative paths.
+pub fn build_scene(spec: &SceneSpec, source: &str, file: &Path) -> Result<BuiltScene, SceneError> {
+    build_scene_with::<Builtin>(spec, source, file)
+}
+
+/// Like [`build_scene`], with chains read as element set `E` (a user's set that wraps the
+/// built-ins, see [`crate::element_set!`]).
+pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
+    spec: &SceneSpec,
+    source: &str,
+    file: &Path,
+) -> Result<BuiltScene, SceneError> {
+    let cx = Ctx { file, source };
+    let name = settings::scene_name(spec, file);
+    settings::check(spec, &cx)?;
+    memory_check::check_memory(spec, &cx)?;
+    let materials = materials::build_materials(spec, &cx)?;
+    let mut model = Model::default();
+    let bodies = bodies::add_bodies(spec, &cx, &materials, &mut model)?;
+    boundary::add_boundary_conditions(spec, &cx, &bodies, &mut model)?;
+    model.finalize();
+    bodies.fix_spheres(&mut model);
+    let contacts = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
+    let externals = forces::build_forces(spec, &cx, &bodies, &model)?;
+    Ok(BuiltScene {
+        name,
+        file: file.to_path_buf(),
+        model,
+        externals,
+        contacts,
+        solver: spec.solver,
+        dt: spec.time.dt.0,
+        integrator: spec.time.integrator,
+        duration: spec.time.duration.0,
+        output: spec.output,
+        adaptive: settings::adaptive(spec),
+    })
+}

@@ -1,0 +1,91 @@
+//! Scene-wide settings: the scene's name, the checks of its time and solver settings, and the
+//! adaptive stepping they give.
+
+use super::ctx::Ctx;
+use crate::diag::SceneError;
+use crate::scene::SceneSpec;
+use crate::system::{AdaptiveSettings, SolverSettings};
+use std::path::Path;
+
+/// The scene's name: `name` if given, else the file's stem.
+pub(super) fn scene_name(spec: &SceneSpec, file: &Path) -> String {
+    spec.name.clone().unwrap_or_else(|| {
+        file.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "scene".into())
+    })
+}
+
+/// Rejects a scene without bodies, and time or solver settings that cannot run.
+pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
+    if spec.rods.is_empty() && spec.spheres.is_empty() {
+        return Err(cx
+            .err("rods", "the scene has no bodies".into())
+            .with_help("add at least one rod to `rods: [...]` or one sphere to `spheres: [...]`"));
+    }
+    if spec.time.dt.0 > spec.time.duration.0 {
+        return Err(cx
+            .err(
+                "dt",
+                format!(
+                    "dt = {} s is longer than duration = {} s",
+                    spec.time.dt.0, spec.time.duration.0
+                ),
+            )
+            .with_help("use a time step shorter than the duration"));
+    }
+    check_solver(&spec.solver, cx)?;
+    if let Some(m) = spec.time.min_dt
+        && m.0 > spec.time.dt.0
+    {
+        return Err(cx
+            .err(
+                "min_dt",
+                format!(
+                    "min_dt = {} s is larger than dt = {} s",
+                    m.0, spec.time.dt.0
+                ),
+            )
+            .with_help("min_dt is the floor of retried steps: at most dt (dt disables retries)"));
+    }
+    if spec.time.grow_after == 0 {
+        return Err(cx
+            .err("grow_after", "grow_after must be at least 1".into())
+            .with_help("the number of accepted sub-steps before a reduced Δt doubles, e.g. 4"));
+    }
+    Ok(())
+}
+
+/// Adaptive stepping of a checked scene: `min_dt` defaults to `dt/1024`.
+pub(super) fn adaptive(spec: &SceneSpec) -> AdaptiveSettings {
+    AdaptiveSettings {
+        dt: spec.time.dt.0,
+        min_dt: spec.time.min_dt.map_or(spec.time.dt.0 / 1024.0, |m| m.0),
+        grow_after: spec.time.grow_after,
+    }
+}
+
+/// Rejects tolerances that are not finite and ≥ 0, and a zero iteration budget.
+fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
+    let bad = |what: &str, v: f64| {
+        Err(cx
+            .err(
+                "solver",
+                format!("solver.{what} = {v} must be a finite number ≥ 0"),
+            )
+            .with_help("see SolverSettings in the docs for defaults"))
+    };
+    for (what, v) in [
+        ("abs_tol", s.abs_tol),
+        ("rel_tol", s.rel_tol),
+        ("step_tol", s.step_tol),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return bad(what, v);
+        }
+    }
+    if s.max_iterations == 0 {
+        return Err(cx.err("solver", "solver.max_iterations must be at least 1".into()));
+    }
+    Ok(())
+}

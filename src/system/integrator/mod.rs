@@ -1,0 +1,23 @@
+//! Time integrators: what turns the equations of motion into the nonlinear system one Newton
+//! solve drives to zero. The trait is in [`time_integrator`], the coefficients in
+//! [`crate::time`]; each scheme is one file.
+
+mod bdf2;
+mod implicit_euler;
+mod midpoint;
+mod time_integrator;
+
+pub use bdf2::Bdf2;
+pub use crate::time::{Coefficients, IntegratorKind};
+pub use implicit_euler::ImplicitEuler;
+pub use midpoint::ImplicitMidpoint;
+pub use time_integrator::{IntegratorState, StepData, TimeIntegrator};
+
+/// A fresh integrator of kind `kind` (no memory of earlier steps).
+pub fn build(kind: IntegratorKind) -> Box<dyn TimeIntegrator> {
+    match kind {
+        IntegratorKind::ImplicitEuler => Box::new(ImplicitEuler::default()),
+        IntegratorKind::Bdf2 => Box::new(Bdf2::default()),
+        IntegratorKind::ImplicitMidpoint => Box::new(ImplicitMidpoint::default()),
+    }
+}
