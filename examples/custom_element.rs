@@ -16,9 +16,9 @@
 //! Run: `cargo run --release --example custom_element`
 
 use catena::contact::{
-    Adaptive, Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Memory,
-    MemorySpec, Needs, PairMemory, PlanePrim, PrimId, ScalarForce, SpherePrim, StepInfo,
-    StepNeeds, add_normal_force,
+    Adaptive, Caps, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Memory, MemorySpec,
+    Needs, PairMemory, PlanePrim, PrimId, ScalarForce, SpherePrim, StepInfo, StepNeeds,
+    add_normal_force,
 };
 use catena::scene::{build_scene_with, load_scene};
 use catena::verify::check_pair;
@@ -110,9 +110,11 @@ impl ChainElement for PowerLaw {
             ));
         }
         if let Some(m) = self.max_overlap
-            && !(m > 0.0)
+            && (m.is_nan() || m <= 0.0)
         {
-            return Err(format!("max_overlap must be a positive length (m), got {m}"));
+            return Err(format!(
+                "max_overlap must be a positive length (m), got {m}"
+            ));
         }
         Ok(())
     }
@@ -240,10 +242,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|(_, mem)| chain.memory_of::<Peak>(mem, 3).overlap)
         .collect();
-    let doublings = &state.elements[0][3].as_ref().ok_or("N_PowerLaw is adaptive")?.state;
-    println!("deepest overlaps per pair: {peaks:?} m; N_PowerLaw state {doublings}");
+    let saved = state.elements[0][3]
+        .as_ref()
+        .ok_or("N_PowerLaw is adaptive")?;
+    let stiffness: Stiffness = ron::from_str(&saved.state)?;
+    println!(
+        "deepest overlaps per pair: {peaks:?} m; N_PowerLaw doubled k {} time(s) to hold the \
+         overlaps at the start of a step under max_overlap",
+        stiffness.doublings
+    );
+    if stiffness.doublings == 0 {
+        return Err("the impacts should have made N_PowerLaw stiffen".into());
+    }
     if peaks.len() != 2 || peaks.iter().any(|&p| !(p > 0.0 && p <= max_pen)) {
-        return Err(format!("unexpected per-pair peaks {peaks:?} (max penetration {max_pen})").into());
+        return Err(
+            format!("unexpected per-pair peaks {peaks:?} (max penetration {max_pen})").into(),
+        );
     }
     Ok(())
 }

@@ -34,7 +34,7 @@
 
 use catena::contact::distance::ContactType;
 use catena::contact::{
-    Caps, CcdKernel, Category, ChainElement, ContactCtx, ElementDoc, Env, Gives, Mat12, Needs,
+    Caps, Category, CcdKernel, ChainElement, ContactCtx, ElementDoc, Env, Gives, Mat12, Needs,
     PrimKind, Vec12,
 };
 use catena::math::{Mat3, Vec3};

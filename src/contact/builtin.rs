@@ -10,8 +10,8 @@ use super::data::{
     Sphere1Data, Sphere2Data,
 };
 use super::normal::{
-    DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce,
-    Spring, SpringDamper,
+    DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce, Spring,
+    SpringDamper,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,

@@ -180,11 +180,17 @@ mod tests {
         let xb = [v(0.0, 0.0, 1.0)];
         // Common translation: distance unchanged.
         let p = [v(3.0, -2.0, 7.0); 2];
-        assert_eq!(additive_ccd(centre_distance, &xa, &p, &xb, &p[..1], 0.1, 1.0), 1.0);
+        assert_eq!(
+            additive_ccd(centre_distance, &xa, &p, &xb, &p[..1], 0.1, 1.0),
+            1.0
+        );
         // Separating.
         let pb = [v(0.0, 0.0, 1.0)];
         let pa = [Vec3::zeros(); 2];
-        assert_eq!(additive_ccd(centre_distance, &xa, &pa, &xb, &pb, 0.1, 1.0), 1.0);
+        assert_eq!(
+            additive_ccd(centre_distance, &xa, &pa, &xb, &pb, 0.1, 1.0),
+            1.0
+        );
     }
 
     #[test]

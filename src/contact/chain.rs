@@ -20,13 +20,13 @@
 use super::builtin::Builtin;
 use super::ctx::ContactCtx;
 use super::element::{
-    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory,
-    MemoryLayout, PairMemory,
+    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory, MemoryLayout,
+    PairMemory,
 };
 use super::primitive::{PrimId, PrimKind};
 use crate::diag::SceneError;
-use crate::time::Coefficients;
 use crate::diag::{locate, ron_error, ron_options};
+use crate::time::Coefficients;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};

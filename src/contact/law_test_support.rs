@@ -6,9 +6,9 @@ use super::builtin::Builtin;
 use super::chain::Chain;
 use super::element::PairMemory;
 use super::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
-use crate::verify::check_pair;
 use crate::math::Vec3;
 use crate::model::{Material, Model, Plane, Sphere};
+use crate::verify::check_pair;
 use std::path::Path;
 
 /// Deterministic generator (Knuth's MMIX LCG).

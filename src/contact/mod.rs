@@ -51,13 +51,13 @@ pub use detect::{Aabb, SpatialHash, brute_force_pairs};
 pub use element::{
     Adaptive, AdaptiveHooks, Caps, Category, CcdKernel, ChainElement, ContactLineSearch,
     ContactMethod, ElementDoc, ElementSet, ElementState, Env, Gives, MEMORY_WORDS, Memory,
-    MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds,
-    StepInfo, StepNeeds, deserialize_element, flag_word, read_element,
+    MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds, StepInfo,
+    StepNeeds, deserialize_element, flag_word, read_element,
 };
 pub use normal::{
     DampedHertz, Dmt, Established, Hertz, Imc, ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr,
-    JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce, RestLength,
-    ScalarForce, Spring, SpringDamper, add_normal_force, overlap_and_rate,
+    JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce, RestLength, ScalarForce,
+    Spring, SpringDamper, add_normal_force, overlap_and_rate,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,

@@ -398,8 +398,13 @@ mod tests {
                 v: &c.v,
             };
             // Evaluate up to the resolver only (the law rejects separated pairs).
-            let mut ctx =
-                crate::contact::ContactCtx::new(c.first, c.second, PairMemory::default(), 1e-3, false);
+            let mut ctx = crate::contact::ContactCtx::new(
+                c.first,
+                c.second,
+                PairMemory::default(),
+                1e-3,
+                false,
+            );
             for e in &chain.elements()[..3] {
                 crate::contact::ChainElement::evaluate(e, &env, &mut ctx);
             }

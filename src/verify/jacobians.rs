@@ -54,8 +54,8 @@ use super::finite_difference::{
 use super::report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError};
 use crate::contact::distance::ContactType;
 use crate::contact::{
-    Caps, Chain, ContactCtx, ElementSet, Env, Mat12, NO_DOF, PairGeometry,
-    PairMemory, StepInfo, Vec12,
+    Caps, Chain, ContactCtx, ElementSet, Env, Mat12, NO_DOF, PairGeometry, PairMemory, StepInfo,
+    Vec12,
 };
 use crate::math::Vec3;
 use crate::model::Model;
@@ -133,7 +133,14 @@ fn begin_step<E: ElementSet>(chain: &mut Chain<E>, model: &Model, cfg: &Configur
     pts.sort_unstable();
     let mut pairs = Vec::new();
     if chain.method().step_pairs {
-        let ctx = chain.evaluate(&env, cfg.first, cfg.second, PairMemory::default(), dt, false);
+        let ctx = chain.evaluate(
+            &env,
+            cfg.first,
+            cfg.second,
+            PairMemory::default(),
+            dt,
+            false,
+        );
         let mut dofs = [NO_DOF; 12];
         for k in 0..ctx.n_points() {
             if ctx.dof[k] != NO_DOF {
@@ -184,7 +191,14 @@ fn memory_for<E: ElementSet>(
             q: &cfg.q,
             v: &cfg.v,
         };
-        let geo = chain.evaluate(&env, cfg.first, cfg.second, PairMemory::default(), dt, false);
+        let geo = chain.evaluate(
+            &env,
+            cfg.first,
+            cfg.second,
+            PairMemory::default(),
+            dt,
+            false,
+        );
         let n = if geo.normal.norm() > 0.0 {
             geo.normal
         } else {
@@ -442,14 +456,14 @@ pub fn jacobians<E: ElementSet>(
                             q,
                             v,
                         };
-                        run_prefix(&ch, k, false, &env, &cfg, history, dt, true).map(
-                            |(c, _)| Probe {
+                        run_prefix(&ch, k, false, &env, &cfg, history, dt, true).map(|(c, _)| {
+                            Probe {
                                 scalar: c.distance,
                                 vector: c.grad,
                                 d_dx: c.hess,
                                 d_dv: Mat12::zeros(),
-                            },
-                        )
+                            }
+                        })
                     };
                     let gradient = Some((Direction::Position, 1.0));
                     compare(
@@ -470,22 +484,23 @@ pub fn jacobians<E: ElementSet>(
                             q,
                             v,
                         };
-                        run_prefix(&ch, k, true, &env, &cfg, history, dt, true).map(
-                            |(c, _)| Probe {
+                        run_prefix(&ch, k, true, &env, &cfg, history, dt, true).map(|(c, _)| {
+                            Probe {
                                 scalar: c.energy,
                                 vector: c.force,
                                 d_dx: c.dfdx,
                                 d_dv: c.dfdv,
-                            },
-                        )
+                            }
+                        })
                     };
-                    let floors = run_prefix(&ch, k, true, &env, &cfg, history, dt, true)
-                        .map(|(_, f)| f);
+                    let floors =
+                        run_prefix(&ch, k, true, &env, &cfg, history, dt, true).map(|(_, f)| f);
                     match (probe(&cfg.q, &cfg.v), floors) {
                         (Some(p), Some(floors))
                             if p.vector.norm() + p.d_dx.norm() + p.d_dv.norm() > 0.0 =>
                         {
-                            let gradient = (!ch.elements()[k].gives().dissipative && p.scalar != 0.0)
+                            let gradient = (!ch.elements()[k].gives().dissipative
+                                && p.scalar != 0.0)
                                 .then_some((Direction::Path, -1.0));
                             compare(&mut probe, &cfg, &dofs, n, gradient, floors, tol, dt)
                         }

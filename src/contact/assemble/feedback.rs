@@ -4,8 +4,8 @@
 //! remove candidates; it is recorded per pair and reported (a positive feedback marks a "real"
 //! contact in the step statistics).
 
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 
 /// Feedback = overlap (`−gap`, m).

@@ -7,4 +7,3 @@ pub use binding::{
     Data, DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
     Sphere1Data, Sphere2Data,
 };
-

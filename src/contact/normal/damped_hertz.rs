@@ -15,8 +15,8 @@ use super::effective::{
     check_non_negative, check_optional_positive, effective_modulus, effective_radius,
 };
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -67,7 +67,11 @@ impl ChainElement for DampedHertz {
     }
     fn gives(&self) -> Gives {
         let g = Gives::caps(Caps::NORMAL_FORCE);
-        if self.damping_time == 0.0 { g } else { g.dissipative() }
+        if self.damping_time == 0.0 {
+            g
+        } else {
+            g.dissipative()
+        }
     }
     fn validate(&self) -> Result<(), String> {
         check_non_negative("damping_time", "s", self.damping_time)?;

@@ -6,8 +6,8 @@
 //! * Effective radius `1/R̂ = 1/R₁ + 1/R₂` (m), i.e. `R̂ = R₁R₂/(R₁ + R₂)`; a plane has
 //!   `R = ∞` and drops out. Capsules use their cross-section radius (mpacts Capsule_Capsule).
 
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
+use crate::contact::primitive::PrimKind;
 
 /// `Ê` (Pa) from the materials the data elements bound, or `given` when the law sets it.
 pub(crate) fn effective_modulus(ctx: &ContactCtx, given: Option<f64>) -> f64 {

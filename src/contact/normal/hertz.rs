@@ -11,8 +11,8 @@
 
 use super::effective::{check_optional_positive, effective_modulus, effective_radius};
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 

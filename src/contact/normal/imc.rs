@@ -25,12 +25,12 @@
 //! contact nodes, `k` keeps its previous value (initially `floor`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{
     Adaptive, Category, ChainElement, ContactLineSearch, ElementDoc, Env, SolverNeeds, StepInfo,
     StepNeeds,
 };
+use crate::contact::element::{Caps, Gives, Needs};
 use serde::{Deserialize, Serialize};
 
 /// How the IMC contact stiffness is set.

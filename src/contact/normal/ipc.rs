@@ -42,12 +42,12 @@
 //! The shipped flagella and rod scenes are recorded with these defaults (`tests/golden.rs`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, NO_DOF};
 use crate::contact::element::{
     Adaptive, Category, ChainElement, ContactLineSearch, ElementDoc, Env, SolverNeeds, StepInfo,
     StepNeeds,
 };
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::model::Model;
 use serde::{Deserialize, Serialize};
 

@@ -9,8 +9,8 @@
 
 use super::effective::check_positive;
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 

@@ -16,8 +16,8 @@
 //! assembled force is the raw `F` (the damping may pull, as in mpacts). Pairs with `δ ≤ 0` are
 //! rejected (no force).
 
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -66,7 +66,11 @@ impl ChainElement for LinearForce {
     }
     fn gives(&self) -> Gives {
         let g = Gives::caps(Caps::NORMAL_FORCE);
-        if self.damping == 0.0 { g } else { g.dissipative() }
+        if self.damping == 0.0 {
+            g
+        } else {
+            g.dissipative()
+        }
     }
     fn validate(&self) -> Result<(), String> {
         if !(self.stiffness.is_finite() && self.stiffness > 0.0) {

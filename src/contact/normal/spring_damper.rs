@@ -4,8 +4,8 @@
 //! dashpot adds `∂F/∂δ̇ = c` (so `∂f/∂v = −c ∇Δ∇Δᵀ`).
 
 use super::spring::{RestLength, Spring, SpringLaw};
-use crate::contact::element::{Caps, Gives, MemorySpec, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, MemorySpec, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +64,11 @@ impl ChainElement for SpringDamper {
     }
     fn gives(&self) -> Gives {
         let g = Gives::caps(Caps::NORMAL_FORCE);
-        if self.damping == 0.0 { g } else { g.dissipative() }
+        if self.damping == 0.0 {
+            g
+        } else {
+            g.dissipative()
+        }
     }
     fn validate(&self) -> Result<(), String> {
         self.law().validate()

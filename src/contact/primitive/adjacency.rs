@@ -48,7 +48,9 @@ mod tests {
 
     fn rod_model(radius: f64) -> Model {
         let mut m = Model::default();
-        let nodes: Vec<Vec3> = (0..11).map(|i| Vec3::new(0.01 * i as f64, 0.0, 0.0)).collect();
+        let nodes: Vec<Vec3> = (0..11)
+            .map(|i| Vec3::new(0.01 * i as f64, 0.0, 0.0))
+            .collect();
         let (rod, frames, q) = Rod::new(
             "r",
             &nodes,

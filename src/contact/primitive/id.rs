@@ -139,6 +139,9 @@ mod tests {
         let p = |index| PrimId::Plane(PlanePrim { index });
         let mut v = vec![p(0), s(1), n(0, 3), e(1, 0), e(0, 5), s(0), e(0, 2)];
         v.sort();
-        assert_eq!(v, vec![e(0, 2), e(0, 5), e(1, 0), n(0, 3), s(0), s(1), p(0)]);
+        assert_eq!(
+            v,
+            vec![e(0, 2), e(0, 5), e(1, 0), n(0, 3), s(0), s(1), p(0)]
+        );
     }
 }

@@ -40,7 +40,10 @@ impl Primitive for PlanePrim {
     }
     fn of_group(_model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Planes(p) = group {
-            out.extend(p.iter().map(|&i| PrimId::Plane(PlanePrim { index: i as u32 })));
+            out.extend(
+                p.iter()
+                    .map(|&i| PrimId::Plane(PlanePrim { index: i as u32 })),
+            );
         }
     }
     fn point_dofs(&self, _model: &Model) -> PointDofs {

@@ -44,7 +44,10 @@ impl Primitive for SpherePrim {
     }
     fn of_group(_model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Spheres(s) = group {
-            out.extend(s.iter().map(|&i| PrimId::Sphere(SpherePrim { index: i as u32 })));
+            out.extend(
+                s.iter()
+                    .map(|&i| PrimId::Sphere(SpherePrim { index: i as u32 })),
+            );
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {

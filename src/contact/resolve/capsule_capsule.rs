@@ -5,12 +5,12 @@
 //! `Δ − h₁ − h₂` (`2h` for equal rods).
 
 use super::set_geometry;
-use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::segment_segment;
-use crate::math::Vec3;
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::primitive::PrimKind;
+use crate::math::Vec3;
 
 /// Capsule–capsule resolver.
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]

@@ -2,12 +2,12 @@
 //! the sphere centre to the edge, clamped to the end spheres.
 
 use super::set_geometry;
-use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_segment;
-use crate::math::Vec3;
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::primitive::PrimKind;
+use crate::math::Vec3;
 
 /// Capsule–sphere resolver.
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]

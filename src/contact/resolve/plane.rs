@@ -6,11 +6,11 @@
 //! end node's own contact.
 
 use super::finish;
-use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::distance::{ContactType, point_plane};
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::primitive::PrimKind;
 
 fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
     let Some((o, n)) = ctx.plane else {

@@ -1,12 +1,12 @@
 //! `Point_Point`: two points (rod nodes with their radii).
 
 use super::set_geometry;
-use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_point;
-use crate::math::Vec3;
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::primitive::PrimKind;
+use crate::math::Vec3;
 
 /// Point–point resolver.
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]

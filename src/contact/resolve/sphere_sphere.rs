@@ -1,12 +1,12 @@
 //! `Sphere_Sphere`: two spheres; Δ = |x₂ − x₁|, normal from 1 to 2, gap = Δ − r₁ − r₂.
 
 use super::set_geometry;
-use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
-use crate::contact::primitive::PrimKind;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_point;
-use crate::math::Vec3;
+use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::primitive::PrimKind;
+use crate::math::Vec3;
 
 /// Sphere–sphere resolver.
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]

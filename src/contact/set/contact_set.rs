@@ -112,9 +112,10 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
 
     fn commit(&mut self, accepted: &[LocalContact]) {
         let bindings = &self.bindings;
-        self.store.commit(accepted.iter().map(|c| (c.key, c.memory)), |k| {
-            bindings[k.binding as usize].chain.memory_layout()
-        });
+        self.store
+            .commit(accepted.iter().map(|c| (c.key, c.memory)), |k| {
+                bindings[k.binding as usize].chain.memory_layout()
+            });
     }
 
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]) {

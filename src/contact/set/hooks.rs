@@ -34,9 +34,9 @@ pub(super) fn begin_step<E: ElementSet>(
             .iter()
             .filter(|k| k.binding as usize == bi)
             .map(|k| {
-                let ctx =
-                    b.chain
-                        .evaluate(env, k.first, k.second, store.get(k), dt_probe, false);
+                let ctx = b
+                    .chain
+                    .evaluate(env, k.first, k.second, store.get(k), dt_probe, false);
                 PairGeometry {
                     dofs: local_of(k, &ctx).dofs,
                     gap: ctx.gap,

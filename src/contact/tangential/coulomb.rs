@@ -16,8 +16,8 @@
 
 use super::contact_frame::ContactFrame;
 use super::coulomb_cap::cap;
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -119,11 +119,11 @@ mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
     use crate::contact::element::PairMemory;
-    use crate::contact::primitive::PrimKind;
     use crate::contact::law_test_support::{
         Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
     use crate::contact::normal::Hertz;
+    use crate::contact::primitive::PrimKind;
 
     #[test]
     fn jacobians_match_finite_differences_in_stick_and_slip() {

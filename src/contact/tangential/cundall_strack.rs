@@ -49,8 +49,8 @@
 use super::contact_frame::{ContactFrame, Mat3x12};
 use super::coulomb::{check_smoothing, default_smoothing};
 use super::coulomb_cap::cap;
-use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::ctx::ContactCtx;
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::math::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
@@ -220,12 +220,12 @@ impl ChainElement for CundallStrack {
 mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
-    use crate::contact::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
+    use crate::contact::element::PairMemory;
     use crate::contact::law_test_support::{
         Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
-    use crate::contact::element::PairMemory;
     use crate::contact::normal::DampedHertz;
+    use crate::contact::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
 
     #[test]
     fn jacobians_match_finite_differences_in_stick_and_slip() {

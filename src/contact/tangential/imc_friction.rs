@@ -15,9 +15,9 @@
 //! parameters in the edge–edge and point–edge cases; constant when clamped), and through
 //! `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
 
-use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::distance::ContactType;
+use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::math::{Mat3, Vec3};
 use nalgebra::SMatrix;

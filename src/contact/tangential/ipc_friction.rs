@@ -31,8 +31,8 @@
 //! `h = Δt/2` (`u` the slip from `xₙ` to the midpoint). The force depends on `v` alone (`ε` scales
 //! with `h` too), so only the energy differs between schemes.
 
-use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::math::{Mat3, Vec3};
 use nalgebra::SMatrix;

@@ -7,8 +7,8 @@ mod implicit_euler;
 mod midpoint;
 mod time_integrator;
 
-pub use bdf2::Bdf2;
 pub use crate::time::{Coefficients, IntegratorKind};
+pub use bdf2::Bdf2;
 pub use implicit_euler::ImplicitEuler;
 pub use midpoint::ImplicitMidpoint;
 pub use time_integrator::{IntegratorState, StepData, TimeIntegrator};
