@@ -5,15 +5,57 @@
 //! A [`model::Model`] holds Discrete Elastic Rods (node positions and edge twist angles),
 //! rigid spheres and static planes in one DOF map. Each time step solves the equations of a
 //! [`system::TimeIntegrator`] (implicit Euler by default, BDF2 or the implicit midpoint rule),
-//! e.g. for implicit Euler `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0`, by Newton with a
-//! Goldstein–Price line search on `½‖r‖²` ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
+//! e.g. for implicit Euler `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0`, by Newton with a line search
+//! ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
 //! ([`external`]) and the contact forces. Every contact pair found by the broad phase is
 //! evaluated by a **chain** of elements ([`contact`]): data binding → geometry resolver → force
 //! laws → assemblers. The chain returns a local force (≤ 12 DOFs), its exact Jacobians
-//! `∂f/∂x`, `∂f/∂v` and a trial history. These blocks are assembled deterministically, in
-//! parallel, into one sparse Jacobian, which faer factorises with the symbolic analysis reused
-//! for as long as the pattern holds. Scenes and chains are RON files ([`scene`]); runs write
-//! CSV, JSON and VTK as they go ([`run`], [`io`]).
+//! `∂f/∂x`, `∂f/∂v` and a trial per-pair memory. These blocks are assembled deterministically,
+//! in parallel, into one sparse Jacobian, which faer factorises with the symbolic analysis
+//! reused for as long as the pattern holds. Scenes and chains are RON files ([`scene`]); runs
+//! write CSV, JSON and VTK as they go ([`run`], [`io`]).
+//!
+//! ## The pipeline of one time step
+//!
+//! ```text
+//!  scene (RON) ──► Model: bodies + DOF map          TimeIntegrator (time::IntegratorKind)
+//!                   │                                 predictor q̃, v(q), z(q), coefficients
+//!                   ▼                                 c_x = ∂z/∂q, 1/v_div = ∂v/∂q, 1/m_div
+//!  ┌─ begin step ───────────────────────────────────────────────────────────────────────────┐
+//!  │ detect (contact::ContactSet, once per step): candidates within each keep distance,     │
+//!  │   primitives from contact::Primitive, self-contact and exclusions removed;             │
+//!  │   sparsity pattern rebuilt only when the candidate set changed                         │
+//!  │ adaptive elements' begin_step (IMC k, IPC κ); external forces' begin_step (RSS)        │
+//!  └────────────────────────────────────────────────────────────────────────────────────────┘
+//!  ┌─ Newton (system::newton), per iterate q, evaluated at z(q) with v(q) ──────────────────┐
+//!  │ elastic stencils ─┐                                                                    │
+//!  │ external forces ──┼─► local blocks (dofs, f, ∂f/∂x, ∂f/∂v, energy)                     │
+//!  │ contact chains ───┘    data ► resolve ► normal ► tangential ► assemble (in parallel)   │
+//!  │       │                                                                                │
+//!  │       ▼  J = M/m_div − c_x ∂F/∂x − ∂F/∂v / v_div,  r = M(q − q̃)/m_div − F             │
+//!  │ sparse LU (faer) ► Δq ► CCD cap (barrier chains) ► line search (chain's ContactMethod) │
+//!  │ end_iteration of adaptive elements (IPC κ) ► converged?                                │
+//!  └────────────────────────────────────────────────────────────────────────────────────────┘
+//!  ┌─ commit ───────────────────────────────────────────────────────────────────────────────┐
+//!  │ lagged re-solves (IPC friction); per-pair memory trials committed; integrator's        │
+//!  │ end-of-step update (vₙ₊₁, its history); frames transported; output written             │
+//!  └────────────────────────────────────────────────────────────────────────────────────────┘
+//! ```
+//!
+//! ## Where each concept lives
+//!
+//! | concept | module | seam for an extender |
+//! |---|---|---|
+//! | bodies, DOFs, materials, boundary conditions | [`model`] | — |
+//! | elastic energies (stretch, bend, twist) | [`elastic`] | a stencil with energy, gradient, Hessian |
+//! | body forces (gravity, drag, RSS fluid) | [`external`] | [`external::ExternalForce`]: force, ∂f/∂x, ∂f/∂v apart |
+//! | contact primitives (rod edge, rod node, sphere, plane) | [`contact`] | [`contact::Primitive`]: one file per kind, named by [`contact::PrimId`] |
+//! | chain elements and their contract | [`contact`] | [`contact::ChainElement`] (per pair), [`contact::Adaptive`] (per step), [`contact::Memory`] (per-pair state), [`element_set!`] |
+//! | a chain's contact method (line search, CCD, reach) | [`contact::ContactMethod`] | declared by elements in `Needs`/`Gives`, computed once per chain |
+//! | detection, evaluation, CCD cap, commit | [`contact::ContactSet`] behind [`contact::ContactModel`] | — |
+//! | time integrators | [`system::TimeIntegrator`], coefficients in [`time`] | one file per scheme |
+//! | global assembly, Newton, line searches, sparse LU | [`system`] | the only module that talks to faer |
+//! | scene and chain files, located errors | [`scene`], [`diag`] | — |
 //!
 //! ## What is the library and what is the application
 //!
