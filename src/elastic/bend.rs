@@ -7,8 +7,11 @@
 
 use nalgebra::{SMatrix, SVector};
 
-use super::curvature::{CurvatureY, Geometry, NodeStencil, map_grad, map_hess_sym};
+use super::curvature::CurvatureY;
+use super::edge_variables::{map_grad, map_hess_sym};
+use super::geometry::Geometry;
 use super::material_curvature;
+use super::stencil::NodeStencil;
 
 /// Material and rest data of one interior node for the bending energy.
 #[derive(Debug, Clone, Copy)]

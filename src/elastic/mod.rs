@@ -2,10 +2,14 @@
 
 mod bend;
 mod curvature;
+mod edge_variables;
+mod geometry;
+mod stencil;
 mod stretch;
 mod twist;
 
 pub use bend::{BendParams, bend_energy, bend_energy_grad_hess};
-pub use curvature::{NodeStencil, material_curvature, material_curvature_grad_hess};
+pub use curvature::{material_curvature, material_curvature_grad_hess};
+pub use stencil::NodeStencil;
 pub use stretch::{StretchParams, stretch_energy, stretch_energy_grad_hess};
 pub use twist::{TwistParams, twist_energy, twist_energy_grad_hess, twist_strain};

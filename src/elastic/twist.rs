@@ -16,7 +16,9 @@
 
 use nalgebra::{SMatrix, SVector};
 
-use super::curvature::{NodeStencil, Tangents, Vec8, YE, YF, YTE, YTF, map_grad, map_hess_sym};
+use super::edge_variables::{Vec8, YE, YF, YTE, YTF, map_grad, map_hess_sym};
+use super::geometry::Tangents;
+use super::stencil::NodeStencil;
 use crate::math::{Mat3, cross_matrix};
 
 /// Material and rest data of one interior node for the twisting energy.

@@ -8,7 +8,6 @@ mod force;
 mod gravity;
 mod point_force;
 mod rss;
-mod rss_kernel;
 mod viscous;
 
 pub use force::{

@@ -5,11 +5,14 @@
 //! For one pair at a state you choose, [`check_pair`] compares the whole chain's Jacobians;
 //! for a scalar normal law, [`check_partials`] checks `∂F/∂δ`, `∂F/∂δ̇` and the energy.
 
+mod compare;
 mod configuration;
 mod finite_difference;
 mod jacobians;
+mod memory;
 mod pair;
 mod partials;
+mod prefix;
 mod report;
 mod table;
 

@@ -1,0 +1,272 @@
+//! The `catena` command line: run and check scenes.
+//!
+//! This file defines the command line (clap) and dispatches each command to its module.
+
+mod check;
+mod elements;
+mod flagella;
+mod render;
+mod run;
+mod study;
+mod validate;
+
+use catena::io::RenderOptions;
+use check::JacobianArgs;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "catena",
+    version,
+    about = "Implicit contact mechanics of elastic rods and particles"
+)]
+struct Cli {
+    /// Worker threads (default: all cores). Results are identical for any count.
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scene and write steps.csv, summary.json and VTK frames.
+    Run {
+        /// Scene file (RON).
+        scene: PathBuf,
+        /// Output directory.
+        #[arg(long, default_value = "out")]
+        out: PathBuf,
+        /// Stop at this simulated time (s) instead of the scene's duration.
+        #[arg(long)]
+        until: Option<f64>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Write DIR/checkpoint.ron (atomically) every N steps; continue with `catena resume DIR`.
+        #[arg(long, value_name = "N")]
+        checkpoint_every: Option<u64>,
+    },
+    /// Continue a killed or stopped run from the checkpoint in its output directory.
+    Resume {
+        /// Output directory of the run (holds checkpoint.ron).
+        dir: PathBuf,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Validate a scene or chain file without running it; with --jacobian, check a chain's
+    /// force Jacobians against finite differences.
+    Check {
+        /// Scene or chain file (RON).
+        file: PathBuf,
+        #[command(flatten)]
+        jacobian: JacobianArgs,
+    },
+    /// Run one scene once per chain and compare them (AIPTS, ATPTS, RTI, gaps, ē; CSV, JSON, SVG).
+    Compare {
+        /// Scene file (RON).
+        scene: PathBuf,
+        /// Chain files; each replaces the chain of the contacts of its pair type. The first is
+        /// the reference for RTI and ē.
+        #[arg(long = "chain", required = true)]
+        chains: Vec<PathBuf>,
+        /// Stop at this simulated time (s) instead of the scene's duration.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Output directory.
+        #[arg(long, default_value = "out/compare")]
+        out: PathBuf,
+        /// No progress bars.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Run one scene once per value of a chain parameter, in parallel (e.g. Table 2's friction sweep).
+    Sweep {
+        /// Scene file (RON).
+        scene: PathBuf,
+        /// Chain file whose parameter is swept.
+        #[arg(long)]
+        chain: PathBuf,
+        /// ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2,0.3).
+        #[arg(long)]
+        set: String,
+        /// Stop at this simulated time (s) instead of the scene's duration.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Output directory.
+        #[arg(long, default_value = "out/sweep")]
+        out: PathBuf,
+        /// No progress bars.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Write the flagella bundling scene of the IMC paper (seed 001 §4.1) with M flagella.
+    Flagella {
+        /// Number of flagella M (the paper: 2, 3, 5, 10).
+        #[arg(long)]
+        m: usize,
+        /// Scene file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Simulated duration (s); default 250 s, the paper's horizon.
+        #[arg(long)]
+        until: Option<f64>,
+        /// Contact chain as the scene names it (relative to the scene file); default:
+        /// chains/imc.ron of the working directory.
+        #[arg(long)]
+        chain: Option<String>,
+    },
+    /// Draw the rods of one output frame as tubes in a fixed 3D view (SVG or PNG).
+    Render {
+        /// Output directory of a run (holding frames/frame_*.vtp).
+        dir: PathBuf,
+        /// Frame number; negative counts from the end (−1: last). Default: the last frame.
+        #[arg(long, allow_hyphen_values = true)]
+        frame: Option<i64>,
+        /// Picture to write: .svg or .png.
+        #[arg(long)]
+        out: PathBuf,
+        /// Picture width and height in pixels.
+        #[arg(long, default_value_t = 900)]
+        size: u32,
+        /// Camera azimuth about +z from +x (degrees).
+        #[arg(long, default_value_t = -60.0, allow_hyphen_values = true)]
+        azimuth: f64,
+        /// Camera elevation above the x–y plane (degrees).
+        #[arg(long, default_value_t = 20.0, allow_hyphen_values = true)]
+        elevation: f64,
+    },
+    /// Run validation cases against theory and published results (table, CSV, SVG, VALIDATION.md).
+    Validate {
+        /// Cases to run (default: the fast subset; `--list` names them all).
+        cases: Vec<String>,
+        /// Output directory (per-case CSV, SVG, scenes and chains; validation.csv).
+        #[arg(long, default_value = "out/validate")]
+        out: PathBuf,
+        /// Markdown report to write (default: OUT/VALIDATION.md).
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// List the cases with their sources and exit.
+        #[arg(long)]
+        list: bool,
+        /// Run the fast subset (what CI runs; the default without case names).
+        #[arg(long, conflicts_with_all = ["all", "cases"])]
+        fast: bool,
+        /// Run every case, the long knot cases included.
+        #[arg(long, conflicts_with = "cases")]
+        all: bool,
+    },
+    /// Write a documented, compiling chain element (with its Jacobian test) for your crate.
+    NewElement {
+        /// Element type name, CamelCase (e.g. Viscoelastic: `N_Viscoelastic` in chain files).
+        name: String,
+        /// What the element is.
+        #[arg(long, value_enum)]
+        kind: catena::scaffold::ElementKind,
+        /// Directory to write the file into (your crate's src/).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the chain elements, or print the full documentation of one.
+    Elements {
+        /// Element name (e.g. Capsule_Capsule).
+        name: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        if n == 0 {
+            eprintln!("error: --threads must be at least 1");
+            return ExitCode::from(2);
+        }
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+        {
+            eprintln!("error: cannot start {n} threads: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    match cli.command {
+        Command::Elements { name } => elements::elements(name.as_deref()),
+        Command::Validate {
+            cases,
+            out,
+            report,
+            list,
+            fast: _,
+            all,
+        } => validate::validate(
+            catena::validate::ValidateOptions {
+                cases,
+                all,
+                out,
+                report,
+            },
+            list,
+        ),
+        Command::NewElement {
+            name,
+            kind,
+            out,
+            force,
+        } => elements::new_element(&name, kind, &out, force),
+        Command::Compare {
+            scene,
+            chains,
+            until,
+            out,
+            quiet,
+        } => study::compare(scene, chains, until, out, quiet),
+        Command::Sweep {
+            scene,
+            chain,
+            set,
+            until,
+            out,
+            quiet,
+        } => study::sweep(scene, chain, &set, until, out, quiet),
+        Command::Flagella {
+            m,
+            out,
+            until,
+            chain,
+        } => flagella::flagella(m, &out, until, chain),
+        Command::Render {
+            dir,
+            frame,
+            out,
+            size,
+            azimuth,
+            elevation,
+        } => render::render(
+            &dir,
+            frame,
+            &out,
+            RenderOptions {
+                width: size,
+                height: size,
+                azimuth_deg: azimuth,
+                elevation_deg: elevation,
+                caption: None,
+            },
+        ),
+        Command::Check { file, jacobian } => check::check(&file, &jacobian),
+        Command::Resume { dir, quiet } => run::resume_run(&dir, quiet),
+        Command::Run {
+            scene,
+            out,
+            until,
+            quiet,
+            checkpoint_every,
+        } => run::run_scene(&scene, out, until, quiet, checkpoint_every),
+    }
+}

@@ -1,0 +1,177 @@
+//! The RSS force itself: [`RegularizedStokeslets`], its per-step computation `F = −D A⁻¹ U`,
+//! and its [`ExternalForce`] implementation (explicit: computed once per step, zero Jacobian).
+
+use super::solver::{DenseSolver, RssStats};
+use crate::external::{
+    ExternalError, ExternalForce, ExternalState, ForceEval, NodeDerivatives, StepStart,
+};
+use crate::model::Model;
+use faer::{Mat, MatRef};
+use std::time::Instant;
+
+/// Default regularisation `ε/h` (seed 001 App. A).
+pub const DEFAULT_EPSILON_FACTOR: f64 = 1.02;
+
+/// The RSS fluid force with viscosity `η` (Pa·s).
+#[derive(Debug)]
+pub struct RegularizedStokeslets {
+    pub(super) viscosity: f64,
+    epsilon: Option<f64>,
+    /// Force on the rods for the current step (N, per global DOF); empty before the first step.
+    force: Vec<f64>,
+    pub(super) solver: DenseSolver,
+}
+
+impl RegularizedStokeslets {
+    /// A fluid of viscosity `viscosity` (Pa·s, > 0). `epsilon` (m, > 0) is the regularisation of
+    /// every segment; `None` takes `1.02 h` per rod.
+    pub fn new(viscosity: f64, epsilon: Option<f64>) -> Result<Self, ExternalError> {
+        if !(viscosity.is_finite() && viscosity > 0.0) {
+            return Err(ExternalError::new(
+                "RSS fluid",
+                format!("viscosity must be a positive number of Pa·s, got {viscosity}"),
+            ));
+        }
+        if let Some(e) = epsilon
+            && !(e.is_finite() && e > 0.0)
+        {
+            return Err(ExternalError::new(
+                "RSS fluid",
+                format!("epsilon must be a positive length (m), got {e}"),
+            ));
+        }
+        Ok(Self {
+            viscosity,
+            epsilon,
+            force: Vec::new(),
+            solver: DenseSolver::default(),
+        })
+    }
+
+    /// Viscosity `η` (Pa·s).
+    pub fn viscosity(&self) -> f64 {
+        self.viscosity
+    }
+
+    /// Regularisation used for the edges of rod `r` (m).
+    pub fn epsilon_of(&self, model: &Model, r: usize) -> f64 {
+        self.epsilon
+            .unwrap_or_else(|| DEFAULT_EPSILON_FACTOR * model.rods[r].section.contact_radius())
+    }
+
+    /// Solve counters.
+    pub fn stats(&self) -> RssStats {
+        self.solver.stats
+    }
+
+    /// The force on the rods computed by the last [`ExternalForce::begin_step`] (N, per global
+    /// DOF; empty before the first step).
+    pub fn step_force(&self) -> &[f64] {
+        &self.force
+    }
+
+    /// The matrix `A` of `U = A f` at configuration `q` (m²/(N·s): velocity per force density),
+    /// rows and columns ordered by global node and then x, y, z.
+    pub fn matrix(&self, model: &Model, q: &[f64]) -> Result<Mat<f64>, ExternalError> {
+        let mut buf = Vec::new();
+        let n = self.assemble(model, q, &mut buf)?;
+        Ok(MatRef::from_row_major_slice(&buf, n, n).to_owned())
+    }
+
+    /// Computes the force on the rods `F = −D A⁻¹ U` for node velocities taken from `v`, at
+    /// configuration `q`, and keeps it as the step force (N, per global DOF).
+    pub fn compute(
+        &mut self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+    ) -> Result<&[f64], ExternalError> {
+        let started = Instant::now();
+        let mut a = std::mem::take(&mut self.solver.a);
+        let assembled = self.assemble(model, q, &mut a);
+        self.solver.a = a;
+        self.solver.stats.assemble_seconds += started.elapsed().as_secs_f64();
+        let n = assembled?;
+        let mut u = Vec::with_capacity(n);
+        for rod in &model.rods {
+            for i in 0..rod.n_nodes {
+                u.extend_from_slice(rod.node(v, i).as_slice());
+            }
+        }
+        if let Some(k) = u.iter().position(|x| !x.is_finite()) {
+            return Err(ExternalError::new(
+                "RSS fluid",
+                format!("node velocity component {k} is not finite"),
+            ));
+        }
+        let factorisations = self.solver.stats.factorisations;
+        self.solver.solve(&u)?;
+        if self.solver.stats.factorisations != factorisations {
+            // The preconditioner now factors A(q): keep q, so a checkpoint can rebuild it.
+            self.solver.factored_q.clear();
+            self.solver.factored_q.extend_from_slice(q);
+        }
+        self.force.clear();
+        self.force.resize(q.len(), 0.0);
+        for rod in &model.rods {
+            for i in 0..rod.n_nodes {
+                let dl = voronoi_length(rod, q, i);
+                let g = rod.first_node + i;
+                let k = rod.node_dof(i);
+                for c in 0..3 {
+                    self.force[k + c] = -dl * self.solver.f[3 * g + c];
+                }
+            }
+        }
+        Ok(&self.force)
+    }
+}
+
+/// Current Voronoi length of node `i` (m): half of each adjacent edge.
+fn voronoi_length(rod: &crate::model::Rod, q: &[f64], i: usize) -> f64 {
+    let mut l = 0.0;
+    if i > 0 {
+        l += 0.5 * (rod.node(q, i) - rod.node(q, i - 1)).norm();
+    }
+    if i + 1 < rod.n_nodes {
+        l += 0.5 * (rod.node(q, i + 1) - rod.node(q, i)).norm();
+    }
+    l
+}
+
+impl ExternalForce for RegularizedStokeslets {
+    fn name(&self) -> &'static str {
+        "RSS fluid"
+    }
+    fn begin_step(&mut self, s: &StepStart) -> Result<(), ExternalError> {
+        self.compute(s.model, s.q, s.v).map(|_| ())
+    }
+    fn add(&self, _e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
+        if self.force.len() == force.len() {
+            for (f, h) in force.iter_mut().zip(&self.force) {
+                *f += h;
+            }
+        }
+    }
+    /// The warm start (`f` of the last two solves) and the configuration of the reused factor:
+    /// with them a resumed run refines from the same guess with the same preconditioner.
+    fn save_state(&self) -> Option<ExternalState> {
+        Some(self.checkpoint_state())
+    }
+    fn restore_state(&mut self, model: &Model, state: &ExternalState) -> Result<(), String> {
+        self.restore_checkpoint(model, state)
+    }
+    fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
+        if self.force.len() != e.q.len() {
+            return Some(0.0);
+        }
+        Some(
+            -self
+                .force
+                .iter()
+                .zip(e.q.iter().zip(e.q_origin))
+                .map(|(f, (q, p))| f * (q - p))
+                .sum::<f64>(),
+        )
+    }
+}

@@ -1,0 +1,48 @@
+//! Regularized Stokeslet Segments (RSS): the hydrodynamic force of a viscous fluid at low
+//! Reynolds number on every rod of the scene, with hydrodynamic interactions between all
+//! segments of all rods (Cortez 2018; seed 001 App. A, Eqs. A.6–A.8, and Alg. 2 line 4).
+//!
+//! **Model.** The rods exert a force density `fⱼ` (N/m) on the fluid, linear along each edge.
+//! No slip makes the fluid velocity at node `j` equal the node velocity `Uⱼ`, so, summing the
+//! segment kernel ([`kernel`]) over every edge of every rod (Eq. A.6),
+//!
+//! `U = A f`,  `A` dense `3N × 3N` over all `N` rod nodes, `A_{jk} = (1/8πη) Σ_edges A₁/A₂`.
+//!
+//! The fluid pushes back on the rods with `Fⱼ = −fⱼ Δlⱼ` (N), `Δlⱼ` the current Voronoi length
+//! of node `j` (Eq. A.8; the paper's `F^hydro = f Δl` is the force on the fluid). `Σ Fⱼ·Uⱼ =
+//! −fᵀ D A f < 0`: the fluid dissipates. Twist DOFs get no hydrodynamic torque (as in the paper).
+//! Spheres are not part of the fluid model.
+//!
+//! **Time integration.** As in Alg. 2, the force is explicit: it is computed once per step in
+//! [`ExternalForce::begin_step`](super::ExternalForce::begin_step) from the positions and velocities at the start of the step and
+//! held fixed through the Newton iterations, so its Jacobian is zero and its incremental
+//! potential is the linear `−F·(z − q_origin)` at the evaluation point `z` (`−F·(q − qₙ)` under
+//! implicit Euler). Under every integrator the force stays explicit (first order in time).
+//!
+//! **Regularisation.** `ε = 1.02 h` with `h` the radius of the rod that owns the segment (App. A,
+//! after Cortez 2018), or one value for every segment when given.
+//!
+//! **Solve.** `A` is not symmetric: the collocation `A_{jk} = ∫ S(xⱼ − x(s)) φₖ(s) ds` differs
+//! from `A_{kj}` wherever the rod is curved or near rod ends (each 3×3 block is symmetric, and
+//! reciprocity holds only up to the discretisation), so Cholesky does not apply and `A f = U` is
+//! solved through an LU factorisation with partial pivoting (faer). The factor is kept from step
+//! to step: the rods move little in one step, so the LU of an earlier `A` is an excellent
+//! preconditioner, and each step runs iterative refinement `f ← f + Ã⁻¹(U − A f)` (one dense
+//! matrix–vector product in double precision and two triangular solves, `O(N²)`), starting from
+//! `f` extrapolated from the last two steps, until `‖U − A f‖ ≤ 10⁻⁸ ‖U‖` — far below the
+//! `O(Δt)` error of holding the force fixed over the step. When the contraction per iteration
+//! gets worse than [`REFACTOR_RATE`], the current `A` is factorised afresh (`O(N³)`). The factor
+//! is computed in single precision (half the time and memory traffic): it only preconditions,
+//! and the residuals are exact in double precision (mixed-precision iterative refinement).
+//! `A` is assembled in parallel over its rows, the matrix–vector product in parallel over rows
+//! with a fixed summation order, and the factorisation and triangular solves run on one thread,
+//! so the force is bit-identical for any thread count.
+
+mod assemble;
+mod checkpoint;
+mod force;
+mod kernel;
+mod solver;
+
+pub use force::{DEFAULT_EPSILON_FACTOR, RegularizedStokeslets};
+pub use solver::{REFACTOR_RATE, RssStats, SOLVE_TOLERANCE};

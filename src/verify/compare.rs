@@ -1,0 +1,97 @@
+//! Comparing a probe with central finite differences: the ladder of steps and the outcome of one
+//! configuration for one row.
+
+use super::configuration::Configuration;
+use super::finite_difference::{
+    Direction, Probe, differences, mask_columns, mask_entries, relative_error_above,
+};
+use super::prefix::Floors;
+use crate::contact::{Mat12, Vec12};
+
+/// Position steps of the ladder (m), in the order tried.
+const X_STEPS: [f64; 6] = [1e-8, 1e-9, 1e-7, 1e-10, 1e-6, 1e-11];
+/// Velocity steps of the ladder (m/s), in the order tried.
+const V_STEPS: [f64; 6] = [1e-6, 1e-7, 1e-5, 1e-8, 1e-4, 1e-9];
+
+/// A probe behind a reference (see [`Probe`]).
+type DynProbe<'a> = dyn FnMut(&[f64], &[f64]) -> Option<Probe> + 'a;
+
+/// What one configuration gave for one row.
+pub(super) enum Outcome {
+    /// The row's element did not act (rejected or added nothing).
+    Idle,
+    /// A perturbation crossed a rejection boundary.
+    Boundary,
+    /// Errors: ∂/∂x, ∂/∂v, gradient (if compared).
+    Errors(f64, f64, Option<f64>),
+}
+
+/// Compares one probe with finite differences at the configuration.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn compare(
+    probe: &mut impl FnMut(&[f64], &[f64]) -> Option<Probe>,
+    cfg: &Configuration,
+    dofs: &[u32; 4],
+    n: usize,
+    gradient: Option<(Direction, f64)>,
+    floors: Floors,
+    tol: f64,
+    dt: f64,
+) -> Outcome {
+    let Some(base) = probe(&cfg.q, &cfg.v) else {
+        return Outcome::Idle;
+    };
+    let ladder = |probe: &mut DynProbe,
+                  steps: &[f64],
+                  direction: Direction,
+                  error: &dyn Fn(&Mat12, &Vec12) -> f64|
+     -> Option<f64> {
+        // Steps whose perturbations cross a rejection boundary are skipped; `None` if all do.
+        let mut best: Option<f64> = None;
+        for &h in steps {
+            let mut p = |q: &[f64], v: &[f64]| probe(q, v);
+            let Some((dg, ds)) = differences(&mut p, &cfg.q, &cfg.v, dofs, n, direction, h, dt)
+            else {
+                continue;
+            };
+            let e = error(&dg, &ds);
+            let e = best.map_or(e, |b| b.min(e));
+            best = Some(e);
+            if e <= 0.1 * tol {
+                break;
+            }
+        }
+        best
+    };
+    let ax = mask_columns(&base.d_dx, dofs, n);
+    let av = mask_columns(&base.d_dv, dofs, n);
+    let Some(ex) = ladder(probe, &X_STEPS, Direction::Position, &|dg, _| {
+        relative_error_above(&ax, dg, floors.dx)
+    }) else {
+        return Outcome::Boundary;
+    };
+    let Some(ev) = ladder(probe, &V_STEPS, Direction::Velocity, &|dg, _| {
+        relative_error_above(&av, dg, floors.dv)
+    }) else {
+        return Outcome::Boundary;
+    };
+    let eg = match gradient {
+        None => None,
+        Some(_) if !base.scalar.is_finite() => Some(f64::INFINITY),
+        Some((direction, sign)) => {
+            let g = mask_entries(&base.vector, dofs, n);
+            // Along the path a position step h moves velocities by h/Δt: keep both in range.
+            let steps = match direction {
+                Direction::Path => std::array::from_fn(|i| X_STEPS[i].min(dt * V_STEPS[i])),
+                _ => X_STEPS,
+            };
+            match ladder(probe, &steps, direction, &|_, ds| {
+                relative_error_above(&g, &(ds * sign), floors.gradient)
+            }) {
+                Some(e) => Some(e),
+                None => return Outcome::Boundary,
+            }
+        }
+    };
+    Outcome::Errors(ex, ev, eg)
+}
