@@ -8,6 +8,7 @@ use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, C
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Coefficients;
+use catena::verify::Rng;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -54,13 +55,8 @@ fn tangle(edges: usize) -> Model {
     let per = 100;
     let n_rods = edges / per;
     let side = 0.002 * (edges as f64).cbrt();
-    let mut s = 42u64;
-    let mut rnd = || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
+    let mut rng = Rng::new(42);
+    let mut rnd = || rng.signed();
     let mut rods = String::new();
     for r in 0..n_rods {
         let mut p = [side * rnd(), side * rnd(), side * rnd()];

@@ -14,6 +14,7 @@
 use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet};
 use catena::model::Model;
 use catena::scene::{build_scene, load_scene, parse_scene};
+use catena::verify::Rng;
 use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -57,15 +58,8 @@ fn chain_throughput(c: &mut Criterion) {
     }])
     .unwrap();
     set.detect(&model, &model.q);
-    let mut s = 7u64;
-    let v: Vec<f64> = (0..model.q.len())
-        .map(|_| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            0.01 * ((s >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0)
-        })
-        .collect();
+    let mut rng = Rng::new(7);
+    let v: Vec<f64> = (0..model.q.len()).map(|_| 0.01 * rng.signed()).collect();
     let active = set
         .evaluate(
             &model,

@@ -22,6 +22,7 @@
 use catena::model::{Model, RodFrames};
 use catena::scene::{BuiltScene, build_scene, parse_scene};
 use catena::system::{Assembler, Evaluation, ImplicitEuler, SparseLu, StepTargets, TimeIntegrator};
+use catena::verify::Rng;
 use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -64,19 +65,6 @@ fn build(n_rods: usize, nodes: usize, turns: f64) -> BuiltScene {
     build_scene(&spec, &src, file).unwrap_or_else(|e| panic!("bench scene: {e}"))
 }
 
-/// Deterministic uniform numbers in [−1, 1) (LCG).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    }
-}
-
 /// Everything one Newton iteration needs, at a perturbed iterate.
 struct Iterate {
     model: Model,
@@ -94,7 +82,7 @@ impl Iterate {
         let BuiltScene {
             model, externals, ..
         } = scene;
-        let mut rnd = Lcg(0x5eed);
+        let mut rnd = Rng::new(0x5eed);
         let l_min = model
             .rods
             .iter()
@@ -113,8 +101,8 @@ impl Iterate {
         let mut v = vec![0.0; q.len()];
         for k in model.dofs.free_dofs() {
             let scale = if is_twist[k] { 0.05 } else { 0.05 * l_min };
-            q[k] += scale * rnd.next();
-            v[k] = 0.1 * scale / DT * rnd.next();
+            q[k] += scale * rnd.signed();
+            v[k] = 0.1 * scale / DT * rnd.signed();
         }
         let mut integrator = ImplicitEuler::default();
         integrator.begin_step(&q_prev, &v, DT);

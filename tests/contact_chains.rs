@@ -5,7 +5,7 @@
 use catena::contact::{Builtin, Chain, PairMemory, PrimId};
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
-use catena::verify::check_pair;
+use catena::verify::{Rng, check_pair};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -37,22 +37,8 @@ fn model() -> Model {
     build_scene(&spec, src, &file).unwrap().model
 }
 
-struct Rng(u64);
-impl Rng {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    fn v(&mut self, s: f64) -> [f64; 3] {
-        [s * self.f(), s * self.f(), s * self.f()]
-    }
-}
-
-fn set(q: &mut [f64], dof: usize, x: [f64; 3]) {
-    q[dof..dof + 3].copy_from_slice(&x);
+fn set(q: &mut [f64], dof: usize, x: impl Into<[f64; 3]>) {
+    q[dof..dof + 3].copy_from_slice(&x.into());
 }
 
 fn check(
@@ -71,7 +57,7 @@ fn check(
 fn rod_rod_chain_jacobians_match_finite_differences() {
     let ch = chain("linear_rod_rod.ron");
     let m = model();
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let mut regimes = BTreeSet::new();
     let mut checked = 0;
     let (ra, rb) = (&m.rods[0], &m.rods[1]);
@@ -81,10 +67,14 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
         // Edge 0 of rod a fixed-ish; edge 0 of rod b placed around it, overlapping.
         set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
         set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
-        let c = [0.015 + 0.03 * rng.f(), 0.006 * rng.f(), 0.008 * rng.f()];
-        let d = rng.v(1.0);
+        let c = [
+            0.015 + 0.03 * rng.signed(),
+            0.006 * rng.signed(),
+            0.008 * rng.signed(),
+        ];
+        let d = rng.vector(1.0);
         let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-        let h = 0.015 * (1.0 + 0.5 * rng.f());
+        let h = 0.015 * (1.0 + 0.5 * rng.signed());
         set(
             &mut q,
             rb.node_dof(0),
@@ -109,7 +99,7 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
             rb.node_dof(0),
             rb.node_dof(1),
         ] {
-            set(&mut v, k, rng.v(0.05));
+            set(&mut v, k, rng.vector(0.05));
         }
         let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         let env = catena::contact::Env {
@@ -141,7 +131,7 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
 fn sphere_and_plane_chain_jacobians_match_finite_differences() {
     let m = model();
     let (s, t) = (&m.spheres[0], &m.spheres[1]);
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     for (name, a, b) in [
         (
             "linear_sphere_sphere.ron",
@@ -164,10 +154,10 @@ fn sphere_and_plane_chain_jacobians_match_finite_differences() {
         for _ in 0..500 {
             let mut q = m.q.clone();
             let mut v = vec![0.0; q.len()];
-            set(&mut q, s.offset, [0.0, 0.0, 0.008 + 0.004 * rng.f()]);
-            let dir = rng.v(1.0);
+            set(&mut q, s.offset, [0.0, 0.0, 0.008 + 0.004 * rng.signed()]);
+            let dir = rng.vector(1.0);
             let n = (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
-            let dist = 0.021 + 0.002 * rng.f();
+            let dist = 0.021 + 0.002 * rng.signed();
             set(
                 &mut q,
                 t.offset,
@@ -178,9 +168,9 @@ fn sphere_and_plane_chain_jacobians_match_finite_differences() {
                 ],
             );
             let nd = m.rods[0].node_dof(1);
-            set(&mut q, nd, [0.03, 0.0, 0.004 + 0.002 * rng.f()]);
+            set(&mut q, nd, [0.03, 0.0, 0.004 + 0.002 * rng.signed()]);
             for k in [s.offset, t.offset, nd] {
-                set(&mut v, k, rng.v(0.05));
+                set(&mut v, k, rng.vector(0.05));
             }
             if let Some((ex, ev)) = check(&ch, &m, &q, &v, a, b) {
                 assert!(
@@ -220,23 +210,27 @@ fn imc_chain_jacobians_match_finite_differences_in_both_branches() {
     let ch = Chain::<Builtin>::parse(src, Path::new("inline.ron")).unwrap();
     let m = model();
     let (ra, rb) = (&m.rods[0], &m.rods[1]);
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let (mut band, mut deep) = (0, 0);
     for _ in 0..2000 {
         let mut q = m.q.clone();
         let v = vec![0.0; q.len()];
         set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
         set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
-        let z = 0.0095 + 0.004 * rng.f();
+        let z = 0.0095 + 0.004 * rng.signed();
         set(
             &mut q,
             rb.node_dof(0),
-            [0.015 + 0.01 * rng.f(), -0.015, z + 0.001 * rng.f()],
+            [
+                0.015 + 0.01 * rng.signed(),
+                -0.015,
+                z + 0.001 * rng.signed(),
+            ],
         );
         set(
             &mut q,
             rb.node_dof(1),
-            [0.015 + 0.01 * rng.f(), 0.015, z + 0.001 * rng.f()],
+            [0.015 + 0.01 * rng.signed(), 0.015, z + 0.001 * rng.signed()],
         );
         let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         let env = catena::contact::Env {
@@ -281,7 +275,7 @@ fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
         let ch = Chain::<Builtin>::parse(&src, Path::new("inline.ron")).unwrap();
         let m = model();
         let (ra, rb) = (&m.rods[0], &m.rods[1]);
-        let mut rng = Rng(17);
+        let mut rng = Rng::new(17);
         let mut regimes = BTreeSet::new();
         let (mut stick, mut slip) = (0, 0);
         for i in 0..3000 {
@@ -290,13 +284,13 @@ fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
             set(&mut q, ra.node_dof(0), [0.0, 0.0, 0.0]);
             set(&mut q, ra.node_dof(1), [0.03, 0.0, 0.0]);
             let c = [
-                0.015 + 0.03 * rng.f(),
-                0.006 * rng.f(),
-                0.0095 + 0.002 * rng.f(),
+                0.015 + 0.03 * rng.signed(),
+                0.006 * rng.signed(),
+                0.0095 + 0.002 * rng.signed(),
             ];
-            let d = [rng.f(), rng.f(), 0.2 * rng.f()];
+            let d = [rng.signed(), rng.signed(), 0.2 * rng.signed()];
             let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-            let h = 0.015 * (1.0 + 0.5 * rng.f());
+            let h = 0.015 * (1.0 + 0.5 * rng.signed());
             set(
                 &mut q,
                 rb.node_dof(0),
@@ -322,7 +316,7 @@ fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
                 rb.node_dof(0),
                 rb.node_dof(1),
             ] {
-                set(&mut v, k, rng.v(speed));
+                set(&mut v, k, rng.vector(speed));
             }
             let (a, b) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
             let env = catena::contact::Env {

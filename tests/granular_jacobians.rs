@@ -12,7 +12,7 @@ use catena::contact::{
 use catena::math::Vec3;
 use catena::model::Model;
 use catena::scene::{build_scene, parse_scene};
-use catena::verify::check_pair;
+use catena::verify::{Rng, check_pair};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -38,20 +38,6 @@ fn model() -> Model {
     let file = root().join("tests/virtual.ron");
     let spec = parse_scene(src, &file).unwrap();
     build_scene(&spec, src, &file).unwrap().model
-}
-
-struct Rng(u64);
-impl Rng {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    fn v(&mut self, s: f64) -> Vec3 {
-        Vec3::new(s * self.f(), s * self.f(), s * self.f())
-    }
 }
 
 fn set(q: &mut [f64], dof: usize, x: Vec3) {
@@ -97,33 +83,37 @@ fn state(m: &Model, rng: &mut Rng, pair: Pair, overlap: f64, speed: f64) -> (Vec
     let mut v = vec![0.0; q.len()];
     let (ra, rb) = (&m.rods[0], &m.rods[1]);
     let (s, t) = (&m.spheres[0], &m.spheres[1]);
-    let d = overlap * (1.0 + 0.5 * rng.f());
+    let d = overlap * (1.0 + 0.5 * rng.signed());
     match pair {
         Pair::SphereSphere => {
-            let x = rng.v(0.01);
-            let n = rng.v(1.0).normalize();
+            let x = rng.vector(0.01);
+            let n = rng.vector(1.0).normalize();
             set(&mut q, s.offset, x);
             set(&mut q, t.offset, x + n * (0.022 - d));
         }
-        Pair::SpherePlane => set(&mut q, s.offset, Vec3::new(rng.f(), rng.f(), 0.01 - d)),
+        Pair::SpherePlane => set(
+            &mut q,
+            s.offset,
+            Vec3::new(rng.signed(), rng.signed(), 0.01 - d),
+        ),
         Pair::CapsuleCapsule => {
             set(&mut q, ra.node_dof(0), Vec3::zeros());
             set(&mut q, ra.node_dof(1), Vec3::new(0.03, 0.0, 0.0));
             // Rod b's edge 0 around a random point near rod a's edge 0, at distance ≈ 2h − d.
-            let c = Vec3::new(0.015 + 0.03 * rng.f(), 0.0, 0.0);
-            let dir = Vec3::new(rng.f(), rng.f(), 0.3 * rng.f()).normalize();
-            let side = Vec3::new(0.0, rng.f(), 1.0).normalize();
+            let c = Vec3::new(0.015 + 0.03 * rng.signed(), 0.0, 0.0);
+            let dir = Vec3::new(rng.signed(), rng.signed(), 0.3 * rng.signed()).normalize();
+            let side = Vec3::new(0.0, rng.signed(), 1.0).normalize();
             let off = side - dir * dir.dot(&side);
             let mid = c + off.normalize() * (0.01 - d);
-            let h = 0.015 * (1.0 + 0.5 * rng.f());
+            let h = 0.015 * (1.0 + 0.5 * rng.signed());
             set(&mut q, rb.node_dof(0), mid - dir * h);
             set(&mut q, rb.node_dof(1), mid + dir * h);
         }
         Pair::CapsuleSphere => {
             set(&mut q, ra.node_dof(0), Vec3::zeros());
             set(&mut q, ra.node_dof(1), Vec3::new(0.03, 0.0, 0.0));
-            let c = Vec3::new(0.015 + 0.025 * rng.f(), 0.0, 0.0);
-            let n = Vec3::new(0.3 * rng.f(), rng.f(), rng.f()).normalize();
+            let c = Vec3::new(0.015 + 0.025 * rng.signed(), 0.0, 0.0);
+            let n = Vec3::new(0.3 * rng.signed(), rng.signed(), rng.signed()).normalize();
             set(&mut q, s.offset, c + n * (0.015 - d));
         }
         Pair::NodePlane => set(&mut q, ra.node_dof(1), Vec3::new(0.03, 0.0, 0.005 - d)),
@@ -136,7 +126,7 @@ fn state(m: &Model, rng: &mut Rng, pair: Pair, overlap: f64, speed: f64) -> (Vec
         s.offset,
         t.offset,
     ] {
-        set(&mut v, k, rng.v(speed));
+        set(&mut v, k, rng.vector(speed));
     }
     (q, v)
 }
@@ -160,7 +150,7 @@ fn check_law(
     let chain = Chain::<Builtin>::parse(&src, Path::new("inline.ron"))
         .unwrap_or_else(|e| panic!("{laws}: {e}"));
     let (a, b) = pair.prims();
-    let mut rng = Rng(0x5eed ^ laws.len() as u64);
+    let mut rng = Rng::new(0x5eed ^ laws.len() as u64);
     let (mut checked, mut kinds) = (0, BTreeSet::new());
     for i in 0..tries {
         let speed = speeds[i % speeds.len()];
@@ -277,7 +267,7 @@ fn jkr_in_tension_and_springs_from_history_match_finite_differences() {
     let rest = |chain: &Chain, rng: &mut Rng| {
         let k = position(chain, "Spring_Damper").unwrap();
         let rest = RestLength {
-            value: 0.02 + 0.002 * rng.f(),
+            value: 0.02 + 0.002 * rng.signed(),
             established: true,
             broken: false,
         };
@@ -321,10 +311,10 @@ fn tangential_laws_match_finite_differences_in_stick_and_slip_on_every_geometry(
     // Cundall–Strack: committed springs of ~1 µm stick, of ~1 mm slip (k_t = 1000 N/m against
     // μF_n ≈ 0.05 N); tilted out of the current tangent plane; half of them sliding already.
     let spring = |chain: &Chain, rng: &mut Rng| {
-        let size = if rng.f() > 0.0 { 1e-6 } else { 1e-3 };
+        let size = if rng.signed() > 0.0 { 1e-6 } else { 1e-3 };
         let spring = SpringElongation {
-            zeta: rng.v(size),
-            sliding: rng.f() > 0.0,
+            zeta: rng.vector(size),
+            sliding: rng.signed() > 0.0,
         };
         chain.memory_with(position(chain, "T_CundallStrack").unwrap(), &spring)
     };
@@ -369,7 +359,7 @@ fn shipped_granular_chains_match_finite_differences() {
     ] {
         let chain = Chain::<Builtin>::load(&root().join("chains").join(file)).unwrap();
         let (a, b) = pair.prims();
-        let mut rng = Rng(42);
+        let mut rng = Rng::new(42);
         let mut checked = 0;
         for i in 0..60 {
             let (q, v) = state(
@@ -380,7 +370,7 @@ fn shipped_granular_chains_match_finite_differences() {
                 if i % 2 == 0 { 1e-3 } else { 0.5 },
             );
             // A committed spring for the chains with Cundall–Strack (the others keep none).
-            let zeta = rng.v(1e-5);
+            let zeta = rng.vector(1e-5);
             let h = match position(&chain, "T_CundallStrack") {
                 Some(k) => chain.memory_with(
                     k,

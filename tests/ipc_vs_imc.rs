@@ -8,23 +8,12 @@ use catena::contact::{Builtin, Chain, Env, Lagged, PairMemory, PrimId};
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
 use catena::validate::ipc_guarantee;
-use catena::verify::check_pair;
+use catena::verify::{Rng, check_pair};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-struct Rng(u64);
-impl Rng {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
 }
 
 fn chain(src: &str) -> Chain {
@@ -52,7 +41,7 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
         .unwrap()
         .model;
     let (ra, rb) = (&m.rods[0], &m.rods[1]);
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut regimes = BTreeSet::new();
     let (mut checked, mut worst_x, mut worst_v) = (0, 0.0_f64, 0.0_f64);
     for _ in 0..4000 {
@@ -61,12 +50,12 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
         let a0 = [0.0, 0.0, 0.0];
         let a1 = [0.03, 0.0, 0.0];
         // Edge b: a random direction, centred near edge a at a distance 2h + (0, d̂).
-        let d = [rng.f(), rng.f(), rng.f()];
+        let d = [rng.signed(), rng.signed(), rng.signed()];
         let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-        let half = 0.015 * (1.0 + 0.5 * rng.f());
-        let along = 0.015 + 0.035 * rng.f();
-        let off = 0.01 + 1e-3 * (0.5 + 0.5 * rng.f());
-        let phi = std::f64::consts::PI * rng.f();
+        let half = 0.015 * (1.0 + 0.5 * rng.signed());
+        let along = 0.015 + 0.035 * rng.signed();
+        let off = 0.01 + 1e-3 * (0.5 + 0.5 * rng.signed());
+        let phi = std::f64::consts::PI * rng.signed();
         let c = [along, off * phi.cos(), off * phi.sin()];
         let b0 = [0, 1, 2].map(|k| c[k] - half * d[k] / n);
         let b1 = [0, 1, 2].map(|k| c[k] + half * d[k] / n);
@@ -79,14 +68,14 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
             q[node..node + 3].copy_from_slice(&x);
             // Speeds around ε_v = 0.02 m/s: both the stick (smooth) and slip branches.
             for k in 0..3 {
-                v[node + k] = 0.03 * rng.f();
+                v[node + k] = 0.03 * rng.signed();
             }
         }
         let (pa, pb) = (PrimId::rod_edge(0, 0), PrimId::rod_edge(1, 0));
         // The lagging point: the same pair at a slightly different configuration.
         let mut q_lag = q.clone();
         for x in &mut q_lag {
-            *x += 2e-5 * rng.f();
+            *x += 2e-5 * rng.signed();
         }
         let env = Env {
             model: &m,

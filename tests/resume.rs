@@ -5,6 +5,7 @@
 //! per-step state of the chain elements) from its first step; it runs under implicit Euler and
 //! under BDF2 (whose two-step memory the checkpoint carries).
 
+use catena::verify::Rng;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -59,24 +60,14 @@ fn scene(dir: &Path, integrator: &str) -> PathBuf {
     path
 }
 
-/// A small deterministic generator (xorshift) seeded from the clock; the seed is printed.
-struct Rng(u64);
-
-impl Rng {
-    fn from_clock() -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-            | 1;
-        eprintln!("kill schedule seed: {seed}");
-        Self(seed)
-    }
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
+/// The kill schedule's generator, seeded from the clock; the seed is printed, so a failing
+/// schedule is replayed with `Rng::new(seed)`.
+fn rng_from_clock() -> Rng {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    eprintln!("kill schedule seed: {seed}");
+    Rng::new(seed)
 }
 
 /// Starts `cmd` and SIGKILLs it after `after` unless it finished first; returns whether it
@@ -195,7 +186,7 @@ fn kill_and_resume(tmp: &Path, scene: &Path) {
     assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
     let full = started.elapsed();
 
-    let mut rng = Rng::from_clock();
+    let mut rng = rng_from_clock();
     let dir = tmp.join("killed");
     // On one thread: the bits must not depend on the thread count either.
     let run_cmd = || {

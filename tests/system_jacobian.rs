@@ -11,6 +11,7 @@
 
 use catena::scene::{build_scene, load_scene};
 use catena::system::{Assembler, Evaluation, IntegratorKind, StepTargets};
+use catena::verify::{Rng, jacobian_columns, max_error_relative_to};
 use std::path::Path;
 
 fn check_scene(path: &str, amplitude: f64, seed: u64) {
@@ -24,13 +25,8 @@ fn check_scene_with(path: &str, amplitude: f64, seed: u64, kind: IntegratorKind)
     let (spec, src) = load_scene(p).unwrap();
     let b = build_scene(&spec, &src, p).unwrap();
     let mut model = b.model;
-    let mut state = seed;
-    let mut rnd = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((state >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-    };
+    let mut rng = Rng::new(seed);
+    let mut rnd = || rng.signed();
     let q_prev = model.q.clone();
     for k in model.dofs.free_dofs().collect::<Vec<_>>() {
         model.q[k] += amplitude * rnd();
@@ -64,31 +60,25 @@ fn check_scene_with(path: &str, amplitude: f64, seed: u64, kind: IntegratorKind)
     let free: Vec<usize> = model.dofs.free_dofs().collect();
     let n = free.len();
     let h = 1e-7;
-    let (mut rp, mut rm) = (Evaluation::default(), Evaluation::default());
-    let mut fd = vec![vec![0.0; n]; n];
-    let mut grad_err: f64 = 0.0;
-    let rnorm = free
-        .iter()
-        .map(|&g| ev.residual[g].abs())
-        .fold(0.0, f64::max);
-    for (c, &gc) in free.iter().enumerate() {
-        let mut qp = q0.clone();
-        qp[gc] += h;
-        let mut qm = q0.clone();
-        qm[gc] -= h;
-        asm.evaluate(&model, &source, &qp, &step, false, &mut rp);
-        asm.evaluate(&model, &source, &qm, &step, false, &mut rm);
-        for (r, &gr) in free.iter().enumerate() {
-            fd[r][c] = (rp.residual[gr] - rm.residual[gr]) / (2.0 * h);
-        }
-        // Residual = gradient of the incremental potential.
-        let (ep, em) = (
-            rp.incremental_potential.unwrap(),
-            rm.incremental_potential.unwrap(),
-        );
-        let g_fd = (ep - em) / (2.0 * h);
-        grad_err = grad_err.max((g_fd - ev.residual[gc]).abs() / rnorm.max(1e-300));
-    }
+    // Rows 0..n: the free residual entries; row n: the incremental potential.
+    let mut at = Evaluation::default();
+    let fd = jacobian_columns(
+        |q| {
+            asm.evaluate(&model, &source, q, &step, false, &mut at);
+            let potential = at.incremental_potential.unwrap();
+            free.iter()
+                .map(|&g| at.residual[g])
+                .chain([potential])
+                .collect()
+        },
+        &q0,
+        &free,
+        h,
+    );
+    // Residual = gradient of the incremental potential.
+    let residual: Vec<f64> = free.iter().map(|&g| ev.residual[g]).collect();
+    let grad_fd: Vec<f64> = fd.row(n).iter().copied().collect();
+    let grad_err = max_error_relative_to(&grad_fd, &residual);
     assert!(
         grad_err < 1e-5,
         "{path} ({kind}): residual ≠ ∇(incremental potential): {grad_err:e}"
@@ -98,7 +88,7 @@ fn check_scene_with(path: &str, amplitude: f64, seed: u64, kind: IntegratorKind)
         let mut num = 0.0;
         let mut den = 0.0;
         for r in 0..n {
-            let sym = 0.5 * (fd[r][c] + fd[c][r]);
+            let sym = 0.5 * (fd[(r, c)] + fd[(c, r)]);
             num += (sym - jac[r][c]).powi(2);
             den += jac[r][c].powi(2);
         }
@@ -207,32 +197,33 @@ fn ipc_ground_contact_with_friction_matches_finite_differences_under_every_integ
         let jac = asm.pattern().to_dense(&ev.jacobian);
         let free: Vec<usize> = model.dofs.free_dofs().collect();
         let h = 1e-10;
-        let (mut rp, mut rm) = (Evaluation::default(), Evaluation::default());
-        let rnorm = free
-            .iter()
-            .map(|&g| ev.residual[g].abs())
-            .fold(0.0, f64::max);
-        let (mut grad_err, mut jac_err) = (0.0_f64, 0.0_f64);
-        let jnorm = jac
-            .iter()
-            .flat_map(|r| r.iter())
-            .fold(0.0_f64, |m, x| m.max(x.abs()));
-        for (c, &gc) in free.iter().enumerate() {
-            let (mut qp, mut qm) = (q0.clone(), q0.clone());
-            qp[gc] += h;
-            qm[gc] -= h;
-            asm.evaluate(&model, &source, &qp, &step, false, &mut rp);
-            asm.evaluate(&model, &source, &qm, &step, false, &mut rm);
-            let (ep, em) = (
-                rp.incremental_potential.unwrap(),
-                rm.incremental_potential.unwrap(),
-            );
-            grad_err = grad_err.max(((ep - em) / (2.0 * h) - ev.residual[gc]).abs() / rnorm);
-            for (r, &gr) in free.iter().enumerate() {
-                let fd = (rp.residual[gr] - rm.residual[gr]) / (2.0 * h);
-                jac_err = jac_err.max((fd - jac[r][c]).abs() / jnorm);
-            }
-        }
+        let n = free.len();
+        // Rows 0..n: the free residual entries; row n: the incremental potential.
+        let mut at = Evaluation::default();
+        let fd = jacobian_columns(
+            |q| {
+                asm.evaluate(&model, &source, q, &step, false, &mut at);
+                let potential = at.incremental_potential.unwrap();
+                free.iter()
+                    .map(|&g| at.residual[g])
+                    .chain([potential])
+                    .collect()
+            },
+            &q0,
+            &free,
+            h,
+        );
+        let residual: Vec<f64> = free.iter().map(|&g| ev.residual[g]).collect();
+        let grad_fd: Vec<f64> = fd.row(n).iter().copied().collect();
+        let grad_err = max_error_relative_to(&grad_fd, &residual);
+        // Entry-wise over the whole matrix, relative to its largest entry.
+        let jac_fd: Vec<f64> = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .map(|(r, c)| fd[(r, c)])
+            .collect();
+        let jac_flat: Vec<f64> = jac.iter().flatten().copied().collect();
+        assert_eq!(jac_flat.len(), n * n);
+        let jac_err = max_error_relative_to(&jac_fd, &jac_flat);
         eprintln!("{kind}: gradient error {grad_err:e}, Jacobian error {jac_err:e}");
         assert!(grad_err < 1e-4, "{kind}: residual ≠ ∇Π: {grad_err:e}");
         assert!(jac_err < 1e-4, "{kind}: Jacobian error {jac_err:e}");

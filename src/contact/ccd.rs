@@ -195,14 +195,9 @@ mod tests {
 
     #[test]
     fn random_motions_are_always_safe() {
-        // Deterministic pseudo-random cases (LCG), every resolver case (PP, PE, EE).
-        let mut s = 12345u64;
-        let mut rnd = || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        // Deterministic pseudo-random cases, every resolver case (PP, PE, EE).
+        let mut rng = crate::verify::Rng::new(12345);
+        let mut rnd = || rng.signed();
         for case in 0..300 {
             let na = 1 + case % 2;
             let nb = 1 + (case / 2) % 2;

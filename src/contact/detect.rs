@@ -132,13 +132,8 @@ mod tests {
     #[test]
     fn hash_finds_every_pair_of_a_random_tangle() {
         // Random rod tangles: segments of random direction, lengths spread over 3×.
-        let mut s = 12345u64;
-        let mut rnd = || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::verify::Rng::new(12345);
+        let mut rnd = || rng.unit();
         for trial in 0..5 {
             let n = 300 + 100 * trial;
             let boxes: Vec<Aabb> = (0..n)

@@ -1,6 +1,6 @@
 //! Test helpers for force laws: small models (two spheres, a sphere on a plane), chains built in
-//! code, a deterministic random generator, and the finite-difference Jacobian check of
-//! [`crate::verify::check_pair`] over random states.
+//! code, random states (drawn with [`crate::verify::Rng`]) and the finite-difference Jacobian
+//! check of [`crate::verify::check_pair`] on them.
 
 use super::builtin::Builtin;
 use super::chain::Chain;
@@ -8,26 +8,8 @@ use super::element::PairMemory;
 use super::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
 use crate::math::Vec3;
 use crate::model::{Material, Model, Plane, Sphere};
-use crate::verify::check_pair;
+use crate::verify::{Rng, check_pair};
 use std::path::Path;
-
-/// Deterministic generator (Knuth's MMIX LCG).
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    /// Uniform in `[-1, 1)`.
-    pub(crate) fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    /// Vector with components uniform in `[-s, s)`.
-    pub(crate) fn v(&mut self, s: f64) -> Vec3 {
-        Vec3::new(s * self.f(), s * self.f(), s * self.f())
-    }
-}
 
 /// Two free spheres (radii 10 mm and 12 mm, E = 10 MPa, ν = 0.3, ρ = 1000 kg/m³) and a
 /// ground plane z = 0.
@@ -83,19 +65,19 @@ pub(crate) fn random_state(
     let mut q = m.q.clone();
     let mut v = vec![0.0; q.len()];
     let (s, t) = (&m.spheres[0], &m.spheres[1]);
-    let delta = overlap * (1.0 + 0.5 * rng.f());
+    let delta = overlap * (1.0 + 0.5 * rng.signed());
     if second == PrimKind::Plane {
-        let x = Vec3::new(rng.f(), rng.f(), s.radius - delta);
+        let x = Vec3::new(rng.signed(), rng.signed(), s.radius - delta);
         q[s.offset..s.offset + 3].copy_from_slice(x.as_slice());
     } else {
-        let x0 = rng.v(0.01);
-        let dir = rng.v(1.0).normalize();
+        let x0 = rng.vector(0.01);
+        let dir = rng.vector(1.0).normalize();
         let x1 = x0 + dir * (s.radius + t.radius - delta);
         q[s.offset..s.offset + 3].copy_from_slice(x0.as_slice());
         q[t.offset..t.offset + 3].copy_from_slice(x1.as_slice());
     }
     for k in [s.offset, t.offset] {
-        v[k..k + 3].copy_from_slice(rng.v(speed).as_slice());
+        v[k..k + 3].copy_from_slice(rng.vector(speed).as_slice());
     }
     (q, v)
 }

@@ -67,40 +67,38 @@ pub fn stretch_energy_grad_hess(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn rel_err(a: &[f64], b: &[f64]) -> f64 {
-        let num = a
-            .iter()
-            .zip(b)
-            .map(|(x, y)| (x - y).abs())
-            .fold(0.0, f64::max);
-        let den = b.iter().map(|y| y.abs()).fold(0.0, f64::max).max(1e-300);
-        num / den
-    }
+    use crate::verify::{gradient, jacobian, max_error_relative_to};
 
     fn check(p: &StretchParams, x0: Vec3, x1: Vec3) -> (f64, f64) {
         let (e, g, h) = stretch_energy_grad_hess(p, &x0, &x1);
         assert!((e - stretch_energy(p, &x0, &x1)).abs() <= 1e-14 * e.abs().max(1e-300));
         assert_eq!(h, h.transpose());
-        let q0: [f64; 6] = [x0.x, x0.y, x0.z, x1.x, x1.y, x1.z];
-        let split = |q: &[f64; 6]| (Vec3::new(q[0], q[1], q[2]), Vec3::new(q[3], q[4], q[5]));
+        let q0 = SVector::<f64, 6>::new(x0.x, x0.y, x0.z, x1.x, x1.y, x1.z);
+        let split = |q: &SVector<f64, 6>| {
+            (
+                q.fixed_rows::<3>(0).into_owned(),
+                q.fixed_rows::<3>(3).into_owned(),
+            )
+        };
         let step = 1e-6 * p.rest_length;
-        let mut gfd = [0.0; 6];
-        let mut hfd = SMatrix::<f64, 6, 6>::zeros();
-        for k in 0..6 {
-            let mut qp = q0;
-            let mut qm = q0;
-            qp[k] += step;
-            qm[k] -= step;
-            let (ap, bp) = split(&qp);
-            let (am, bm) = split(&qm);
-            gfd[k] = (stretch_energy(p, &ap, &bp) - stretch_energy(p, &am, &bm)) / (2.0 * step);
-            let gp = stretch_energy_grad_hess(p, &ap, &bp).1;
-            let gm = stretch_energy_grad_hess(p, &am, &bm).1;
-            hfd.set_column(k, &((gp - gm) / (2.0 * step)));
-        }
-        let eg = rel_err(&gfd, g.as_slice());
-        let eh = rel_err(hfd.as_slice(), h.as_slice());
+        let gfd = gradient(
+            |q| {
+                let (a, b) = split(q);
+                stretch_energy(p, &a, &b)
+            },
+            &q0,
+            step,
+        );
+        let hfd = jacobian(
+            |q| {
+                let (a, b) = split(q);
+                stretch_energy_grad_hess(p, &a, &b).1
+            },
+            &q0,
+            step,
+        );
+        let eg = max_error_relative_to(gfd.as_slice(), g.as_slice());
+        let eh = max_error_relative_to(hfd.as_slice(), h.as_slice());
         (eg, eh)
     }
 

@@ -34,61 +34,7 @@ use crate::model::Model;
 use crate::scene::{build_scene, parse_scene};
 use std::path::Path;
 
-/// A small deterministic generator (64-bit LCG, Knuth's MMIX constants).
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Self {
-        let mut r = Self(seed ^ 0x9e37_79b9_7f4a_7c15);
-        r.next();
-        r
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0
-    }
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    /// Uniform in [a, b).
-    pub fn uniform(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.unit()
-    }
-    /// Log-uniform in [a, b) (a, b > 0).
-    pub fn log_uniform(&mut self, a: f64, b: f64) -> f64 {
-        (a.ln() + (b.ln() - a.ln()) * self.unit()).exp()
-    }
-    /// A random unit vector (uniform on the sphere).
-    pub fn direction(&mut self) -> Vec3 {
-        loop {
-            let v = Vec3::new(
-                self.uniform(-1.0, 1.0),
-                self.uniform(-1.0, 1.0),
-                self.uniform(-1.0, 1.0),
-            );
-            let n = v.norm();
-            if n > 1e-3 && n <= 1.0 {
-                return v / n;
-            }
-        }
-    }
-    /// A random unit vector perpendicular to the unit vector `d`.
-    pub fn perpendicular(&mut self, d: &Vec3) -> Vec3 {
-        loop {
-            let w = self.direction();
-            let p = w - d * d.dot(&w);
-            if p.norm() > 0.1 {
-                return p.normalize();
-            }
-        }
-    }
-}
+pub(super) use super::rng::Rng;
 
 /// Rod contact radius of the probe model (m).
 pub const ROD_RADIUS: f64 = 5e-3;

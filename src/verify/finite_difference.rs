@@ -1,16 +1,26 @@
-//! Central finite differences of a local quantity over the free coordinates of a pair.
+//! Central finite differences and relative errors: the finite-difference half of the
+//! verification kit.
 //!
-//! A *probe* evaluates, at a state `(q, v)`, a scalar `s` (an energy, a distance), a 12-vector
-//! `g` (a force, a gradient) and the analytic derivatives `∂g/∂x`, `∂g/∂v` that an element
-//! claims. [`differences`] perturbs every free coordinate of the pair's points in the model
-//! state and returns the central differences
+//! **Generic helpers** for tests of any smooth quantity: [`derivative`] of a scalar function of
+//! one variable, [`gradient`] of a scalar function of a fixed-size vector, [`jacobian`] of a
+//! vector function of a fixed-size vector, [`jacobian_columns`] for functions of a
+//! variable-size state (a model's DOFs) along chosen coordinates; and the errors they are
+//! compared with: [`relative_error`] (Frobenius), [`max_relative_error`] and
+//! [`max_error_relative_to`] (entry-wise maximum). All differences are central,
 //!
-//! `∂g/∂xⱼ ≈ (g(x + heⱼ) − g(x − heⱼ)) / (2h)` (truncation error O(h²)),
+//! `∂f/∂xⱼ ≈ (f(x + heⱼ) − f(x − heⱼ)) / ((xⱼ + h) − (xⱼ − h))` (truncation error O(h²)),
 //!
-//! the same for velocities, and the derivative of `s` along the implicit-Euler path
-//! `q + hⱼ, v + hⱼ/Δt` (the gradient an incremental-potential line search sees). The step
-//! actually taken is `(x + h) − x` in floating point, so the quotient is not biased by the
-//! representation of `x + h`.
+//! divided by the step actually taken in floating point, so the quotient is not biased by the
+//! representation of `xⱼ ± h`.
+//!
+//! **Pair probes**: a *probe* evaluates, at a state `(q, v)`, a scalar `s` (an energy, a
+//! distance), a 12-vector `g` (a force, a gradient) and the analytic derivatives `∂g/∂x`,
+//! `∂g/∂v` that an element claims. [`differences`] perturbs every free coordinate of the pair's
+//! points in the model state and returns the central differences of `g` in positions, the same
+//! for velocities, and the derivative of `s` along the implicit-Euler path `q + hⱼ, v + hⱼ/Δt`
+//! (the gradient an incremental-potential line search sees).
+
+use nalgebra::{DMatrix, SMatrix, SVector};
 
 use crate::contact::{Mat12, NO_DOF, Vec12};
 
@@ -121,8 +131,8 @@ pub fn mask_entries(g: &Vec12, dofs: &[u32; 4], n_points: usize) -> Vec12 {
 
 /// Symmetric relative error `‖a − b‖ / max(‖a‖, ‖b‖)` (Frobenius), 0 when both vanish.
 pub fn relative_error<const R: usize, const C: usize>(
-    a: &nalgebra::SMatrix<f64, R, C>,
-    b: &nalgebra::SMatrix<f64, R, C>,
+    a: &SMatrix<f64, R, C>,
+    b: &SMatrix<f64, R, C>,
 ) -> f64 {
     relative_error_above(a, b, 0.0)
 }
@@ -130,12 +140,176 @@ pub fn relative_error<const R: usize, const C: usize>(
 /// `‖a − b‖ / max(‖a‖, ‖b‖, floor)`: a relative error that stops growing once both are
 /// smaller than `floor` (the scale below which differences are round-off).
 pub fn relative_error_above<const R: usize, const C: usize>(
-    a: &nalgebra::SMatrix<f64, R, C>,
-    b: &nalgebra::SMatrix<f64, R, C>,
+    a: &SMatrix<f64, R, C>,
+    b: &SMatrix<f64, R, C>,
     floor: f64,
 ) -> f64 {
     let den = a.norm().max(b.norm()).max(floor);
     if den > 0.0 { (a - b).norm() / den } else { 0.0 }
+}
+
+/// Central difference of a scalar function of one variable at `x` with step `step`.
+///
+/// ```
+/// use catena::verify::derivative;
+///
+/// let d = derivative(f64::sin, 0.3, 1e-5);
+/// assert!((d - 0.3f64.cos()).abs() < 1e-9);
+/// ```
+pub fn derivative(mut f: impl FnMut(f64) -> f64, x: f64, step: f64) -> f64 {
+    let (xp, xm) = (x + step, x - step);
+    (f(xp) - f(xm)) / (xp - xm)
+}
+
+/// Central differences of a scalar function of a fixed-size vector: its gradient at `x`,
+/// perturbing each coordinate by `±step` in turn.
+///
+/// ```
+/// use catena::verify::{gradient, max_relative_error};
+/// use nalgebra::Vector3;
+///
+/// // f(x) = ½|x|² + x₀x₁: ∇f = x + (x₁, x₀, 0).
+/// let f = |x: &Vector3<f64>| 0.5 * x.norm_squared() + x[0] * x[1];
+/// let x = Vector3::new(0.3, -1.2, 2.0);
+/// let exact = x + Vector3::new(x[1], x[0], 0.0);
+/// let fd = gradient(f, &x, 1e-6);
+/// assert!(max_relative_error(fd.as_slice(), exact.as_slice()) < 1e-8);
+/// ```
+pub fn gradient<const N: usize>(
+    mut f: impl FnMut(&SVector<f64, N>) -> f64,
+    x: &SVector<f64, N>,
+    step: f64,
+) -> SVector<f64, N> {
+    let mut y = *x;
+    SVector::from_fn(|k, _| {
+        let x0 = x[k];
+        y[k] = x0 + step;
+        let (hp, fp) = (y[k], f(&y));
+        y[k] = x0 - step;
+        let (hm, fm) = (y[k], f(&y));
+        y[k] = x0;
+        (fp - fm) / (hp - hm)
+    })
+}
+
+/// Central differences of a vector function of a fixed-size vector: its Jacobian `∂f/∂x`
+/// (`M × N`, column `j` the derivative along `xⱼ`) at `x`.
+///
+/// ```
+/// use catena::verify::{jacobian, relative_error};
+/// use nalgebra::{Matrix2x3, Vector2, Vector3};
+///
+/// // f(x) = (x₀x₁, sin x₂): ∂f/∂x = [[x₁, x₀, 0], [0, 0, cos x₂]].
+/// let f = |x: &Vector3<f64>| Vector2::new(x[0] * x[1], x[2].sin());
+/// let x = Vector3::new(0.5, 2.0, -0.4_f64);
+/// let exact = Matrix2x3::new(x[1], x[0], 0.0, 0.0, 0.0, x[2].cos());
+/// assert!(relative_error(&jacobian(f, &x, 1e-6), &exact) < 1e-9);
+/// ```
+pub fn jacobian<const M: usize, const N: usize>(
+    mut f: impl FnMut(&SVector<f64, N>) -> SVector<f64, M>,
+    x: &SVector<f64, N>,
+    step: f64,
+) -> SMatrix<f64, M, N> {
+    let mut y = *x;
+    let mut out = SMatrix::<f64, M, N>::zeros();
+    for k in 0..N {
+        let x0 = x[k];
+        y[k] = x0 + step;
+        let (hp, fp) = (y[k], f(&y));
+        y[k] = x0 - step;
+        let (hm, fm) = (y[k], f(&y));
+        y[k] = x0;
+        out.set_column(k, &((fp - fm) / (hp - hm)));
+    }
+    out
+}
+
+/// Central differences of a function of a variable-size state `x` (e.g. a model's DOFs) along
+/// the coordinates `coords` only (e.g. the free DOFs): the matrix whose column `c` is
+/// `∂f/∂x[coords[c]]` (rows: the entries of `f`, which must have the same length at every
+/// state).
+///
+/// ```
+/// use catena::verify::jacobian_columns;
+///
+/// // f(x) = (x₀², x₀x₂), differentiated along x₀ and x₂ (x₁ held fixed).
+/// let f = |x: &[f64]| vec![x[0] * x[0], x[0] * x[2]];
+/// let j = jacobian_columns(f, &[1.0, 5.0, 3.0], &[0, 2], 1e-6);
+/// assert_eq!(j.shape(), (2, 2));
+/// assert!((j[(0, 0)] - 2.0).abs() < 1e-8 && (j[(1, 1)] - 1.0).abs() < 1e-8);
+/// assert!((j[(1, 0)] - 3.0).abs() < 1e-8 && j[(0, 1)].abs() < 1e-8);
+/// ```
+pub fn jacobian_columns(
+    mut f: impl FnMut(&[f64]) -> Vec<f64>,
+    x: &[f64],
+    coords: &[usize],
+    step: f64,
+) -> DMatrix<f64> {
+    let mut y = x.to_vec();
+    let mut columns = Vec::with_capacity(coords.len());
+    for &k in coords {
+        let x0 = x[k];
+        y[k] = x0 + step;
+        let (hp, fp) = (y[k], f(&y));
+        y[k] = x0 - step;
+        let (hm, fm) = (y[k], f(&y));
+        y[k] = x0;
+        assert_eq!(fp.len(), fm.len(), "f changed length along coordinate {k}");
+        let width = hp - hm;
+        columns.push(nalgebra::DVector::from_iterator(
+            fp.len(),
+            fp.iter().zip(&fm).map(|(p, m)| (p - m) / width),
+        ));
+    }
+    let rows = columns.first().map_or(0, |c| c.len());
+    DMatrix::from_fn(rows, columns.len(), |r, c| columns[c][r])
+}
+
+/// Entry-wise relative error `max|aᵢ − bᵢ| / max(maxᵢ|aᵢ|, maxᵢ|bᵢ|)` (symmetric in `a`, `b`), 0
+/// when both vanish.
+///
+/// ```
+/// use catena::verify::max_relative_error;
+///
+/// assert_eq!(max_relative_error(&[1.0, -4.0], &[1.0, -3.0]), 0.25);
+/// assert_eq!(max_relative_error(&[0.0], &[0.0]), 0.0);
+/// ```
+pub fn max_relative_error(a: &[f64], b: &[f64]) -> f64 {
+    assert_eq!(a.len(), b.len(), "compared slices differ in length");
+    let den = a.iter().chain(b).fold(0.0_f64, |m, x| m.max(x.abs()));
+    if den > 0.0 {
+        max_abs_difference(a, b) / den
+    } else {
+        0.0
+    }
+}
+
+/// Entry-wise error relative to a reference, `max|aᵢ − refᵢ| / maxᵢ|refᵢ|`: 0 when both vanish,
+/// infinite when only the reference does.
+///
+/// ```
+/// use catena::verify::max_error_relative_to;
+///
+/// assert_eq!(max_error_relative_to(&[1.0, -5.0], &[1.0, -4.0]), 0.25);
+/// assert_eq!(max_error_relative_to(&[1e-9], &[0.0]), f64::INFINITY);
+/// ```
+pub fn max_error_relative_to(a: &[f64], reference: &[f64]) -> f64 {
+    assert_eq!(a.len(), reference.len(), "compared slices differ in length");
+    let num = max_abs_difference(a, reference);
+    let den = reference.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    if num == 0.0 { 0.0 } else { num / den }
+}
+
+/// `maxᵢ |aᵢ − bᵢ|`, NaN if any difference is NaN (so that a NaN never passes a tolerance).
+fn max_abs_difference(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).fold(0.0_f64, |m, (x, y)| {
+        let d = (x - y).abs();
+        if d.is_nan() || m.is_nan() {
+            f64::NAN
+        } else {
+            m.max(d)
+        }
+    })
 }
 
 #[cfg(test)]
@@ -213,5 +387,12 @@ mod tests {
         .unwrap();
         assert_eq!(dx.column(3).norm(), 0.0);
         assert!(relative_error(&mask_columns(&a, &dofs, 2), &dx) < 1e-9);
+    }
+
+    #[test]
+    fn max_errors_never_hide_a_nan() {
+        assert!(max_relative_error(&[1.0, f64::NAN], &[1.0, 2.0]).is_nan());
+        assert!(max_error_relative_to(&[f64::NAN], &[1.0]).is_nan());
+        assert!(max_error_relative_to(&[1.0], &[f64::NAN]).is_nan());
     }
 }

@@ -4,6 +4,12 @@
 //!
 //! For one pair at a state you choose, [`check_pair`] compares the whole chain's Jacobians;
 //! for a scalar normal law, [`check_partials`] checks `∂F/∂δ`, `∂F/∂δ̇` and the energy.
+//!
+//! The module is also the crate's **test kit**, shared by its unit tests, integration tests
+//! and benches: one deterministic random generator ([`Rng`]) and one set of central
+//! finite-difference helpers ([`derivative`], [`gradient`], [`jacobian`],
+//! [`jacobian_columns`]) with the relative errors they are compared by ([`relative_error`],
+//! [`max_relative_error`], [`max_error_relative_to`]).
 
 mod compare;
 mod configuration;
@@ -14,15 +20,18 @@ mod pair;
 mod partials;
 mod prefix;
 mod report;
+mod rng;
 mod table;
 
 pub use configuration::{
-    Configuration, ROD_RADIUS, Regime, Rng, SPHERE_RADII, configuration, probe_model, supported,
+    Configuration, ROD_RADIUS, Regime, SPHERE_RADII, configuration, probe_model, supported,
 };
 pub use finite_difference::{
-    Direction, Probe, differences, mask_columns, mask_entries, relative_error, relative_error_above,
+    Direction, Probe, derivative, differences, gradient, jacobian, jacobian_columns, mask_columns,
+    mask_entries, max_error_relative_to, max_relative_error, relative_error, relative_error_above,
 };
 pub use jacobians::jacobians;
 pub use pair::{JacobianCheck, check_pair};
 pub use partials::check_partials;
 pub use report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError, Worst};
+pub use rng::Rng;

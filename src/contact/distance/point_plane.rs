@@ -31,18 +31,19 @@ pub fn point_plane(p: &Vec3, origin: &Vec3, unit_normal: &Vec3, hessian: bool) -
 mod tests {
     use nalgebra::SVector;
 
-    use super::super::test_support::{Lcg, fd_check, v3};
+    use super::super::test_support::{fd_check, v3};
     use super::*;
+    use crate::verify::Rng;
 
     #[test]
     fn point_plane_fd_and_values() {
-        let mut rng = Lcg::new(41);
+        let mut rng = Rng::new(41);
         let mut worst = (0.0f64, 0.0f64);
         for _ in 0..100 {
-            let o = rng.vec3(-1.0, 1.0);
-            let n = rng.dir();
+            let o = rng.vector(1.0);
+            let n = rng.direction();
             let f = move |x: &SVector<f64, 3>, h: bool| point_plane(&v3(x, 0), &o, &n, h);
-            let p = rng.vec3(-2.0, 2.0);
+            let p = rng.vector(2.0);
             let d = f(&p, true);
             assert!((d.distance - (p - o).dot(&n)).abs() < 1e-15);
             assert!((d.closest[1] - o).dot(&n).abs() < 1e-14);

@@ -160,8 +160,9 @@ pub fn point_point(p: &Vec3, q: &Vec3, hessian: bool) -> Distance<6> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{Lcg, fd_check, v3};
+    use super::super::test_support::{fd_check, v3};
     use super::*;
+    use crate::verify::Rng;
 
     fn pp(x: &SVector<f64, 6>, h: bool) -> Distance<6> {
         point_point(&v3(x, 0), &v3(x, 1), h)
@@ -169,11 +170,11 @@ mod tests {
 
     #[test]
     fn point_point_fd_random() {
-        let mut rng = Lcg::new(11);
+        let mut rng = Rng::new(11);
         let mut worst = (0.0f64, 0.0f64);
         for _ in 0..200 {
-            let p = rng.vec3(-1.0, 1.0);
-            let q = rng.vec3(-1.0, 1.0);
+            let p = rng.vector(1.0);
+            let q = rng.vector(1.0);
             if (p - q).norm() < 0.05 {
                 continue;
             }

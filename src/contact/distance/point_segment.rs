@@ -108,8 +108,9 @@ pub fn point_segment(p: &Vec3, a: &Vec3, b: &Vec3, hessian: bool) -> Distance<9>
 mod tests {
     use nalgebra::SVector;
 
-    use super::super::test_support::{Lcg, Worst, fd_check, kind_label, stack, v3};
+    use super::super::test_support::{Worst, fd_check, kind_label, stack, v3};
     use super::*;
+    use crate::verify::Rng;
 
     fn ps(x: &SVector<f64, 9>, h: bool) -> Distance<9> {
         point_segment(&v3(x, 0), &v3(x, 1), &v3(x, 2), h)
@@ -117,21 +118,21 @@ mod tests {
 
     /// Point whose foot on `ab` has parameter `beta` (possibly outside [0, 1]) at distance `h`
     /// from the line.
-    fn point_at(rng: &mut Lcg, a: &Vec3, b: &Vec3, beta: f64, h: f64) -> Vec3 {
+    fn point_at(rng: &mut Rng, a: &Vec3, b: &Vec3, beta: f64, h: f64) -> Vec3 {
         let t = (b - a).normalize();
-        a + (b - a) * beta + rng.dir_perp(&t) * h
+        a + (b - a) * beta + rng.perpendicular(&t) * h
     }
 
     #[test]
     fn point_segment_fd_random_and_per_regime() {
-        let mut rng = Lcg::new(21);
+        let mut rng = Rng::new(21);
         let mut worst = Worst::default();
         // Random configurations (regime as it falls).
         let mut n = 0;
         while n < 300 {
-            let p = rng.vec3(-1.0, 1.0);
-            let a = rng.vec3(-1.0, 1.0);
-            let b = rng.vec3(-1.0, 1.0);
+            let p = rng.vector(1.0);
+            let a = rng.vector(1.0);
+            let b = rng.vector(1.0);
             let x = stack::<9>(&[p, a, b]);
             let d = ps(&x, false);
             // Keep away from Δ ≈ 0 and from the seams so that ±step stays in one regime.
@@ -150,13 +151,21 @@ mod tests {
         }
         // Each regime explicitly, including 1e-3 inside/outside the seams β = 0 and β = 1.
         for _ in 0..50 {
-            let a = rng.vec3(-1.0, 1.0);
-            let b = a + rng.dir() * rng.range(0.3, 2.0);
-            let h = rng.range(0.05, 1.0);
+            let a = rng.vector(1.0);
+            let b = a + rng.direction() * rng.uniform(0.3, 2.0);
+            let h = rng.uniform(0.05, 1.0);
             for (label, beta, kind) in [
-                ("PE interior", rng.range(0.05, 0.95), ContactType::PointEdge),
-                ("PP with a", rng.range(-1.0, -0.05), ContactType::PointPoint),
-                ("PP with b", rng.range(1.05, 2.0), ContactType::PointPoint),
+                (
+                    "PE interior",
+                    rng.uniform(0.05, 0.95),
+                    ContactType::PointEdge,
+                ),
+                (
+                    "PP with a",
+                    rng.uniform(-1.0, -0.05),
+                    ContactType::PointPoint,
+                ),
+                ("PP with b", rng.uniform(1.05, 2.0), ContactType::PointPoint),
                 ("PE 1e-3 inside β=0", 1e-3, ContactType::PointEdge),
                 ("PP 1e-3 outside β=0", -1e-3, ContactType::PointPoint),
                 ("PE 1e-3 inside β=1", 1.0 - 1e-3, ContactType::PointEdge),
@@ -199,10 +208,10 @@ mod tests {
     #[test]
     fn point_segment_c1_across_seam() {
         // Foot parameter β = 1 ± ε: Δ and ∇Δ continuous, ∇²Δ jumps.
-        let mut rng = Lcg::new(23);
+        let mut rng = Rng::new(23);
         let a = Vec3::new(0.1, -0.2, 0.3);
         let b = Vec3::new(1.2, 0.4, -0.1);
-        let dir = rng.dir_perp(&(b - a).normalize());
+        let dir = rng.perpendicular(&(b - a).normalize());
         let at = |beta: f64| ps(&stack::<9>(&[a + (b - a) * beta + dir * 0.4, a, b]), true);
         for eps in [1e-4, 1e-6, 1e-8] {
             let (lo, hi) = (at(1.0 - eps), at(1.0 + eps));

@@ -251,9 +251,10 @@ mod tests {
     use nalgebra::{SMatrix, SVector};
 
     use super::super::point_segment;
-    use super::super::test_support::{Lcg, Worst, fd_check, kind_label, rel_err, stack, v3};
+    use super::super::test_support::{Worst, fd_check, kind_label, stack, v3};
     use super::*;
     use crate::math::Mat3;
+    use crate::verify::{Rng, max_relative_error};
 
     type X = SVector<f64, 12>;
 
@@ -285,39 +286,39 @@ mod tests {
 
     /// Segments whose supporting lines have their closest points at parameters `(alpha, gamma)`
     /// (any real values) at distance `dist`, crossing at an angle of at least ≈ 0.3 rad.
-    fn ee_config(rng: &mut Lcg, alpha: f64, gamma: f64, dist: f64) -> [Vec3; 4] {
-        let qb = rng.vec3(-1.0, 1.0);
-        let n = rng.dir();
+    fn ee_config(rng: &mut Rng, alpha: f64, gamma: f64, dist: f64) -> [Vec3; 4] {
+        let qb = rng.vector(1.0);
+        let n = rng.direction();
         let qa = qb + n * dist;
-        let du = rng.dir_perp(&n);
+        let du = rng.perpendicular(&n);
         let dv = loop {
-            let d = rng.dir_perp(&n);
+            let d = rng.perpendicular(&n);
             if du.cross(&d).norm() > 0.3 {
                 break d;
             }
         };
-        let u = du * rng.range(0.5, 2.0);
-        let v = dv * rng.range(0.5, 2.0);
+        let u = du * rng.uniform(0.5, 2.0);
+        let v = dv * rng.uniform(0.5, 2.0);
         let a0 = qa - u * alpha;
         let b0 = qb - v * gamma;
         [a0, a0 + u, b0, b0 + v]
     }
 
     /// Unit vector making an angle below ≈ 1.2 rad with `n` (so `· n ≥ 0.36`).
-    fn cone(rng: &mut Lcg, n: &Vec3) -> Vec3 {
-        let t = rng.dir_perp(n);
-        let phi = rng.range(-1.2, 1.2);
+    fn cone(rng: &mut Rng, n: &Vec3) -> Vec3 {
+        let t = rng.perpendicular(n);
+        let phi = rng.uniform(-1.2, 1.2);
         n * phi.cos() + t * phi.sin()
     }
 
     /// PE: the endpoint `endpoint` (0 = a0, 1 = a1, 2 = b0, 3 = b1) against the other segment at
     /// the foot parameter `gamma`, distance `dist`.
-    fn pe_config(rng: &mut Lcg, endpoint: usize, gamma: f64, dist: f64) -> [Vec3; 4] {
-        let b0 = rng.vec3(-1.0, 1.0);
-        let v = rng.dir() * rng.range(0.5, 2.0);
-        let n = rng.dir_perp(&v.normalize());
+    fn pe_config(rng: &mut Rng, endpoint: usize, gamma: f64, dist: f64) -> [Vec3; 4] {
+        let b0 = rng.vector(1.0);
+        let v = rng.direction() * rng.uniform(0.5, 2.0);
+        let n = rng.perpendicular(&v.normalize());
         let a0 = b0 + v * gamma + n * dist;
-        let a1 = a0 + cone(rng, &n) * rng.range(0.5, 2.0);
+        let a1 = a0 + cone(rng, &n) * rng.uniform(0.5, 2.0);
         let b1 = b0 + v;
         match endpoint {
             0 => [a0, a1, b0, b1],
@@ -328,17 +329,20 @@ mod tests {
     }
 
     /// PP between `a_{ia}` and `b_{ib}` at distance `dist`.
-    fn pp_config(rng: &mut Lcg, ia: usize, ib: usize, dist: f64) -> [Vec3; 4] {
+    fn pp_config(rng: &mut Rng, ia: usize, ib: usize, dist: f64) -> [Vec3; 4] {
         loop {
-            let b0 = rng.vec3(-1.0, 1.0);
-            let n = rng.dir();
+            let b0 = rng.vector(1.0);
+            let n = rng.direction();
             let a0 = b0 + n * dist;
             let u = cone(rng, &n);
             let v = cone(rng, &(-n));
             if u.cross(&v).norm() < 0.3 {
                 continue;
             }
-            let (a1, b1) = (a0 + u * rng.range(0.5, 2.0), b0 + v * rng.range(0.5, 2.0));
+            let (a1, b1) = (
+                a0 + u * rng.uniform(0.5, 2.0),
+                b0 + v * rng.uniform(0.5, 2.0),
+            );
             let (a0, a1) = if ia == 0 { (a0, a1) } else { (a1, a0) };
             let (b0, b1) = if ib == 0 { (b0, b1) } else { (b1, b0) };
             return [a0, a1, b0, b1];
@@ -373,12 +377,12 @@ mod tests {
 
     #[test]
     fn segment_segment_fd_per_regime() {
-        let mut rng = Lcg::new(31);
+        let mut rng = Rng::new(31);
         let mut worst = Worst::default();
         for _ in 0..40 {
-            let dist = rng.range(0.05, 1.0);
+            let dist = rng.uniform(0.05, 1.0);
             // EE crossing.
-            let (al, ga) = (rng.range(0.05, 0.95), rng.range(0.05, 0.95));
+            let (al, ga) = (rng.uniform(0.05, 0.95), rng.uniform(0.05, 0.95));
             let c = ee_config(&mut rng, al, ga, dist);
             let d = ssc(&c, false);
             assert_eq!(d.kind, ContactType::EdgeEdge);
@@ -387,7 +391,7 @@ mod tests {
             worst.add("EE crossing", fd_check(&ss, &stack(&c), 1e-6));
             // PE with each endpoint.
             for e in 0..4 {
-                let g = rng.range(0.05, 0.95);
+                let g = rng.uniform(0.05, 0.95);
                 let c = pe_config(&mut rng, e, g, dist);
                 let d = ssc(&c, false);
                 assert_eq!(d.kind, ContactType::PointEdge, "endpoint {e}");
@@ -411,15 +415,15 @@ mod tests {
 
     #[test]
     fn segment_segment_fd_random() {
-        let mut rng = Lcg::new(32);
+        let mut rng = Rng::new(32);
         let mut worst = Worst::default();
         let mut n = 0;
         while n < 300 {
             let c = [
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
             ];
             let x = stack(&c);
             if ssc(&c, false).distance < 0.05 || !stable(&x, 1e-6) {
@@ -437,11 +441,11 @@ mod tests {
 
     #[test]
     fn segment_segment_fd_near_seams() {
-        let mut rng = Lcg::new(33);
+        let mut rng = Rng::new(33);
         let mut worst = Worst::default();
         let eps = 1e-3;
         for _ in 0..20 {
-            let dist = rng.range(0.1, 1.0);
+            let dist = rng.uniform(0.1, 1.0);
             // EE/PE seams: one line parameter 1e-3 inside / outside each end.
             for (which, end) in [(0, 0.0), (0, 1.0), (1, 0.0), (1, 1.0)] {
                 for (inside, kind) in [
@@ -450,7 +454,7 @@ mod tests {
                 ] {
                     let off = if inside { eps } else { -eps };
                     let edge = if end == 0.0 { off } else { 1.0 - off };
-                    let mid = rng.range(0.2, 0.8);
+                    let mid = rng.uniform(0.2, 0.8);
                     let (al, ga) = if which == 0 { (edge, mid) } else { (mid, edge) };
                     let c = ee_config(&mut rng, al, ga, dist);
                     assert_eq!(ssc(&c, false).kind, kind);
@@ -490,11 +494,11 @@ mod tests {
     #[test]
     fn delta_is_c1_across_ee_pe_seam() {
         // Line parameter α = 1 + δ: EE for δ < 0, PE (a1 against B) for δ > 0.
-        let mut rng = Lcg::new(34);
+        let mut rng = Rng::new(34);
         for _ in 0..10 {
             let state = rng.next_u64();
             let at = |delta: f64| {
-                let mut r = Lcg::new(state);
+                let mut r = Rng::new(state);
                 ssc(&ee_config(&mut r, 1.0 + delta, 0.4, 0.3), true)
             };
             let mut jumps = Vec::new();
@@ -514,11 +518,11 @@ mod tests {
 
     #[test]
     fn delta_is_c1_across_pe_pp_seam() {
-        let mut rng = Lcg::new(35);
+        let mut rng = Rng::new(35);
         for e in 0..4 {
             let state = rng.next_u64();
             let at = |g: f64| {
-                let mut r = Lcg::new(state);
+                let mut r = Rng::new(state);
                 ssc(&pe_config(&mut r, e, g, 0.3), true)
             };
             for eps in [1e-4, 1e-6, 1e-8] {
@@ -535,14 +539,14 @@ mod tests {
 
     #[test]
     fn symmetric_under_swap_and_reversal() {
-        let mut rng = Lcg::new(36);
+        let mut rng = Rng::new(36);
         let mut n = 0;
         while n < 300 {
             let c = [
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
             ];
             let d = ssc(&c, true);
             if d.distance < 1e-3 || !stable(&stack(&c), 1e-9) {
@@ -572,8 +576,8 @@ mod tests {
                             .copy_from(&d.hess.fixed_view::<3, 3>(3 * perm[i], 3 * perm[j]));
                     }
                 }
-                assert!(rel_err(d2.grad.as_slice(), g.as_slice()) < 1e-9);
-                assert!(rel_err(d2.hess.as_slice(), h.as_slice()) < 1e-8);
+                assert!(max_relative_error(d2.grad.as_slice(), g.as_slice()) < 1e-9);
+                assert!(max_relative_error(d2.hess.as_slice(), h.as_slice()) < 1e-8);
                 let (mut p, mut q) = (d.params[0], d.params[1]);
                 if rev_a {
                     p = 1.0 - p;
@@ -590,29 +594,29 @@ mod tests {
 
     #[test]
     fn matches_brute_force_and_closest_points() {
-        let mut rng = Lcg::new(37);
+        let mut rng = Rng::new(37);
         let mut worst = 0.0f64;
         let mut configs = Vec::new();
         for _ in 0..60 {
             configs.push([
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
-                rng.vec3(-1.0, 1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
+                rng.vector(1.0),
             ]);
         }
         for _ in 0..5 {
-            let d = rng.range(0.01, 0.5);
+            let d = rng.uniform(0.01, 0.5);
             configs.push(ee_config(&mut rng, 0.3, 0.6, d));
             for e in 0..4 {
                 configs.push(pe_config(&mut rng, e, 0.5, d));
             }
             configs.push(pp_config(&mut rng, 1, 0, d));
             // Exactly parallel (overlapping or not).
-            let a0 = rng.vec3(-1.0, 1.0);
-            let t = rng.dir();
-            let off = rng.dir_perp(&t) * d;
-            let s = rng.range(-1.5, 1.5);
+            let a0 = rng.vector(1.0);
+            let t = rng.direction();
+            let off = rng.perpendicular(&t) * d;
+            let s = rng.uniform(-1.5, 1.5);
             configs.push([a0, a0 + t, a0 + off + t * s, a0 + off + t * (s + 0.7)]);
         }
         for c in &configs {
@@ -637,12 +641,12 @@ mod tests {
 
     /// Near-parallel pair: A = [0, e_x], B from (x0, 0.3, 0.1) along e_x tilted by `tilt`
     /// (sin θ ≈ tilt), rigidly rotated/translated.
-    fn near_parallel(rng: &mut Lcg, x0: f64, len: f64, tilt: f64) -> [Vec3; 4] {
+    fn near_parallel(rng: &mut Rng, x0: f64, len: f64, tilt: f64) -> [Vec3; 4] {
         let q = nalgebra::UnitQuaternion::from_axis_angle(
-            &nalgebra::Unit::new_normalize(rng.dir()),
-            rng.range(0.0, 3.0),
+            &nalgebra::Unit::new_normalize(rng.direction()),
+            rng.uniform(0.0, 3.0),
         );
-        let o = rng.vec3(-1.0, 1.0);
+        let o = rng.vector(1.0);
         let b0 = Vec3::new(x0, 0.3, 0.1);
         let b1 = b0 + Vec3::new(1.0, tilt, 0.3 * tilt).normalize() * len;
         [Vec3::zeros(), Vec3::x(), b0, b1].map(|p| o + q * p)
@@ -650,7 +654,7 @@ mod tests {
 
     #[test]
     fn near_parallel_edges() {
-        let mut rng = Lcg::new(38);
+        let mut rng = Rng::new(38);
         let mut worst = Worst::default();
         for _ in 0..20 {
             // Overlapping: B starts inside A; the distance shrinks towards b0 → b0 against A (PE).
@@ -707,9 +711,9 @@ mod tests {
         assert!(sum.norm() < 1e-15);
         let x = stack::<12>(&c);
         let step = 1e-7;
-        let mut rng = Lcg::new(39);
+        let mut rng = Rng::new(39);
         for _ in 0..20 {
-            let dir = X::from_iterator((0..12).map(|_| rng.range(-1.0, 1.0)));
+            let dir = X::from_iterator((0..12).map(|_| rng.uniform(-1.0, 1.0)));
             let dp = ss(&(x + dir * step), false).distance;
             let dm = ss(&(x - dir * step), false).distance;
             // Δ = min of the tied candidates: one-sided derivatives are their min / max.
@@ -718,9 +722,9 @@ mod tests {
             assert!(((d.distance - dm) / step - s1.max(s2)).abs() < 1e-6);
             // Directions that keep the tie (rigid translations of B) are smooth and match ∇Δ.
             let t = Vec3::new(
-                rng.range(-1.0, 1.0),
-                rng.range(-1.0, 1.0),
-                rng.range(-1.0, 1.0),
+                rng.uniform(-1.0, 1.0),
+                rng.uniform(-1.0, 1.0),
+                rng.uniform(-1.0, 1.0),
             );
             let dir = stack::<12>(&[Vec3::zeros(), Vec3::zeros(), t, t]);
             let dp = ss(&(x + dir * step), false).distance;
@@ -731,13 +735,13 @@ mod tests {
 
     #[test]
     fn zero_length_segment() {
-        let mut rng = Lcg::new(40);
+        let mut rng = Rng::new(40);
         let mut worst = Worst::default();
         let mut tested = 0;
         for _ in 0..50 {
-            let p = rng.vec3(-1.0, 1.0);
-            let b0 = rng.vec3(-1.0, 1.0);
-            let b1 = rng.vec3(-1.0, 1.0);
+            let p = rng.vector(1.0);
+            let b0 = rng.vector(1.0);
+            let b1 = rng.vector(1.0);
             let c = [p, p, b0, b1];
             let d = ssc(&c, true);
             let ps = point_segment(&p, &b0, &b1, false);

@@ -120,10 +120,11 @@ mod tests {
     use crate::contact::builtin::Builtin;
     use crate::contact::element::PairMemory;
     use crate::contact::law_test_support::{
-        Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
+        jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
     use crate::contact::normal::Hertz;
     use crate::contact::primitive::PrimKind;
+    use crate::verify::Rng;
 
     #[test]
     fn jacobians_match_finite_differences_in_stick_and_slip() {
@@ -139,7 +140,7 @@ mod tests {
                 }),
             ]
         };
-        let mut rng = Rng(3);
+        let mut rng = Rng::new(3);
         for second in [PrimKind::Sphere, PrimKind::Plane] {
             let chain = sphere_chain(second, laws());
             for speed in [1e-3, 1.0] {

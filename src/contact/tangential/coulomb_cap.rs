@@ -113,6 +113,7 @@ pub fn cap(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::{derivative, jacobian};
 
     #[test]
     fn saturation_is_c1_and_bounded() {
@@ -120,7 +121,7 @@ mod tests {
         for &u in &[0.5, 0.9, 0.95, 1.0, 1.05, 1.1, 2.0] {
             let (s, ds) = saturation(u, eps);
             let h = 1e-7;
-            let fd = (saturation(u + h, eps).0 - saturation(u - h, eps).0) / (2.0 * h);
+            let fd = derivative(|u| saturation(u, eps).0, u, h);
             assert!((fd - ds).abs() < 1e-6, "u = {u}: {ds} vs {fd}");
             assert!(s <= 1.0 && s <= u);
         }
@@ -146,13 +147,7 @@ mod tests {
         for scale in [0.05, 0.09, 0.1, 0.105, 0.2] {
             let x = Vec12::from_fn(|i, _| scale * (1.0 + 0.1 * i as f64));
             let c = eval(&x);
-            let mut fd = Mat3x12::zeros();
-            for j in 0..12 {
-                let mut e = Vec12::zeros();
-                e[j] = 1e-7;
-                let col = (eval(&(x + e)).force - eval(&(x - e)).force) / 2e-7;
-                fd.set_column(j, &col);
-            }
+            let fd = jacobian(|x| eval(x).force, &x, 1e-7);
             assert!(
                 (fd - c.dx).norm() < 1e-6 * c.dx.norm().max(1.0),
                 "scale {scale}: {}",

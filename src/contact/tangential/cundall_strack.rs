@@ -222,10 +222,11 @@ mod tests {
     use crate::contact::builtin::Builtin;
     use crate::contact::element::PairMemory;
     use crate::contact::law_test_support::{
-        Rng, jacobian_errors, random_state, sphere_chain, spheres_and_ground,
+        jacobian_errors, random_state, sphere_chain, spheres_and_ground,
     };
     use crate::contact::normal::DampedHertz;
     use crate::contact::primitive::{PlanePrim, PrimId, PrimKind, SpherePrim};
+    use crate::verify::Rng;
 
     #[test]
     fn jacobians_match_finite_differences_in_stick_and_slip() {
@@ -249,7 +250,7 @@ mod tests {
                 Builtin::CundallStrack(cs),
             ]
         };
-        let mut rng = Rng(9);
+        let mut rng = Rng::new(9);
         // Data, data, resolver, normal law, then this law.
         let at = 4;
         for second in [PrimKind::Sphere, PrimKind::Plane] {
@@ -261,7 +262,7 @@ mod tests {
                     let history = chain.memory_with(
                         at,
                         &SpringElongation {
-                            zeta: rng.v(spring),
+                            zeta: rng.vector(spring),
                             sliding,
                         },
                     );
