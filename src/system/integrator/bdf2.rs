@@ -49,12 +49,7 @@ impl TimeIntegrator for Bdf2 {
                 origin,
             );
         } else {
-            self.step.plan(
-                Coefficients::implicit_euler(dt),
-                q,
-                |k| q[k] + dt * v[k],
-                |k| q[k],
-            );
+            super::implicit_euler::plan(&mut self.step, q, v, dt);
         }
     }
 

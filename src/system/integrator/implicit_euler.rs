@@ -9,18 +9,24 @@ pub struct ImplicitEuler {
     step: StepData,
 }
 
+/// Plans an implicit Euler step from `(q, v)`: `q̃ = q + Δt v`, velocity origin `q` (also
+/// BDF2's start-up step).
+pub(super) fn plan(step: &mut StepData, q: &[f64], v: &[f64], dt: f64) {
+    step.plan(
+        Coefficients::implicit_euler(dt),
+        q,
+        |k| q[k] + dt * v[k],
+        |k| q[k],
+    );
+}
+
 impl TimeIntegrator for ImplicitEuler {
     fn kind(&self) -> IntegratorKind {
         IntegratorKind::ImplicitEuler
     }
 
     fn begin_step(&mut self, q: &[f64], v: &[f64], dt: f64) {
-        self.step.plan(
-            Coefficients::implicit_euler(dt),
-            q,
-            |k| q[k] + dt * v[k],
-            |k| q[k],
-        );
+        plan(&mut self.step, q, v, dt);
     }
 
     fn step(&self) -> &StepData {
