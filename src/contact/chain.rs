@@ -439,4 +439,102 @@ mod tests {
         .unwrap_err();
         assert!(e.message.contains("stiffness must be a positive"), "{e}");
     }
+
+    /// A sphere–sphere resolver without a CCD kernel (as a user's might be).
+    #[derive(Debug, Clone, Copy, Default, serde::Deserialize)]
+    struct NoCcd;
+
+    static NO_CCD: crate::contact::ElementDoc = crate::contact::ElementDoc {
+        name: "NoCcd",
+        category: crate::contact::Category::Resolver,
+        summary: "test resolver",
+        details: "test",
+    };
+
+    impl crate::contact::ChainElement for NoCcd {
+        fn doc(&self) -> &'static crate::contact::ElementDoc {
+            &NO_CCD
+        }
+        fn needs(&self) -> crate::contact::Needs {
+            crate::contact::Needs::caps(Caps::SIDE1.with(Caps::SIDE2))
+                .with_kinds(PrimKind::Sphere, PrimKind::Sphere)
+        }
+        fn gives(&self) -> crate::contact::Gives {
+            crate::contact::Gives::caps(Caps::GEOMETRY)
+        }
+        fn evaluate(&self, _env: &Env, _ctx: &mut ContactCtx) {}
+    }
+
+    crate::element_set! {
+        /// The built-ins and the test resolver.
+        enum WithNoCcd {
+            /// Every built-in.
+            Builtin(Builtin): set,
+            /// The resolver without CCD.
+            NoCcd(NoCcd),
+        }
+    }
+
+    #[test]
+    fn a_barrier_chain_needs_a_resolver_with_a_ccd_kernel() {
+        let src = "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, NoCcd, \
+                   N_IPC(dhat: 1e-4), AssembleForces])";
+        let e = Chain::<WithNoCcd>::parse(src, Path::new("t.ron")).unwrap_err();
+        assert!(e.message.contains("`N_IPC`"), "{e}");
+        assert!(e.message.contains("CCD kernel"), "{e}");
+        assert!(e.position.is_some(), "{e}");
+        // The same resolver serves a chain that needs no CCD.
+        let ok = "Chain(name: \"y\", elements: [Sphere_1_Data, Sphere_2_Data, NoCcd, \
+                  N_Hertz(), AssembleForces])";
+        let c = Chain::<WithNoCcd>::parse(ok, Path::new("t.ron")).unwrap();
+        assert!(c.method().ccd.is_none() && !c.method().needs_ccd());
+        // Built-in resolvers give one.
+        let ipc = parse(
+            "Chain(name: \"z\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, \
+             N_IPC(dhat: 1e-4), AssembleForces])",
+        )
+        .unwrap();
+        assert!(ipc.method().needs_ccd() && ipc.method().ccd.is_some());
+        assert_eq!(ipc.method().reach, 1e-4);
+    }
+
+    #[test]
+    fn one_chain_cannot_ask_for_two_line_searches() {
+        let e = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, \
+             N_IMC(delta: 1e-5, stiffness: Fixed(1.0)), N_IPC(dhat: 1e-4), AssembleForces])",
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("`N_IPC`") && e.message.contains("`N_IMC`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn memory_slots_are_allocated_by_position() {
+        let c = parse(
+            "Chain(name: \"x\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, \
+             N_JKR(surface_energy: 0.05), T_CundallStrack(mu_s: 0.5, k_t: 1e3), AssembleForces])",
+        )
+        .unwrap();
+        let slots = &c.memory_layout().slots;
+        let (jkr, cs) = (slots[3].unwrap(), slots[4].unwrap());
+        assert_eq!((jkr.offset, jkr.words), (0, 1));
+        assert_eq!((cs.offset, cs.words), (1, 4));
+        assert!(slots[..3].iter().all(Option::is_none));
+        // Each law reads back only what it wrote.
+        let m = c.memory_with(
+            4,
+            &crate::contact::SpringElongation {
+                zeta: crate::math::Vec3::x(),
+                sliding: true,
+            },
+        );
+        assert_eq!(c.memory_of::<crate::contact::Established>(&m, 3).0, false);
+        assert!(
+            c.memory_of::<crate::contact::SpringElongation>(&m, 4)
+                .sliding
+        );
+    }
 }
