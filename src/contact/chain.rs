@@ -531,7 +531,7 @@ mod tests {
                 sliding: true,
             },
         );
-        assert_eq!(c.memory_of::<crate::contact::Established>(&m, 3).0, false);
+        assert!(!c.memory_of::<crate::contact::Established>(&m, 3).0);
         assert!(
             c.memory_of::<crate::contact::SpringElongation>(&m, 4)
                 .sliding
