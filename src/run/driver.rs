@@ -68,6 +68,7 @@ fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
         })
         .collect();
     out.write_frame(&Frame {
+        shells: &[],
         time: model.time,
         rods: &bodies,
         spheres: &spheres,
