@@ -5,6 +5,7 @@ mod dof_map;
 mod material;
 mod rod;
 mod rod_frames;
+mod shell;
 mod sphere;
 mod system_model;
 
@@ -13,5 +14,6 @@ pub use dof_map::DofMap;
 pub use material::{CrossSection, Material};
 pub use rod::{CurvatureRamp, Rod, RodGeometryError};
 pub use rod_frames::RodFrames;
+pub use shell::{Shell, ShellBending};
 pub use sphere::{Plane, Sphere};
 pub use system_model::Model;
