@@ -397,6 +397,24 @@ impl From<MeshError> for SceneError {
     }
 }
 
+/// IO error about `file`, with a suggestion by error kind.
+pub(super) fn io_error(file: &Path, action: &'static str, e: &std::io::Error) -> MeshError {
+    use std::io::ErrorKind;
+    let help = match e.kind() {
+        ErrorKind::NotFound => {
+            "check the path (relative paths are relative to the working directory, or to the scene file when named in a scene)"
+        }
+        ErrorKind::PermissionDenied => "check the file's permissions",
+        _ => "check that the path names a readable (or writable) file",
+    };
+    MeshError::Io {
+        file: file.to_path_buf(),
+        action,
+        reason: e.to_string(),
+        help: help.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
