@@ -168,7 +168,7 @@ impl MeshTopology {
         }
     }
 
-    /// Rest lengths of the edges (m) in configuration `x`.
+    /// Lengths of the edges (m) in configuration `x` (the rest lengths at `mesh.nodes`).
     pub fn edge_lengths_at(&self, x: &[Vec3]) -> Vec<f64> {
         self.edges
             .iter()
