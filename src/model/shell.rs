@@ -117,9 +117,8 @@ impl Shell {
             .node_masses(self.material.density, self.thickness)
     }
 
-    /// Stretching stiffness of edge `e` (N), `k_s = (√3/4) E h ‖ē‖` (seed 004 §3.2, the default
-    /// for shell edges), used as `EA` in the stretching energy `½ k_s ‖ē‖ ε²`.
-    pub fn stretch_stiffness(&self, e: usize) -> f64 {
-        3f64.sqrt() / 4.0 * self.material.youngs_modulus * self.thickness * self.rest_lengths[e]
+    /// Poisson's ratio `ν = E/(2G) − 1` of the material.
+    pub fn poisson_ratio(&self) -> f64 {
+        self.material.youngs_modulus / (2.0 * self.material.shear_modulus) - 1.0
     }
 }
