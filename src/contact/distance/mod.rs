@@ -8,11 +8,16 @@
 //! * [`point_segment`] — point against a clamped segment: PE (Eq. 12) or PP (Eq. 11);
 //! * [`segment_segment`] — Lumelsky's clamped closest points, classified into EE (Eq. 13),
 //!   PE (Eq. 12) or PP (Eq. 11);
-//! * [`point_plane`] — signed distance to a plane.
+//! * [`point_plane`] — signed distance to a plane;
+//! * [`point_triangle`] — point against a triangle: PF (the face's plane), PE or PP.
+//!
+//! [`point_triangle_distance`] is its value-only form for continuous collision detection
+//! ([`CcdKernel::Distance`](crate::contact::CcdKernel::Distance)).
 
 mod point_plane;
 mod point_point;
 mod point_segment;
+mod point_triangle;
 mod segment_segment;
 #[cfg(test)]
 mod test_support;
@@ -20,4 +25,5 @@ mod test_support;
 pub use point_plane::point_plane;
 pub use point_point::{ContactType, Distance, point_point};
 pub use point_segment::point_segment;
+pub use point_triangle::{point_triangle, point_triangle_distance};
 pub use segment_segment::segment_segment;
