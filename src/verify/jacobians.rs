@@ -175,6 +175,7 @@ pub fn jacobians<E: ElementSet>(
                     ContactType::EdgeEdge => "EE",
                     ContactType::PointPlane => "plane",
                     ContactType::PointFace => "PF",
+                    ContactType::Intersecting => "intersecting",
                 };
                 *row.cases.entry(case).or_default() += 1;
                 let regime = match cfg.regime {

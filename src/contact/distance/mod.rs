@@ -9,16 +9,19 @@
 //! * [`segment_segment`] — Lumelsky's clamped closest points, classified into EE (Eq. 13),
 //!   PE (Eq. 12) or PP (Eq. 11);
 //! * [`point_plane`] — signed distance to a plane;
-//! * [`point_triangle`] — point against a triangle: PF (the face's plane), PE or PP.
+//! * [`point_triangle`] — point against a triangle: PF (the face's plane), PE or PP;
+//! * [`segment_triangle`] — segment against a triangle: the closest of the endpoint–triangle
+//!   and segment–edge distances (PF, EE, PE or PP), or intersecting.
 //!
-//! [`point_triangle_distance`] is its value-only form for continuous collision detection
-//! ([`CcdKernel::Distance`](crate::contact::CcdKernel::Distance)).
+//! [`point_triangle_distance`] and [`segment_triangle_distance`] are their value-only forms for
+//! continuous collision detection ([`CcdKernel::Distance`](crate::contact::CcdKernel::Distance)).
 
 mod point_plane;
 mod point_point;
 mod point_segment;
 mod point_triangle;
 mod segment_segment;
+mod segment_triangle;
 #[cfg(test)]
 mod test_support;
 
@@ -27,3 +30,4 @@ pub use point_point::{ContactType, Distance, point_point};
 pub use point_segment::point_segment;
 pub use point_triangle::{point_triangle, point_triangle_distance};
 pub use segment_segment::segment_segment;
+pub use segment_triangle::{segment_triangle, segment_triangle_distance};

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use crate::math::Vec3;
 
 /// Which features realise the minimum distance (seed 001 §3.2: the PP, PE and EE categories,
-/// plus the point–plane case of rigid walls and the point–face case of triangles).
+/// plus the point–plane case of rigid walls and the point–face and intersecting cases of
+/// triangles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ContactType {
     /// Point–point: both closest points are nodes (both β constraints active), Eq. 11.
@@ -30,6 +31,10 @@ pub enum ContactType {
     /// barycentric constraint active); `Δ` is the distance to the triangle's plane
     /// ([`point_triangle`](super::point_triangle)).
     PointFace,
+    /// The primitives intersect (a segment crossing a triangle's interior,
+    /// [`segment_triangle`](super::segment_triangle)): `Δ = 0` with no gradient. Contact laws
+    /// act at positive gaps, before this is reached.
+    Intersecting,
 }
 
 /// Distance `Δ` between two primitives with `∇Δ` and `∇²Δ` with respect to the `N` stacked
@@ -53,7 +58,7 @@ pub struct Distance<const N: usize> {
     pub params: [f64; 2],
     /// Barycentric coordinates `(λ_a, λ_b, λ_c)` (`λ ≥ 0`, `Σλ = 1`) of the closest point on a
     /// triangle `abc` given as primitive 2, `closest[1] = λ_a a + λ_b b + λ_c c`
-    /// ([`point_triangle`](super::point_triangle));
+    /// ([`point_triangle`](super::point_triangle), [`segment_triangle`](super::segment_triangle));
     /// `[0, 0, 0]` for the other kernels.
     pub bary: [f64; 3],
     /// Features realising the minimum.

@@ -95,6 +95,7 @@ pub(super) fn kind_label(k: ContactType) -> &'static str {
         ContactType::EdgeEdge => "EE",
         ContactType::PointPlane => "PPlane",
         ContactType::PointFace => "PF",
+        ContactType::Intersecting => "X",
     }
 }
 
