@@ -2,7 +2,8 @@
 //!
 //! Every kernel returns a [`Distance`]: the value, the gradient and the (optionally computed)
 //! Hessian with respect to the stacked coordinates of the primitives' points, the closest points,
-//! their parameters on the segments and the [`ContactType`] that realises the minimum.
+//! their parameters on the segments (barycentric coordinates on a triangle) and the
+//! [`ContactType`] that realises the minimum.
 //!
 //! * [`point_point`] — `Δ = ‖p − q‖` (Eq. 11);
 //! * [`point_segment`] — point against a clamped segment: PE (Eq. 12) or PP (Eq. 11);

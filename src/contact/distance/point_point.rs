@@ -38,7 +38,8 @@ pub enum ContactType {
 }
 
 /// Distance `Δ` between two primitives with `∇Δ` and `∇²Δ` with respect to the `N` stacked
-/// coordinates of their points (seed 001 Eqs. 10–13).
+/// coordinates of their points (seed 001 Eqs. 10–13): `N = 3 ×` the number of points, e.g. 12
+/// for point–triangle (4 points) and 15 for segment–triangle (5 points).
 ///
 /// Where `Δ` is exactly zero (touching centrelines), or below `1e-30 ×` the largest coordinate
 /// magnitude of the points (far below the rounding resolution of the inputs), the distance has
