@@ -3,6 +3,13 @@
 //! bending, each as a pure function of its stencil returning the energy, its gradient and its
 //! exact Hessian.
 
+mod hinge;
 mod stretch;
+#[cfg(test)]
+mod test_mesh;
 
+pub use hinge::{
+    HingeParams, hinge_angle, hinge_angle_grad_hess, hinge_energy, hinge_energy_grad_hess,
+    hinge_stiffness,
+};
 pub use stretch::{shell_stretch_params, shell_stretch_stiffness};
