@@ -4,6 +4,7 @@
 //! exact Hessian.
 
 mod hinge;
+mod mid_edge;
 mod stretch;
 #[cfg(test)]
 mod test_mesh;
@@ -11,5 +12,9 @@ mod test_mesh;
 pub use hinge::{
     HingeParams, hinge_angle, hinge_angle_grad_hess, hinge_energy, hinge_energy_grad_hess,
     hinge_stiffness,
+};
+pub use mid_edge::{
+    MID_EDGE_DOFS, MidEdgeGrad, MidEdgeHess, MidEdgeParams, MidEdgeStencil, mid_edge_coefficients,
+    mid_edge_energy, mid_edge_energy_grad_hess, mid_edge_shape_operator, mid_edge_stiffness,
 };
 pub use stretch::{shell_stretch_params, shell_stretch_stiffness};

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::MidEdgeStencil;
 use crate::math::Vec3;
 use crate::verify::Rng;
 
@@ -16,7 +17,6 @@ pub enum Lattice {
 }
 
 /// A flat patch (z = 0, centred on the origin) with the connectivity of the shell kernels.
-#[allow(dead_code)] // The edge data serve the mid-edge kernel, added next.
 pub struct Mesh {
     /// Flat node positions (m).
     pub nodes: Vec<Vec3>,
@@ -127,6 +127,17 @@ impl Mesh {
             *p += Vec3::new(rng.signed(), rng.signed(), 0.0) * (amount * a);
         }
         self
+    }
+
+    /// The mid-edge stencil of triangle `t` at the positions `pos` and the edge DOFs `xi`
+    /// (global, one per edge).
+    pub fn stencil(&self, t: usize, pos: &[Vec3], xi: &[f64]) -> MidEdgeStencil {
+        let tri = self.tris[t];
+        MidEdgeStencil {
+            x: tri.map(|i| pos[i]),
+            opposite: self.tri_opposite[t].map(|o| o.map(|i| pos[i])),
+            xi: self.tri_edges[t].map(|e| xi[e]),
+        }
     }
 
     /// Whether the flat point `p` lies in the central region (a quarter of the patch side
