@@ -188,7 +188,8 @@ impl Stencil {
         match &self.kind {
             Kind::Stretch(k) => {
                 let edge = &sh.topology.edges[*k];
-                let p = shell_stretch_params(e, y, sh.rest_lengths[*k]);
+                let sides = 1 + usize::from(edge.second.is_some());
+                let p = shell_stretch_params(e, y, sh.rest_lengths[*k], sides);
                 let (en, g, h) = stretch_energy_grad_hess(&p, &x(edge.nodes[0]), &x(edge.nodes[1]));
                 (en, g.as_slice().to_vec(), DMatrix::from_column_slice(6, 6, h.as_slice()))
             }

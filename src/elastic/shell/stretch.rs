@@ -16,8 +16,12 @@
 //! result; checked by `lattice_membrane_modulus` below), i.e. `Y₂ = E h / 2` with the paper's
 //! rule: half the membrane stiffness `E h` of the plate. The public MAT-DiSMech code uses
 //! `k_s = (√3/2) E h ‖ē‖` (twice the printed value), which gives `Y₂ = E h`; equivalently,
-//! `(√3/4) E h ‖ē‖` *per adjacent triangle*. This kernel follows the printed rule as asked;
-//! the choice only moves the (stiff) membrane response of a thin shell, not its bending.
+//! `(√3/4) E h ‖ē‖` *per adjacent triangle*. catena takes that reading
+//! ([`shell_stretch_params`] with the edge's number of triangles): each triangle contributes
+//! `(√3/4) E h ‖ē‖` to each of its edges, so interior edges get `(√3/2) E h ‖ē‖` and the
+//! membrane has its right stiffness `E h` on an equilateral mesh, while boundary edges (one
+//! triangle) get the printed value. The choice only moves the (stiff) membrane response of a
+//! thin shell, not its bending.
 
 use super::super::stretch::StretchParams;
 
@@ -29,12 +33,18 @@ pub fn shell_stretch_stiffness(youngs: f64, thickness: f64, rest_length: f64) ->
     0.25 * 3f64.sqrt() * youngs * thickness * rest_length
 }
 
-/// Stretching parameters of a shell edge for
+/// Stretching parameters of a shell edge bordered by `triangles` (1 or 2) triangles, for
 /// [`stretch_energy_grad_hess`](crate::elastic::stretch_energy_grad_hess):
-/// `E = ½ k_s ε² ‖ē‖` with `k_s` from [`shell_stretch_stiffness`] (seed 004 Eqs. 9–10).
-pub fn shell_stretch_params(youngs: f64, thickness: f64, rest_length: f64) -> StretchParams {
+/// `E = ½ k_s ε² ‖ē‖` with `k_s` = `triangles` × [`shell_stretch_stiffness`] (seed 004
+/// Eqs. 9–10, per adjacent triangle: see the module documentation).
+pub fn shell_stretch_params(
+    youngs: f64,
+    thickness: f64,
+    rest_length: f64,
+    triangles: usize,
+) -> StretchParams {
     StretchParams {
-        ea: shell_stretch_stiffness(youngs, thickness, rest_length),
+        ea: triangles as f64 * shell_stretch_stiffness(youngs, thickness, rest_length),
         rest_length,
     }
 }
@@ -50,7 +60,7 @@ mod tests {
     #[test]
     fn shell_edge_energy_is_seed_004_eq_10() {
         let (youngs, h, rest) = (2.0e9, 1.0e-3, 4.0e-3);
-        let p = shell_stretch_params(youngs, h, rest);
+        let p = shell_stretch_params(youngs, h, rest, 1);
         let x0 = Vec3::new(0.1, 0.2, -0.3);
         let x1 = x0 + Vec3::new(0.6, -0.8, 0.0) * (1.05 * rest);
         let eps = 0.05;
@@ -69,7 +79,7 @@ mod tests {
         let mut worst = (0.0f64, 0.0f64);
         for _ in 0..10 {
             let rest = rng.log_uniform(1e-3, 1.0);
-            let p = shell_stretch_params(rng.log_uniform(1e6, 1e11), 1e-3, rest);
+            let p = shell_stretch_params(rng.log_uniform(1e6, 1e11), 1e-3, rest, 2);
             let x0 = rng.vector(rest);
             let x1 = x0 + rng.direction() * rest * rng.uniform(0.7, 1.3);
             let (_, g, h) = stretch_energy_grad_hess(&p, &x0, &x1);
@@ -113,15 +123,15 @@ mod tests {
 
     /// The spring network of an equilateral mesh under a uniform in-plane strain stores the
     /// energy density of an isotropic sheet with `ν = 1/3` and `Y₂ = (2/√3) k_s/‖ē‖`, i.e.
-    /// `Y₂ = E h/2` for the paper's rule (module documentation). Checked to second order in the
+    /// `Y₂ = E h` for interior edges (two triangles each, module documentation). Checked to second order in the
     /// strain on the infinite lattice (three edge directions, `2√3/a²` edges per unit area).
     #[test]
     fn lattice_membrane_modulus() {
         let (youngs, h, a) = (1.0e9, 2.0e-3, 0.01);
-        let ks = shell_stretch_stiffness(youngs, h, a);
+        let ks = 2.0 * shell_stretch_stiffness(youngs, h, a);
         let edges_per_area = 2.0 * 3f64.sqrt() / (a * a);
         let y2 = 2.0 / 3f64.sqrt() * ks / a;
-        assert!((y2 - 0.5 * youngs * h).abs() < 1e-9 * y2);
+        assert!((y2 - youngs * h).abs() < 1e-9 * y2);
         let nu = 1.0 / 3.0;
         let lame_mu = y2 / (2.0 * (1.0 + nu));
         let lame_lambda = y2 * nu / (1.0 - nu * nu);
@@ -140,7 +150,7 @@ mod tests {
                     rest.x * exy + rest.y * (1.0 + eyy),
                     0.0,
                 );
-                let p = shell_stretch_params(youngs, h, a);
+                let p = shell_stretch_params(youngs, h, a, 2);
                 density += stretch_energy(&p, &Vec3::zeros(), &def) * edges_per_area / 3.0;
             }
             let tr = exx + eyy;
