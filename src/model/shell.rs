@@ -113,8 +113,7 @@ impl Shell {
 
     /// Lumped node masses (kg): each triangle's `ρ h Ā` split in three.
     pub fn node_masses(&self) -> Vec<f64> {
-        self.mesh
-            .node_masses(self.material.density, self.thickness)
+        self.mesh.node_masses(self.material.density, self.thickness)
     }
 
     /// Poisson's ratio `ν = E/(2G) − 1` of the material.

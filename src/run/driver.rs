@@ -9,8 +9,7 @@ use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
 use crate::io::{
     Frame, MeshBody, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord,
-    Summary,
-    read_steps_csv,
+    Summary, read_steps_csv,
 };
 use crate::math::Vec3;
 use crate::model::Model;

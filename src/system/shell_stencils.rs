@@ -59,11 +59,8 @@ impl ShellStencils {
         for (si, sh) in model.shells.iter().enumerate() {
             let topo = &sh.topology;
             for (e, edge) in topo.edges.iter().enumerate() {
-                let local: Vec<Option<usize>> = edge
-                    .nodes
-                    .iter()
-                    .flat_map(|&n| node_dofs(sh, n))
-                    .collect();
+                let local: Vec<Option<usize>> =
+                    edge.nodes.iter().flat_map(|&n| node_dofs(sh, n)).collect();
                 out.push(Stencil::new(Kind::Stretch(e), si, local));
             }
             match sh.bending {
@@ -191,7 +188,11 @@ impl Stencil {
                 let sides = 1 + usize::from(edge.second.is_some());
                 let p = shell_stretch_params(e, y, sh.rest_lengths[*k], sides);
                 let (en, g, h) = stretch_energy_grad_hess(&p, &x(edge.nodes[0]), &x(edge.nodes[1]));
-                (en, g.as_slice().to_vec(), DMatrix::from_column_slice(6, 6, h.as_slice()))
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(6, 6, h.as_slice()),
+                )
             }
             Kind::Hinge(k) => {
                 let hinge = &sh.topology.hinges[*k];
@@ -201,7 +202,11 @@ impl Stencil {
                 };
                 let [a, b, c, d] = hinge.nodes.map(x);
                 let (en, g, h) = hinge_energy_grad_hess(&p, &a, &b, &c, &d);
-                (en, g.as_slice().to_vec(), DMatrix::from_column_slice(12, 12, h.as_slice()))
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(12, 12, h.as_slice()),
+                )
             }
             Kind::MidEdge(t, params, opposite) => {
                 let tri = sh.mesh.triangles[*t];

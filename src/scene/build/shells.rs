@@ -47,14 +47,7 @@ pub(super) fn add_shells<'s>(
         let mut mesh = build_mesh(&s.mesh, cx, &needle)?;
         mesh.translate(s.translate.vec());
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
-        let shell = Shell::new(
-            &s.name,
-            mesh,
-            topology,
-            material,
-            s.thickness.0,
-            s.bending,
-        );
+        let shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
         let clamped: Vec<usize> = (0..shell.n_nodes())
             .filter(|&i| s.clamp.iter().any(|r| inside(r, &shell.mesh.nodes[i])))
             .collect();
