@@ -52,22 +52,22 @@ pub fn face_drag(x: &[Vec3; 3], v: &[Vec3; 3], c: f64) -> FaceDrag {
     let (e1, e2) = (x[1] - x[0], x[2] - x[0]);
     let m = e1.cross(&e2);
     let norm = m.norm();
-    if !(norm > 0.0) {
+    if norm.is_nan() || norm <= 0.0 {
         return out;
     }
     let n = m / norm;
     let dn_dm = (Mat3::identity() - n * n.transpose()) / norm;
     let (s1, s2) = (cross_matrix(&e1), cross_matrix(&e2));
     let dn_dx = [dn_dm * (s2 - s1), -dn_dm * s2, dn_dm * s1];
-    for i in 0..3 {
-        let s = v[i].dot(&n);
+    for (i, vi) in v.iter().enumerate() {
+        let s = vi.dot(&n);
         let (g, g1) = (s.abs() * s, 2.0 * s.abs());
         out.force[i] = -n * (c * g);
         let dfv = -(n * n.transpose()) * (c * g1);
         out.dfdv
             .fixed_view_mut::<3, 3>(3 * i, 3 * i)
             .copy_from(&dfv);
-        let outer = -(n * v[i].transpose() * g1 + Mat3::identity() * g) * c;
+        let outer = -(n * vi.transpose() * g1 + Mat3::identity() * g) * c;
         for (j, dn) in dn_dx.iter().enumerate() {
             out.dfdx
                 .fixed_view_mut::<3, 3>(3 * i, 3 * j)

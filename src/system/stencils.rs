@@ -213,9 +213,7 @@ impl ElasticStencils {
             }
         }
         if !self.shells.is_empty() {
-            energy += self
-                .shells
-                .evaluate(model, q, grad, jac.as_deref_mut(), hessian_scale);
+            energy += self.shells.evaluate(model, q, grad, jac, hessian_scale);
         }
         energy
     }

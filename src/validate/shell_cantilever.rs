@@ -252,7 +252,7 @@ pub fn run(_dir: &Path) -> Result<CaseReport, String> {
             points.push((e, s.deflection));
         }
         curves.push(Curve::new(
-            &format!("catena ({bending:?})"),
+            format!("catena ({bending:?})"),
             points,
             Style::Points,
         ));
