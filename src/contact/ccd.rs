@@ -110,7 +110,10 @@ pub fn plane_ccd(x: &[Vec3], p: &[Vec3], r: f64, o: &Vec3, n: &Vec3, t_max: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::distance::{point_point, point_segment, segment_segment};
+    use crate::contact::distance::{
+        point_point, point_segment, point_triangle_distance, segment_segment,
+        segment_triangle_distance,
+    };
 
     /// Distance between the centre lines of primitives of one or two points each.
     fn centre_distance(a: &[Vec3], b: &[Vec3]) -> f64 {
@@ -122,10 +125,19 @@ mod tests {
         }
     }
 
-    fn gap_at(xa: &[Vec3], pa: &[Vec3], xb: &[Vec3], pb: &[Vec3], xi: f64, t: f64) -> f64 {
+    /// The gap by `kernel` at step fraction `t`.
+    fn gap_with(
+        kernel: DistanceKernel,
+        xa: &[Vec3],
+        pa: &[Vec3],
+        xb: &[Vec3],
+        pb: &[Vec3],
+        xi: f64,
+        t: f64,
+    ) -> f64 {
         let ya: Vec<Vec3> = xa.iter().zip(pa).map(|(x, p)| x + p * t).collect();
         let yb: Vec<Vec3> = xb.iter().zip(pb).map(|(x, p)| x + p * t).collect();
-        centre_distance(&ya, &yb) - xi
+        kernel(&ya, &yb) - xi
     }
 
     fn v(x: f64, y: f64, z: f64) -> Vec3 {
@@ -134,8 +146,21 @@ mod tests {
 
     /// Brute-force check: the gap along the whole path up to the returned t stays positive.
     fn min_gap_along(xa: &[Vec3], pa: &[Vec3], xb: &[Vec3], pb: &[Vec3], xi: f64, t: f64) -> f64 {
+        min_gap_with(centre_distance, xa, pa, xb, pb, xi, t)
+    }
+
+    /// [`min_gap_along`] by `kernel`.
+    fn min_gap_with(
+        kernel: DistanceKernel,
+        xa: &[Vec3],
+        pa: &[Vec3],
+        xb: &[Vec3],
+        pb: &[Vec3],
+        xi: f64,
+        t: f64,
+    ) -> f64 {
         (0..=2000)
-            .map(|k| gap_at(xa, pa, xb, pb, xi, t * k as f64 / 2000.0))
+            .map(|k| gap_with(kernel, xa, pa, xb, pb, xi, t * k as f64 / 2000.0))
             .fold(f64::INFINITY, f64::min)
     }
 
@@ -215,6 +240,99 @@ mod tests {
                 min_gap_along(&xa, &pa, &xb, &pb, xi, t) > 0.0,
                 "case {case}: t = {t}"
             );
+        }
+    }
+
+    #[test]
+    fn random_triangle_motions_are_always_safe() {
+        // Point–triangle and segment–triangle (either side first), mirroring
+        // `random_motions_are_always_safe`: side B starts 1.5 along x and the sides rush at
+        // each other, so most full steps would pass through the face or across an edge.
+        let mut rng = crate::verify::Rng::new(54321);
+        let mut rnd = || rng.signed();
+        let mut capped = 0;
+        for case in 0..400 {
+            let na = 1 + case % 2;
+            let kernel: DistanceKernel = if na == 1 {
+                point_triangle_distance
+            } else {
+                segment_triangle_distance
+            };
+            let xa: Vec<Vec3> = (0..na).map(|_| v(rnd(), rnd(), rnd())).collect();
+            let xb: Vec<Vec3> = (0..3).map(|_| v(rnd() + 1.5, rnd(), rnd())).collect();
+            let pa: Vec<Vec3> = (0..na).map(|_| v(3.0 * rnd(), rnd(), rnd())).collect();
+            let pb: Vec<Vec3> = (0..3).map(|_| v(-3.0 * rnd(), rnd(), rnd())).collect();
+            let xi = 0.05;
+            // The triangle as side 1 for every other pair of cases.
+            let (xa, pa, xb, pb) = if (case / 2) % 2 == 0 {
+                (xa, pa, xb, pb)
+            } else {
+                (xb, pb, xa, pa)
+            };
+            if kernel(&xa, &xb) <= xi {
+                continue;
+            }
+            let t = additive_ccd(kernel, &xa, &pa, &xb, &pb, xi, 1.0);
+            assert!(t > 0.0, "case {case}");
+            assert!(
+                min_gap_with(kernel, &xa, &pa, &xb, &pb, xi, t) > 0.0,
+                "case {case}: t = {t}"
+            );
+            if min_gap_with(kernel, &xa, &pa, &xb, &pb, xi, 1.0) <= 0.0 {
+                capped += 1;
+            }
+        }
+        // Many full steps would have reached contact (or passed through the triangle): 36 of
+        // the 400 with this seed.
+        assert!(capped > 25, "only {capped} colliding motions");
+    }
+
+    #[test]
+    fn point_through_a_triangle_face_stops_before_it() {
+        // A point falling through the middle of a horizontal triangle (between its vertices,
+        // far from the edges): with the face distance CCD stops above it.
+        let tri = [v(-1.0, -1.0, 0.0), v(2.0, -1.0, 0.0), v(-1.0, 2.0, 0.0)];
+        let still = [Vec3::zeros(); 3];
+        let xa = [v(0.0, 0.0, 1.0)];
+        let pa = [v(0.0, 0.0, -4.0)];
+        let xi = 0.02;
+        let t = additive_ccd(point_triangle_distance, &xa, &pa, &tri, &still, xi, 1.0);
+        assert!(t > 0.0 && t < 0.25, "t = {t}");
+        assert!(min_gap_with(point_triangle_distance, &xa, &pa, &tri, &still, xi, t) > 0.0);
+        // Head-on the bound is nearly tight: the point covers at least 80 % of the way.
+        assert!(t >= 0.8 * 0.9 * (1.0 - xi) / 4.0, "t = {t}");
+        // A segment falling flat through the face likewise.
+        let xa = [v(-0.2, 0.0, 1.0), v(0.3, 0.1, 1.0)];
+        let pa = [v(0.0, 0.0, -4.0); 2];
+        let t = additive_ccd(segment_triangle_distance, &xa, &pa, &tri, &still, xi, 1.0);
+        assert!(t > 0.0 && t < 0.25, "t = {t}");
+        assert!(min_gap_with(segment_triangle_distance, &xa, &pa, &tri, &still, xi, t) > 0.0);
+    }
+
+    #[test]
+    fn plane_ccd_handles_a_triangle() {
+        // A triangle against a plane: an affine gap over the triangle is smallest at a vertex,
+        // so capping each of its 3 points is exact for the whole triangle.
+        let o = Vec3::zeros();
+        let n = Vec3::z();
+        let x = [v(0.0, 0.0, 1.0), v(1.0, 0.0, 2.0), v(0.0, 1.0, 0.5)];
+        let p = [v(0.0, 0.0, -2.0), v(5.0, 0.0, -1.0), v(0.0, 0.0, -0.5)];
+        // Gaps 0.9, 1.9, 0.4 (r = 0.1), rates −2, −1, −0.5: caps 0.405, 1.71, 0.72.
+        let t = plane_ccd(&x, &p, 0.1, &o, &n, 1.0);
+        assert!((t - 0.405).abs() < 1e-12);
+        // Every point of the triangle keeps at least s·(its initial gap) up to t.
+        let mut rng = crate::verify::Rng::new(7);
+        for _ in 0..200 {
+            let (a, b) = (rng.unit(), rng.unit());
+            let (a, b) = if a + b > 1.0 {
+                (1.0 - a, 1.0 - b)
+            } else {
+                (a, b)
+            };
+            let w = [1.0 - a - b, a, b];
+            let at = |s: f64| (0..3).map(|k| (x[k] + p[k] * s) * w[k]).sum::<Vec3>();
+            let g0 = at(0.0).dot(&n) - 0.1;
+            assert!(at(t).dot(&n) - 0.1 >= SEPARATION * g0 - 1e-12);
         }
     }
 

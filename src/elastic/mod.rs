@@ -1,9 +1,11 @@
-//! Internal elastic energies of Discrete Elastic Rods.
+//! Internal elastic energies of Discrete Elastic Rods and, in [`shell`], of discrete elastic
+//! shells (triangle meshes).
 
 mod bend;
 mod curvature;
 mod edge_variables;
 mod geometry;
+pub mod shell;
 mod stencil;
 mod stretch;
 mod twist;

@@ -34,6 +34,12 @@ impl ExternalForce for Gravity {
                 add_node_force(force, rod.node_dof(i), &(g * rod.node_mass(i)));
             }
         }
+        for sh in &e.model.shells {
+            let g = self.effective_g(sh.material.density);
+            for (i, m) in sh.node_masses().into_iter().enumerate() {
+                add_node_force(force, sh.node_dof(i), &(g * m));
+            }
+        }
         for s in &e.model.spheres {
             let g = self.effective_g(s.material.density);
             add_node_force(force, s.offset, &(g * s.mass()));
@@ -45,6 +51,12 @@ impl ExternalForce for Gravity {
             let g = self.effective_g(rod.material.density);
             for i in 0..rod.n_nodes {
                 u -= rod.node_mass(i) * g.dot(&rod.node(e.q, i));
+            }
+        }
+        for sh in &e.model.shells {
+            let g = self.effective_g(sh.material.density);
+            for (i, m) in sh.node_masses().into_iter().enumerate() {
+                u -= m * g.dot(&sh.node(e.q, i));
             }
         }
         for s in &e.model.spheres {

@@ -4,12 +4,14 @@
 //! forces. Force derivatives (∂F/∂x and ∂F/∂v, kept apart) are restricted to per-node 3×3 blocks, which are always part of the
 //! global sparsity pattern.
 
+mod aero_face;
 mod force;
 mod gravity;
 mod point_force;
 mod rss;
 mod viscous;
 
+pub use aero_face::{FaceDrag, Mat9, face_drag};
 pub use force::{
     ExternalError, ExternalForce, ExternalState, ForceEval, NodeBlock, NodeDerivatives, StepStart,
 };

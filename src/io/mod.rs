@@ -23,5 +23,5 @@ pub use pvd::PvdIndex;
 pub use render::{RenderOptions, frame_file, render_frame};
 pub use steps_csv::{STEPS_CSV_HEADER, StepRecord, StepsCsv, fmt_f64, read_steps_csv};
 pub use summary::{Summary, finite_or_null, read_summary, write_summary};
-pub use vtk::{Frame, PolylineBody, SphereBody, render_vtp, write_vtp};
+pub use vtk::{Frame, MeshBody, PolylineBody, SphereBody, render_vtp, write_vtp};
 pub use vtp_read::{FrameData, FrameRod, FrameSphere, parse_vtp, read_vtp};

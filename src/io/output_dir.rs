@@ -159,6 +159,7 @@ mod tests {
                 radius: 0.1,
             }];
             out.write_frame(&Frame {
+                shells: &[],
                 time: rows[step as usize].t,
                 rods: &rods,
                 spheres: &[],

@@ -42,6 +42,19 @@ pub struct SphereBody {
     pub radius: f64,
 }
 
+/// A triangle-mesh body (a shell): its node positions and triangles (0-based node indices).
+#[derive(Debug, Clone, Copy)]
+pub struct MeshBody<'a> {
+    /// Name (written in the file's header comment).
+    pub name: &'a str,
+    /// Node positions \[m\].
+    pub points: &'a [Vec3],
+    /// Triangles.
+    pub triangles: &'a [[u32; 3]],
+    /// Thickness \[m\], written as twice the points' radius.
+    pub thickness: f64,
+}
+
 /// Everything drawn in one output frame.
 #[derive(Debug, Clone, Copy)]
 pub struct Frame<'a> {
@@ -51,6 +64,8 @@ pub struct Frame<'a> {
     pub rods: &'a [PolylineBody<'a>],
     /// Spheres; their body indices follow the rods'.
     pub spheres: &'a [SphereBody],
+    /// Shells (polygons); their points and body indices follow the spheres'.
+    pub shells: &'a [MeshBody<'a>],
 }
 
 /// Writes `frame` as an ASCII VTK XML PolyData file at `path`, atomically.
@@ -96,12 +111,14 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
         .filter(|(_, r)| !r.points.is_empty())
         .collect();
     let n_rod_points: usize = rods.iter().map(|(_, r)| r.points.len()).sum();
-    let n_points = n_rod_points + frame.spheres.len();
+    let n_shell_points: usize = frame.shells.iter().map(|m| m.points.len()).sum();
+    let n_points = n_rod_points + frame.spheres.len() + n_shell_points;
     let n_rods_total = frame.rods.len();
+    let n_polys: usize = frame.shells.iter().map(|m| m.triangles.len()).sum();
 
     let mut s = String::with_capacity(128 + n_points * 96);
     writeln!(s, r#"<?xml version="1.0"?>"#)?;
-    if !frame.rods.is_empty() || !frame.spheres.is_empty() {
+    if !frame.rods.is_empty() || !frame.spheres.is_empty() || !frame.shells.is_empty() {
         write!(s, "<!-- bodies:")?;
         for (i, r) in frame.rods.iter().enumerate() {
             write!(s, " {i}=rod:{}", comment_safe(r.name))?;
@@ -113,6 +130,10 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
                 n_rods_total,
                 n_rods_total + frame.spheres.len() - 1
             )?;
+        }
+        for (k, m) in frame.shells.iter().enumerate() {
+            let body = n_rods_total + frame.spheres.len() + k;
+            write!(s, " {body}=shell:{}", comment_safe(m.name))?;
         }
         writeln!(s, " -->")?;
     }
@@ -132,7 +153,7 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
     writeln!(s, "    </FieldData>")?;
     writeln!(
         s,
-        r#"    <Piece NumberOfPoints="{n_points}" NumberOfVerts="{}" NumberOfLines="{}" NumberOfStrips="0" NumberOfPolys="0">"#,
+        r#"    <Piece NumberOfPoints="{n_points}" NumberOfVerts="{}" NumberOfLines="{}" NumberOfStrips="0" NumberOfPolys="{n_polys}">"#,
         frame.spheres.len(),
         rods.len()
     )?;
@@ -147,7 +168,13 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
     let radii = rods
         .iter()
         .flat_map(|(_, r)| std::iter::repeat_n(r.radius, r.points.len()))
-        .chain(frame.spheres.iter().map(|sp| sp.radius));
+        .chain(frame.spheres.iter().map(|sp| sp.radius))
+        .chain(
+            frame
+                .shells
+                .iter()
+                .flat_map(|m| std::iter::repeat_n(0.5 * m.thickness, m.points.len())),
+        );
     push_values(&mut s, ind, radii.map(fmt_f64));
     writeln!(s, "        </DataArray>")?;
     write!(
@@ -157,7 +184,10 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
     let bodies = rods
         .iter()
         .flat_map(|(i, r)| std::iter::repeat_n(*i, r.points.len()))
-        .chain((0..frame.spheres.len()).map(|k| n_rods_total + k));
+        .chain((0..frame.spheres.len()).map(|k| n_rods_total + k))
+        .chain(frame.shells.iter().enumerate().flat_map(|(k, m)| {
+            std::iter::repeat_n(n_rods_total + frame.spheres.len() + k, m.points.len())
+        }));
     push_values(&mut s, ind, bodies.map(|b| b.to_string()));
     writeln!(s, "        </DataArray>")?;
     writeln!(s, "      </PointData>")?;
@@ -172,6 +202,7 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
         .iter()
         .flat_map(|(_, r)| r.points.iter())
         .chain(frame.spheres.iter().map(|sp| &sp.center))
+        .chain(frame.shells.iter().flat_map(|m| m.points.iter()))
         .flat_map(|p| [p.x, p.y, p.z]);
     push_values(&mut s, ind, coords.map(fmt_f64));
     writeln!(s, "        </DataArray>")?;
@@ -206,6 +237,23 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
         offsets.push(end);
     }
     cells("Lines", (0..n_rod_points).collect(), offsets)?;
+    if n_polys > 0 {
+        let mut connectivity = Vec::with_capacity(3 * n_polys);
+        let mut base = n_rod_points + frame.spheres.len();
+        for m in frame.shells {
+            connectivity.extend(
+                m.triangles
+                    .iter()
+                    .flat_map(|t| t.map(|i| base + i as usize)),
+            );
+            base += m.points.len();
+        }
+        cells(
+            "Polys",
+            connectivity,
+            (1..=n_polys).map(|k| 3 * k).collect(),
+        )?;
+    }
 
     writeln!(s, "    </Piece>")?;
     writeln!(s, "  </PolyData>")?;
@@ -350,6 +398,7 @@ mod tests {
             },
         ];
         let frame = Frame {
+            shells: &[],
             time: 0.125,
             rods: &rods,
             spheres: &spheres,
@@ -395,6 +444,56 @@ mod tests {
     }
 
     #[test]
+    fn a_shell_is_written_as_polygons_after_rods_and_spheres() {
+        let a = [Vec3::zeros(), Vec3::x()];
+        let rods = [PolylineBody {
+            name: "r",
+            points: &a,
+            radius: 0.01,
+        }];
+        let spheres = [SphereBody {
+            center: Vec3::z(),
+            radius: 0.5,
+        }];
+        let square = [
+            Vec3::zeros(),
+            Vec3::x(),
+            Vec3::new(1.0, 1.0, 0.0),
+            Vec3::y(),
+        ];
+        let tris = [[0, 1, 2], [0, 2, 3]];
+        let shells = [MeshBody {
+            name: "sheet",
+            points: &square,
+            triangles: &tris,
+            thickness: 0.002,
+        }];
+        let xml = render_vtp(&Frame {
+            time: 0.5,
+            rods: &rods,
+            spheres: &spheres,
+            shells: &shells,
+        })
+        .expect("render");
+        well_formed(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+        assert!(xml.contains("2=shell:sheet"), "{xml}");
+        assert_eq!(attr(&xml, "Piece", "NumberOfPoints").as_deref(), Some("7"));
+        assert_eq!(attr(&xml, "Piece", "NumberOfPolys").as_deref(), Some("2"));
+        // Shell points follow the rod's two and the sphere's one.
+        assert_eq!(
+            nums(&array(&xml, "Polys", "connectivity")),
+            vec![3, 4, 5, 3, 5, 6]
+        );
+        assert_eq!(nums(&array(&xml, "Polys", "offsets")), vec![3, 6]);
+        assert_eq!(
+            nums(&array(&xml, "PointData", "body")),
+            vec![0, 0, 1, 2, 2, 2, 2]
+        );
+        let radius = array(&xml, "PointData", "radius");
+        assert_eq!(radius[3], "0.001");
+    }
+
+    #[test]
     fn empty_rod_is_skipped_but_keeps_body_numbering() {
         let a = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0)];
         let rods = [
@@ -410,6 +509,7 @@ mod tests {
             },
         ];
         let frame = Frame {
+            shells: &[],
             time: 0.0,
             rods: &rods,
             spheres: &[],
@@ -425,6 +525,7 @@ mod tests {
     #[test]
     fn empty_frame_is_well_formed() {
         let xml = render_vtp(&Frame {
+            shells: &[],
             time: 1.0,
             rods: &[],
             spheres: &[],

@@ -192,6 +192,7 @@ mod tests {
             radius: 0.25,
         }];
         let xml = render_vtp(&Frame {
+            shells: &[],
             time: 1.25,
             rods: &rods,
             spheres: &spheres,
@@ -217,6 +218,7 @@ mod tests {
     fn malformed_files_are_clear_errors() {
         assert!(parse_vtp("<VTKFile/>").unwrap_err().contains("PolyData"));
         let xml = render_vtp(&Frame {
+            shells: &[],
             time: 0.0,
             rods: &[PolylineBody {
                 name: "a",

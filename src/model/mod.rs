@@ -3,15 +3,19 @@
 mod boundary;
 mod dof_map;
 mod material;
+pub mod mesh;
 mod rod;
 mod rod_frames;
+mod shell;
 mod sphere;
 mod system_model;
 
 pub use boundary::{BoundaryCondition, Prescribed};
 pub use dof_map::DofMap;
 pub use material::{CrossSection, Material};
+pub use mesh::{MeshError, MeshTopology, TriMesh};
 pub use rod::{CurvatureRamp, Rod, RodGeometryError};
 pub use rod_frames::RodFrames;
+pub use shell::{Shell, ShellBending};
 pub use sphere::{Plane, Sphere};
 pub use system_model::Model;

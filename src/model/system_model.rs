@@ -1,6 +1,6 @@
 //! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
 
-use super::{BoundaryCondition, DofMap, Plane, Rod, RodFrames, Sphere};
+use super::{BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere};
 use crate::math::Vec3;
 
 /// Everything that is simulated, with its state at the current time.
@@ -18,12 +18,16 @@ pub struct Model {
     pub v: Vec<f64>,
     /// Diagonal lumped mass matrix (kg, or kg·m² for twist DOFs).
     pub mass: Vec<f64>,
-    /// Rigid spheres (their DOFs follow all rod DOFs).
+    /// Shells (triangle meshes; their DOFs follow the rods').
+    pub shells: Vec<Shell>,
+    /// Rigid spheres (their DOFs follow all rod and shell DOFs).
     pub spheres: Vec<Sphere>,
     /// Static planes.
     pub planes: Vec<Plane>,
     /// Boundary conditions.
     pub bcs: Vec<BoundaryCondition>,
+    /// DOFs held fixed besides the boundary conditions' (e.g. clamped shell nodes).
+    pub fixed: Vec<usize>,
     /// Simulated time (s).
     pub time: f64,
 }
@@ -32,7 +36,10 @@ impl Model {
     /// Adds a rod built by [`Rod::new`]; returns its index. Add all rods before any sphere,
     /// and call [`Model::finalize`] after the last body and boundary condition.
     pub fn add_rod(&mut self, mut rod: Rod, frames: RodFrames, q_local: Vec<f64>) -> usize {
-        assert!(self.spheres.is_empty(), "rods are added before spheres");
+        assert!(
+            self.spheres.is_empty() && self.shells.is_empty(),
+            "rods are added before shells and spheres"
+        );
         rod.offset = self.q.len();
         rod.first_node = self.n_nodes();
         self.q.extend_from_slice(&q_local);
@@ -46,6 +53,36 @@ impl Model {
         self.rods.push(rod);
         self.frames.push(frames);
         self.rods.len() - 1
+    }
+
+    /// Adds a shell in its rest configuration with node velocity `velocity`; returns its index.
+    /// Add shells after the rods and before any sphere. Mid-edge shells get one `ξ` DOF per
+    /// edge after their nodes, starting at 0 (the mid-edge normals of the rest shape) and
+    /// without inertia: the bending energy alone determines them.
+    pub fn add_shell(&mut self, mut shell: Shell, velocity: Vec3) -> usize {
+        assert!(self.spheres.is_empty(), "shells are added before spheres");
+        shell.offset = self.q.len();
+        shell.first_node = self.n_nodes();
+        for (x, m) in shell.mesh.nodes.iter().zip(shell.node_masses()) {
+            self.q.extend_from_slice(x.as_slice());
+            self.v.extend_from_slice(velocity.as_slice());
+            self.mass.extend_from_slice(&[m; 3]);
+        }
+        if shell.bending == ShellBending::MidEdge {
+            shell.xi_offset = Some(self.q.len());
+            let n = shell.topology.n_edges();
+            self.q.extend(std::iter::repeat_n(0.0, n));
+            self.v.extend(std::iter::repeat_n(0.0, n));
+            self.mass.extend(std::iter::repeat_n(0.0, n));
+        }
+        self.shells.push(shell);
+        self.shells.len() - 1
+    }
+
+    /// Holds the three coordinates of node `node` of shell `shell` fixed.
+    pub fn fix_shell_node(&mut self, shell: usize, node: usize) {
+        let d = self.shells[shell].node_dof(node);
+        self.fixed.extend([d, d + 1, d + 2]);
     }
 
     /// Adds a rigid sphere at `center` with velocity `velocity`; returns its index.
@@ -76,6 +113,7 @@ impl Model {
         for bc in &self.bcs {
             map.constrain_all(bc.dofs(&self.rods[bc.rod]));
         }
+        map.constrain_all(self.fixed.iter().copied());
         self.dofs = map;
     }
 
@@ -84,9 +122,11 @@ impl Model {
         self.q.len()
     }
 
-    /// Total number of point nodes: all rod nodes, then one per sphere.
+    /// Total number of point nodes: all rod nodes, then all shell nodes, then one per sphere.
     pub fn n_nodes(&self) -> usize {
-        self.rods.iter().map(|r| r.n_nodes).sum::<usize>() + self.spheres.len()
+        self.rods.iter().map(|r| r.n_nodes).sum::<usize>()
+            + self.shells.iter().map(Shell::n_nodes).sum::<usize>()
+            + self.spheres.len()
     }
 
     /// Node positions of rod `r` in configuration `q`.

@@ -8,8 +8,8 @@
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
 use crate::io::{
-    Frame, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
-    read_steps_csv,
+    Frame, MeshBody, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord,
+    Summary, read_steps_csv,
 };
 use crate::math::Vec3;
 use crate::model::Model;
@@ -67,10 +67,23 @@ fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
             radius: s.radius,
         })
         .collect();
+    let shell_nodes: Vec<Vec<Vec3>> = model.shells.iter().map(|s| s.nodes(&model.q)).collect();
+    let shells: Vec<MeshBody> = model
+        .shells
+        .iter()
+        .zip(&shell_nodes)
+        .map(|(s, pts)| MeshBody {
+            name: &s.name,
+            points: pts,
+            triangles: &s.mesh.triangles,
+            thickness: s.thickness,
+        })
+        .collect();
     out.write_frame(&Frame {
         time: model.time,
         rods: &bodies,
         spheres: &spheres,
+        shells: &shells,
     })?;
     Ok(())
 }

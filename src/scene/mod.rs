@@ -15,7 +15,7 @@ pub use geometry::helix_nodes;
 pub use load::{load_scene, parse_scene};
 pub use memory::{MemoryEstimate, memory_limit, set_memory_limit};
 pub use schema::{
-    BoundarySpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, OutputSpec, RodSpec,
-    SceneSpec, TimeSpec,
+    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, MeshSpec,
+    OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, TimeSpec,
 };
 pub use values::{NonNegative, Positive, V3};

@@ -45,6 +45,9 @@ pub struct SceneSpec {
     /// External forces.
     #[serde(default)]
     pub forces: Vec<ForceSpec>,
+    /// Shells (triangle meshes).
+    #[serde(default)]
+    pub shells: Vec<ShellSpec>,
     /// Rigid spheres.
     #[serde(default)]
     pub spheres: Vec<SphereSpec>,
@@ -74,6 +77,111 @@ pub struct SphereSpec {
     /// Hold the sphere fixed.
     #[serde(default)]
     pub fixed: bool,
+}
+
+/// A thin elastic shell on a triangle mesh (seed 004 §3.3).
+///
+/// ```ron
+/// (name: "plate", material: "steel", thickness: 1e-3, bending: MidEdge,
+///  mesh: Plate(lx: 0.1, ly: 0.02, nx: 20, ny: 4, diagonals: Alternating),
+///  translate: (0, -0.01, 0), clamp: [Box(min: (-1, -1, -1), max: (0.01, 1, 1))])
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShellSpec {
+    /// Unique name.
+    pub name: String,
+    /// Key into `materials`.
+    pub material: String,
+    /// Thickness h (m).
+    pub thickness: Positive,
+    /// Bending model: `Hinge` (Grinspun et al. 2003) or `MidEdge` (Grinspun et al. 2006).
+    #[serde(default)]
+    pub bending: crate::model::ShellBending,
+    /// The mesh, in its rest (stress-free) shape.
+    pub mesh: MeshSpec,
+    /// Offset added to every node (m).
+    #[serde(default)]
+    pub translate: V3,
+    /// Initial velocity of every node (m/s).
+    #[serde(default)]
+    pub velocity: V3,
+    /// Regions whose nodes are held fixed.
+    #[serde(default)]
+    pub clamp: Vec<RegionSpec>,
+}
+
+/// A shell's mesh: generated, read from a file, or given inline.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum MeshSpec {
+    /// Rectangle `[0, lx] × [0, ly]` in the plane z = 0, `nx × ny` cells.
+    Plate {
+        /// Length along x (m).
+        lx: f64,
+        /// Width along y (m).
+        ly: f64,
+        /// Cells along x.
+        nx: usize,
+        /// Cells along y.
+        ny: usize,
+        /// How cells are split into triangles (default `Alternating`).
+        #[serde(default)]
+        diagonals: DiagonalsSpec,
+    },
+    /// Regular hexagon of side `side` (m) centred at the origin in z = 0, `rings` rings.
+    Hexagon {
+        /// Side (m).
+        side: f64,
+        /// Rings of triangles.
+        rings: usize,
+    },
+    /// Disk of radius `radius` (m) centred at the origin in z = 0, `rings` rings.
+    Disk {
+        /// Radius (m).
+        radius: f64,
+        /// Rings of triangles.
+        rings: usize,
+    },
+    /// Sphere surface of radius `radius` (m) at the origin, subdivided `level` times.
+    Icosphere {
+        /// Radius (m).
+        radius: f64,
+        /// Subdivision level.
+        level: usize,
+    },
+    /// An OBJ or STL file, relative to the scene file.
+    File(String),
+    /// Node positions (N × 3, m) and triangles (T × 3, 0-based node indices).
+    Inline {
+        /// Nodes.
+        nodes: Vec<Vec<f64>>,
+        /// Triangles.
+        triangles: Vec<Vec<i64>>,
+    },
+}
+
+/// Diagonals of a generated plate (see `catena::model::mesh::DiagonalPattern`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DiagonalsSpec {
+    /// Every cell split along the same diagonal.
+    OneWay,
+    /// Diagonals alternating from cell to cell (union jack).
+    #[default]
+    Alternating,
+    /// Both diagonals, with a node at each cell centre.
+    Crossed,
+}
+
+/// A region of space (to select nodes).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum RegionSpec {
+    /// The axis-aligned box `[min, max]` (m), boundary included.
+    Box {
+        /// Lower corner.
+        min: V3,
+        /// Upper corner.
+        max: V3,
+    },
 }
 
 /// A static plane.

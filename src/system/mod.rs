@@ -12,6 +12,7 @@ mod linear;
 mod newton;
 mod pattern;
 mod settings;
+mod shell_stencils;
 mod simulator;
 mod stencils;
 

@@ -1,10 +1,12 @@
-//! Elastic stencils of all rods: stretching per edge, bending and twisting per interior node.
+//! Elastic stencils of all rods: stretching per edge, bending and twisting per interior node;
+//! and, after them, those of the shells ([`super::shell_stencils`]).
 //!
 //! Each stencil is evaluated independently (in parallel with rayon) into a local energy,
 //! gradient and Hessian; the results are then added into the global vectors in stencil order,
 //! so the assembled bits do not depend on the number of threads.
 
 use super::pattern::{SparsityPattern, scatter_block};
+use super::shell_stencils::ShellStencils;
 use crate::elastic::{
     BendParams, NodeStencil, StretchParams, TwistParams, bend_energy_grad_hess,
     stretch_energy_grad_hess, twist_energy_grad_hess,
@@ -36,6 +38,7 @@ struct NodeStencilDofs {
 pub struct ElasticStencils {
     stretch: Vec<StretchStencil>,
     bend: Vec<NodeStencilDofs>,
+    shells: ShellStencils,
 }
 
 /// Local result of one stencil (one vector holds both kinds, in stencil order).
@@ -74,6 +77,7 @@ impl ElasticStencils {
                 });
             }
         }
+        s.shells = ShellStencils::new(model);
         s
     }
 
@@ -83,6 +87,7 @@ impl ElasticStencils {
             .iter()
             .map(|s| &s.dofs[..])
             .chain(self.bend.iter().map(|s| &s.dofs[..]))
+            .chain(self.shells.groups())
     }
 
     /// Recomputes every stencil's slots in `pattern`.
@@ -93,6 +98,7 @@ impl ElasticStencils {
         for s in &mut self.bend {
             pattern.block_slots(&model.dofs, &s.dofs, &mut s.slots);
         }
+        self.shells.bind(model, pattern);
     }
 
     /// Number of stencils.
@@ -101,7 +107,7 @@ impl ElasticStencils {
     }
     /// Whether there is no stencil.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.len() == 0 && self.shells.is_empty()
     }
 
     /// Evaluates all stencils at `q` with current frames `frames`: returns the elastic energy (J),
@@ -205,6 +211,9 @@ impl ElasticStencils {
                     }
                 }
             }
+        }
+        if !self.shells.is_empty() {
+            energy += self.shells.evaluate(model, q, grad, jac, hessian_scale);
         }
         energy
     }

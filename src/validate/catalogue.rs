@@ -1,7 +1,10 @@
 //! The validation cases, in the order they are run and reported.
 
 use super::case::Case;
-use super::{cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, trefoil};
+use super::{
+    cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, shell_cantilever,
+    trefoil,
+};
 
 /// Every case.
 pub fn cases() -> Vec<Case> {
@@ -51,6 +54,14 @@ pub fn cases() -> Vec<Case> {
             source: "Hairer & Wanner 1996 (BDF2); Hairer, Lubich & Wanner 2006 (midpoint)",
             fast: true,
             run: integrators::run,
+        },
+        Case {
+            name: "shell_cantilever",
+            title: "Shell strip under its weight: hinge and mid-edge bending against beam theory \
+                    and the elastica, E = 20 MPa … 20 GPa, and their mesh dependence",
+            source: "seed 004 (MAT-DiSMech) §3.3, §7.2; Grinspun et al. 2003, 2006",
+            fast: true,
+            run: shell_cantilever::run,
         },
         Case {
             name: "trefoil",

@@ -17,6 +17,7 @@ pub mod knot_pull;
 pub mod open_knot;
 pub mod overhand;
 mod report;
+pub mod shell_cantilever;
 mod suite;
 pub mod support;
 pub mod trefoil;

@@ -174,6 +174,8 @@ pub fn jacobians<E: ElementSet>(
                     ContactType::PointEdge => "PE",
                     ContactType::EdgeEdge => "EE",
                     ContactType::PointPlane => "plane",
+                    ContactType::PointFace => "PF",
+                    ContactType::Intersecting => "intersecting",
                 };
                 *row.cases.entry(case).or_default() += 1;
                 let regime = match cfg.regime {

@@ -30,6 +30,8 @@ impl fmt::Display for Location {
             ContactType::PointEdge => "point–edge",
             ContactType::EdgeEdge => "edge–edge",
             ContactType::PointPlane => "point–plane",
+            ContactType::PointFace => "point–face",
+            ContactType::Intersecting => "intersecting",
         };
         let regime = if self.gap < 0.0 {
             "overlap"

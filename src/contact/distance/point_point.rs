@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use crate::math::Vec3;
 
 /// Which features realise the minimum distance (seed 001 §3.2: the PP, PE and EE categories,
-/// plus the point–plane case of rigid walls).
+/// plus the point–plane case of rigid walls and the point–face and intersecting cases of
+/// triangles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ContactType {
     /// Point–point: both closest points are nodes (both β constraints active), Eq. 11.
@@ -26,10 +27,19 @@ pub enum ContactType {
     EdgeEdge,
     /// Point–plane: signed distance of a point to a plane.
     PointPlane,
+    /// Point–face: one closest point is a node, the other is interior to a triangle (no
+    /// barycentric constraint active); `Δ` is the distance to the triangle's plane
+    /// ([`point_triangle`](super::point_triangle)).
+    PointFace,
+    /// The primitives intersect (a segment crossing a triangle's interior,
+    /// [`segment_triangle`](super::segment_triangle)): `Δ = 0` with no gradient. Contact laws
+    /// act at positive gaps, before this is reached.
+    Intersecting,
 }
 
 /// Distance `Δ` between two primitives with `∇Δ` and `∇²Δ` with respect to the `N` stacked
-/// coordinates of their points (seed 001 Eqs. 10–13).
+/// coordinates of their points (seed 001 Eqs. 10–13): `N = 3 ×` the number of points, e.g. 12
+/// for point–triangle (4 points) and 15 for segment–triangle (5 points).
 ///
 /// Where `Δ` is exactly zero (touching centrelines), or below `1e-30 ×` the largest coordinate
 /// magnitude of the points (far below the rounding resolution of the inputs), the distance has
@@ -44,8 +54,14 @@ pub struct Distance<const N: usize> {
     pub hess: SMatrix<f64, N, N>,
     /// Closest point on primitive 1 and on primitive 2.
     pub closest: [Vec3; 2],
-    /// Parametric coordinates `β₁, β₂ ∈ [0, 1]` of the closest points on segments (0 for points).
+    /// Parametric coordinates `β₁, β₂ ∈ [0, 1]` of the closest points on segments (0 for points
+    /// and triangles).
     pub params: [f64; 2],
+    /// Barycentric coordinates `(λ_a, λ_b, λ_c)` (`λ ≥ 0`, `Σλ = 1`) of the closest point on a
+    /// triangle `abc` given as primitive 2, `closest[1] = λ_a a + λ_b b + λ_c c`
+    /// ([`point_triangle`](super::point_triangle), [`segment_triangle`](super::segment_triangle));
+    /// `[0, 0, 0]` for the other kernels.
+    pub bary: [f64; 3],
     /// Features realising the minimum.
     pub kind: ContactType,
 }
@@ -76,6 +92,7 @@ impl<const N: usize> Distance<N> {
             hess: SMatrix::zeros(),
             closest: [Vec3::zeros(); 2],
             params: [0.0; 2],
+            bary: [0.0; 3],
             kind: ContactType::PointPoint,
         }
     }

@@ -60,18 +60,32 @@ const PARALLEL_REL: f64 = 1e-10;
 /// `closest = [a0 + β₁ u, b0 + β₂ v]`, `params = [β₁, β₂]`. The Hessian (exactly symmetric) is
 /// skipped when `hessian` is false.
 pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool) -> Distance<12> {
-    let pts = [a0, a1, b0, b1];
     let mut out = Distance::zero();
+    segment_segment_into(&[a0, a1, b0, b1], &[0, 1, 2, 3], hessian, &mut out);
+    out
+}
+
+/// [`segment_segment`] written into `out` (assumed to have zero gradient and Hessian): the points
+/// `pts = [a0, a1, b0, b1]` are the local blocks 0–3, scattered to the 3-blocks `slots`. Sets
+/// `distance`, `closest`, `params` and `kind`.
+pub(super) fn segment_segment_into<const N: usize>(
+    pts: &[&Vec3; 4],
+    slots: &[usize; 4],
+    hessian: bool,
+    out: &mut Distance<N>,
+) {
+    let [a0, a1, b0, b1] = *pts;
     let u = a1 - a0;
     let v = b1 - b0;
     let r = a0 - b0;
     let uu = u.norm_squared();
     let vv = v.norm_squared();
     let tiny2 = DEGENERATE_REL * DEGENERATE_REL * uu.max(vv).max(r.norm_squared());
+    let s = (pts, slots);
     match (uu <= tiny2, vv <= tiny2) {
-        (true, true) => endpoints(&pts, 0, 0, hessian, &mut out),
-        (true, false) => a_end_vs_b(&pts, 0, hessian, &mut out),
-        (false, true) => b_end_vs_a(&pts, 0, hessian, &mut out),
+        (true, true) => endpoints(s, 0, 0, hessian, out),
+        (true, false) => a_end_vs_b(s, 0, hessian, out),
+        (false, true) => b_end_vs_a(s, 0, hessian, out),
         (false, false) => {
             let w = u.cross(&v);
             let w2 = w.norm_squared();
@@ -90,8 +104,8 @@ pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool
                     }
                 }
                 match best {
-                    0 | 1 => a_end_vs_b(&pts, best, hessian, &mut out),
-                    _ => b_end_vs_a(&pts, best - 2, hessian, &mut out),
+                    0 | 1 => a_end_vs_b(s, best, hessian, out),
+                    _ => b_end_vs_a(s, best - 2, hessian, out),
                 }
             } else {
                 let uv = u.dot(&v);
@@ -110,19 +124,21 @@ pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool
                             vv,
                             uv,
                         };
-                        edge_edge_into(&pts, &geo, alpha, gamma, hessian, &mut out);
+                        edge_edge_into(s, &geo, alpha, gamma, hessian, out);
                     }
-                    (false, true) => a_end_vs_b(&pts, end_index(alpha), hessian, &mut out),
-                    (true, false) => b_end_vs_a(&pts, end_index(gamma), hessian, &mut out),
+                    (false, true) => a_end_vs_b(s, end_index(alpha), hessian, out),
+                    (true, false) => b_end_vs_a(s, end_index(gamma), hessian, out),
                     (false, false) => {
-                        endpoints(&pts, end_index(alpha), end_index(gamma), hessian, &mut out)
+                        endpoints(s, end_index(alpha), end_index(gamma), hessian, out)
                     }
                 }
             }
         }
     }
-    out
 }
+
+/// The points `[a0, a1, b0, b1]` of a segment pair and the 3-blocks they scatter to.
+type Pair<'a> = (&'a [&'a Vec3; 4], &'a [usize; 4]);
 
 /// Endpoint index (0 or 1) of a clamped parameter.
 #[inline]
@@ -161,23 +177,36 @@ fn point_segment_sq(p: &Vec3, a: &Vec3, e: &Vec3, l2: f64) -> f64 {
 
 /// PE/PP of the endpoint `a_{ia}` against segment `b` (local coordinates `[a_{ia}, b0, b1]`).
 #[inline]
-fn a_end_vs_b(pts: &[&Vec3; 4], ia: usize, hessian: bool, out: &mut Distance<12>) {
-    point_segment_into(pts[ia], pts[2], pts[3], [ia, 2, 3], hessian, out);
+fn a_end_vs_b<const N: usize>((pts, s): Pair<'_>, ia: usize, hessian: bool, out: &mut Distance<N>) {
+    point_segment_into(pts[ia], pts[2], pts[3], [s[ia], s[2], s[3]], hessian, out);
     out.params[0] = ia as f64;
 }
 
 /// PE/PP of the endpoint `b_{ib}` against segment `a` (local coordinates `[b_{ib}, a0, a1]`).
 #[inline]
-fn b_end_vs_a(pts: &[&Vec3; 4], ib: usize, hessian: bool, out: &mut Distance<12>) {
-    point_segment_into(pts[2 + ib], pts[0], pts[1], [2 + ib, 0, 1], hessian, out);
+fn b_end_vs_a<const N: usize>((pts, s): Pair<'_>, ib: usize, hessian: bool, out: &mut Distance<N>) {
+    point_segment_into(
+        pts[2 + ib],
+        pts[0],
+        pts[1],
+        [s[2 + ib], s[0], s[1]],
+        hessian,
+        out,
+    );
     out.params = [out.params[1], ib as f64];
     out.closest.swap(0, 1);
 }
 
 /// PP of the endpoints `a_{ia}` and `b_{ib}`.
 #[inline]
-fn endpoints(pts: &[&Vec3; 4], ia: usize, ib: usize, hessian: bool, out: &mut Distance<12>) {
-    point_point_into(pts[ia], pts[2 + ib], [ia, 2 + ib], hessian, out);
+fn endpoints<const N: usize>(
+    (pts, s): Pair<'_>,
+    ia: usize,
+    ib: usize,
+    hessian: bool,
+    out: &mut Distance<N>,
+) {
+    point_point_into(pts[ia], pts[2 + ib], [s[ia], s[2 + ib]], hessian, out);
     out.params = [ia as f64, ib as f64];
 }
 
@@ -195,13 +224,13 @@ struct EdgeEdgeGeometry {
 
 /// EE distance (Eq. 13) and its derivatives at the interior line–line parameters `(α, γ)`.
 #[inline]
-fn edge_edge_into(
-    pts: &[&Vec3; 4],
+fn edge_edge_into<const N: usize>(
+    (pts, slots): Pair<'_>,
     g: &EdgeEdgeGeometry,
     alpha: f64,
     gamma: f64,
     hessian: bool,
-    out: &mut Distance<12>,
+    out: &mut Distance<N>,
 ) {
     let wn = g.w2.sqrt();
     let s = g.r.dot(&g.w);
@@ -215,8 +244,7 @@ fn edge_edge_into(
     }
     let n = g.w * (s.signum() / wn);
     let c = [1.0 - alpha, alpha, gamma - 1.0, -gamma];
-    const SLOTS: [usize; 4] = [0, 1, 2, 3];
-    out.scatter_grad(&SLOTS, |k| c[k / 3] * n[k % 3]);
+    out.scatter_grad(slots, |k| c[k / 3] * n[k % 3]);
     if hessian {
         let inv_d = 1.0 / dist;
         // Mixed derivatives m₁ = [cᵢ u]/Δ + [−n, n, 0, 0], m₂ = −[cᵢ v]/Δ + [0, 0, n, −n].
@@ -237,7 +265,7 @@ fn edge_edge_into(
         // Δ A⁻¹ with A⁻¹ = [[v·v, u·v], [u·v, u·u]] / ‖w‖².
         let f = dist / g.w2;
         let (i11, i12, i22) = (g.vv * f, g.uv * f, g.uu * f);
-        out.scatter_hess(&SLOTS, |k, l| {
+        out.scatter_hess(slots, |k, l| {
             (c[k / 3] * c[l / 3]) * (projector(&n, k % 3, l % 3) * inv_d)
                 - (i11 * (m1[k] * m1[l])
                     + i12 * (m1[k] * m2[l] + m1[l] * m2[k])
@@ -701,8 +729,9 @@ mod tests {
         assert!((d.distance - 0.5).abs() < 1e-15);
         // Tied candidates a1–B and b0–A: the first (a1–B) is reported.
         let (mut a1b, mut b0a) = (Distance::<12>::zero(), Distance::<12>::zero());
-        a_end_vs_b(&[&c[0], &c[1], &c[2], &c[3]], 1, true, &mut a1b);
-        b_end_vs_a(&[&c[0], &c[1], &c[2], &c[3]], 0, true, &mut b0a);
+        let pts = [&c[0], &c[1], &c[2], &c[3]];
+        a_end_vs_b((&pts, &[0, 1, 2, 3]), 1, true, &mut a1b);
+        b_end_vs_a((&pts, &[0, 1, 2, 3]), 0, true, &mut b0a);
         assert_eq!(d.grad, a1b.grad);
         assert_eq!(d.hess, a1b.hess);
         assert_eq!(d.params, [1.0, 0.6]);
@@ -788,6 +817,7 @@ mod tests {
                     hess: (hr + hr.transpose()) * 0.5,
                     closest: full.closest,
                     params: full.params,
+                    bary: full.bary,
                     kind: full.kind,
                 }
             };

@@ -5,6 +5,7 @@
 use super::ctx::Ctx;
 use super::materials::Materials;
 use super::rods::add_rod;
+use super::shells::add_shells;
 use crate::diag::{SceneError, closest};
 use crate::model::{Model, Plane, Sphere};
 use crate::scene::SceneSpec;
@@ -41,11 +42,17 @@ pub(super) fn add_bodies<'s>(
         rod_index.insert(r.name.as_str(), idx);
     }
 
+    let taken = |n: &str| rod_index.contains_key(n);
+    let shell_index = add_shells(&spec.shells, cx, materials, &taken, model)?;
+
     let mut sphere_index: BTreeMap<&str, usize> = BTreeMap::new();
     let mut fixed_spheres = Vec::new();
     for sp in &spec.spheres {
         let needle = format!("\"{}\"", sp.name);
-        if sphere_index.contains_key(sp.name.as_str()) || rod_index.contains_key(sp.name.as_str()) {
+        if sphere_index.contains_key(sp.name.as_str())
+            || rod_index.contains_key(sp.name.as_str())
+            || shell_index.contains_key(sp.name.as_str())
+        {
             return Err(cx
                 .err(&needle, format!("two bodies are named \"{}\"", sp.name))
                 .with_help("give every rod and sphere a unique name"));

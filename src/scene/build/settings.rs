@@ -18,10 +18,11 @@ pub(super) fn scene_name(spec: &SceneSpec, file: &Path) -> String {
 
 /// Rejects a scene without bodies, and time or solver settings that cannot run.
 pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
-    if spec.rods.is_empty() && spec.spheres.is_empty() {
-        return Err(cx
-            .err("rods", "the scene has no bodies".into())
-            .with_help("add at least one rod to `rods: [...]` or one sphere to `spheres: [...]`"));
+    if spec.rods.is_empty() && spec.spheres.is_empty() && spec.shells.is_empty() {
+        return Err(cx.err("rods", "the scene has no bodies".into()).with_help(
+            "add at least one rod to `rods: [...]`, one shell to `shells: [...]` or one \
+                 sphere to `spheres: [...]`",
+        ));
     }
     if spec.time.dt.0 > spec.time.duration.0 {
         return Err(cx

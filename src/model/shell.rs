@@ -1,0 +1,123 @@
+//! [`Shell`]: a thin elastic shell discretised as a triangle mesh (seed 004 §3.1, §3.3): its
+//! nodes (three position DOFs each), its edges (stretching springs), and its bending elements —
+//! hinges (interior edges) or, for the mid-edge model, triangles with one extra DOF `ξ` per edge.
+
+use super::Material;
+use super::mesh::{MeshTopology, TriMesh};
+use crate::math::Vec3;
+use serde::{Deserialize, Serialize};
+
+/// Which discrete bending energy a shell uses (seed 004 §3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ShellBending {
+    /// Hinge bending (Grinspun et al. 2003): one spring per interior edge on its dihedral angle.
+    #[default]
+    Hinge,
+    /// Mid-edge normal bending (Grinspun et al. 2006): a discrete shape operator per triangle,
+    /// with a rotation DOF `ξ` per edge.
+    MidEdge,
+}
+
+/// A shell body.
+#[derive(Debug, Clone)]
+pub struct Shell {
+    /// Name given in the scene.
+    pub name: String,
+    /// Material (E, ν, ρ).
+    pub material: Material,
+    /// Thickness `h` (m).
+    pub thickness: f64,
+    /// Bending model.
+    pub bending: ShellBending,
+    /// The mesh in its rest (reference) configuration.
+    pub mesh: TriMesh,
+    /// Its edges, hinges and adjacency.
+    pub topology: MeshTopology,
+    /// Global index of the first coordinate of node 0 (nodes are contiguous, 3 DOFs each).
+    pub offset: usize,
+    /// Global index of the first `ξ` DOF (mid-edge bending only; one per edge, in edge order).
+    pub xi_offset: Option<usize>,
+    /// Global node number of node 0 (shell nodes follow the rods' nodes).
+    pub first_node: usize,
+    /// Rest length of every edge (m).
+    pub rest_lengths: Vec<f64>,
+    /// Natural (rest) angle of every hinge (rad), `φ̄` — the actuation target.
+    pub natural_angles: Vec<f64>,
+    /// Rest area of every triangle (m²).
+    pub rest_areas: Vec<f64>,
+}
+
+impl Shell {
+    /// A shell over `mesh` (its rest configuration), not yet placed in a model.
+    pub fn new(
+        name: &str,
+        mesh: TriMesh,
+        topology: MeshTopology,
+        material: Material,
+        thickness: f64,
+        bending: ShellBending,
+    ) -> Self {
+        let x = &mesh.nodes;
+        let rest_lengths = topology.edge_lengths_at(x);
+        let natural_angles = topology
+            .hinges
+            .iter()
+            .map(|h| h.dihedral_angle(x))
+            .collect();
+        let rest_areas = mesh.areas();
+        Self {
+            name: name.to_string(),
+            material,
+            thickness,
+            bending,
+            mesh,
+            topology,
+            offset: 0,
+            xi_offset: None,
+            first_node: 0,
+            rest_lengths,
+            natural_angles,
+            rest_areas,
+        }
+    }
+
+    /// Number of nodes.
+    pub fn n_nodes(&self) -> usize {
+        self.mesh.n_nodes()
+    }
+
+    /// Number of DOFs: `3N`, plus one `ξ` per edge for mid-edge bending.
+    pub fn n_dofs(&self) -> usize {
+        3 * self.n_nodes()
+            + match self.bending {
+                ShellBending::Hinge => 0,
+                ShellBending::MidEdge => self.topology.n_edges(),
+            }
+    }
+
+    /// Global index of the first coordinate of node `i`.
+    pub fn node_dof(&self, i: usize) -> usize {
+        self.offset + 3 * i
+    }
+
+    /// Position of node `i` in the global vector `q`.
+    pub fn node(&self, q: &[f64], i: usize) -> Vec3 {
+        let k = self.node_dof(i);
+        Vec3::new(q[k], q[k + 1], q[k + 2])
+    }
+
+    /// Every node position in `q`.
+    pub fn nodes(&self, q: &[f64]) -> Vec<Vec3> {
+        (0..self.n_nodes()).map(|i| self.node(q, i)).collect()
+    }
+
+    /// Lumped node masses (kg): each triangle's `ρ h Ā` split in three.
+    pub fn node_masses(&self) -> Vec<f64> {
+        self.mesh.node_masses(self.material.density, self.thickness)
+    }
+
+    /// Poisson's ratio `ν = E/(2G) − 1` of the material.
+    pub fn poisson_ratio(&self) -> f64 {
+        self.material.youngs_modulus / (2.0 * self.material.shear_modulus) - 1.0
+    }
+}

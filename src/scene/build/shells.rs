@@ -1,0 +1,119 @@
+//! Shells: each `shells` entry of the scene becomes a [`Shell`] — its mesh generated, read from
+//! an OBJ/STL file (relative to the scene file) or given inline, validated, translated, with
+//! its material, thickness and bending model — and the nodes inside its `clamp` regions are
+//! held fixed.
+
+use super::ctx::Ctx;
+use super::materials::Materials;
+use crate::diag::{SceneError, closest};
+use crate::model::mesh::{
+    DiagonalPattern, MeshError, MeshTopology, TriMesh, disk, hexagon, icosphere, plate,
+};
+use crate::model::{Model, Shell};
+use crate::scene::{DiagonalsSpec, MeshSpec, RegionSpec, ShellSpec};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Adds every shell of the scene to `model` (after the rods, before the spheres); returns the
+/// shell indices by name. `taken` are the names already used by other bodies.
+pub(super) fn add_shells<'s>(
+    shells: &'s [ShellSpec],
+    cx: &Ctx,
+    materials: &Materials,
+    taken: &dyn Fn(&str) -> bool,
+    model: &mut Model,
+) -> Result<BTreeMap<&'s str, usize>, SceneError> {
+    let mut index = BTreeMap::new();
+    for s in shells {
+        let needle = format!("\"{}\"", s.name);
+        if index.contains_key(s.name.as_str()) || taken(&s.name) {
+            return Err(cx
+                .err(&needle, format!("two bodies are named \"{}\"", s.name))
+                .with_help("give every rod, shell and sphere a unique name"));
+        }
+        let material = *materials.get(&s.material).ok_or_else(|| {
+            let e = cx.err(
+                &format!("\"{}\"", s.material),
+                format!(
+                    "shell \"{}\" uses material \"{}\", which is not defined",
+                    s.name, s.material
+                ),
+            );
+            match closest(&s.material, materials.keys().map(String::as_str)) {
+                Some(m) => e.with_help(format!("did you mean \"{m}\"?")),
+                None => e.with_help("define it in `materials`"),
+            }
+        })?;
+        let mut mesh = build_mesh(&s.mesh, cx, &needle)?;
+        mesh.translate(s.translate.vec());
+        let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
+        let shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
+        let clamped: Vec<usize> = (0..shell.n_nodes())
+            .filter(|&i| s.clamp.iter().any(|r| inside(r, &shell.mesh.nodes[i])))
+            .collect();
+        if !s.clamp.is_empty() && clamped.is_empty() {
+            return Err(cx
+                .err(
+                    &needle,
+                    format!("shell \"{}\": no node lies in its clamp regions", s.name),
+                )
+                .with_help("check the boxes against the mesh (after `translate`)"));
+        }
+        let idx = model.add_shell(shell, s.velocity.vec());
+        for i in clamped {
+            model.fix_shell_node(idx, i);
+        }
+        index.insert(s.name.as_str(), idx);
+    }
+    Ok(index)
+}
+
+/// Whether `x` lies in `region`.
+fn inside(region: &RegionSpec, x: &crate::math::Vec3) -> bool {
+    match region {
+        RegionSpec::Box { min, max } => {
+            let (a, b) = (min.vec(), max.vec());
+            (0..3).all(|k| a[k] <= x[k] && x[k] <= b[k])
+        }
+    }
+}
+
+/// A mesh error as a scene error: at the mesh file's line when it has one, else at the shell.
+fn located(e: MeshError, cx: &Ctx, needle: &str) -> SceneError {
+    if e.file().is_some() {
+        e.into_scene_error(cx.file)
+    } else {
+        cx.err(needle, e.message()).with_help(e.help())
+    }
+}
+
+fn build_mesh(spec: &MeshSpec, cx: &Ctx, needle: &str) -> Result<TriMesh, SceneError> {
+    let mesh = match spec {
+        MeshSpec::Plate {
+            lx,
+            ly,
+            nx,
+            ny,
+            diagonals,
+        } => plate(
+            *lx,
+            *ly,
+            *nx,
+            *ny,
+            match diagonals {
+                DiagonalsSpec::OneWay => DiagonalPattern::OneWay,
+                DiagonalsSpec::Alternating => DiagonalPattern::Alternating,
+                DiagonalsSpec::Crossed => DiagonalPattern::Crossed,
+            },
+        ),
+        MeshSpec::Hexagon { side, rings } => hexagon(*side, *rings),
+        MeshSpec::Disk { radius, rings } => disk(*radius, *rings),
+        MeshSpec::Icosphere { radius, level } => icosphere(*radius, *level),
+        MeshSpec::File(f) => {
+            let path = cx.file.parent().unwrap_or(Path::new(".")).join(f);
+            TriMesh::load(&path)
+        }
+        MeshSpec::Inline { nodes, triangles } => TriMesh::from_rows(nodes, triangles),
+    };
+    mesh.map_err(|e| located(e, cx, needle))
+}

@@ -1,0 +1,268 @@
+//! Elastic stencils of all shells (seed 004 §3.2–3.3): a stretching spring per edge, and per
+//! the shell's bending model a hinge per interior edge or a mid-edge element per triangle.
+//!
+//! As for rods ([`super::stencils`]), every stencil is evaluated in parallel into a local
+//! energy, gradient and Hessian, and the results are added into the global vectors in stencil
+//! order: the bits do not depend on the number of threads.
+
+use super::pattern::{NO_SLOT, SparsityPattern};
+use crate::elastic::shell::{
+    HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, hinge_energy_grad_hess,
+    hinge_stiffness, mid_edge_energy_grad_hess, mid_edge_stiffness, shell_stretch_params,
+};
+use crate::elastic::stretch_energy_grad_hess;
+use crate::model::{Model, Shell, ShellBending};
+use nalgebra::DMatrix;
+use rayon::prelude::*;
+
+/// One shell stencil: which kernel, and its global DOFs (in the kernel's local order, `None`
+/// where the kernel's coordinate is absent — a boundary edge's missing neighbour).
+#[derive(Debug, Clone)]
+struct Stencil {
+    kind: Kind,
+    shell: usize,
+    /// Global DOF of each local coordinate of the kernel.
+    local: Vec<Option<usize>>,
+    /// The present DOFs, for the sparsity pattern.
+    dofs: Vec<usize>,
+    /// Row-major slots over `local × local` (`NO_SLOT` for absent or constrained).
+    slots: Vec<u32>,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    /// Stretching of edge `e`.
+    Stretch(usize),
+    /// Hinge `h`.
+    Hinge(usize),
+    /// Mid-edge triangle `t`, with its parameters, its three neighbours' opposite nodes and its
+    /// edges' ξ DOFs.
+    MidEdge(usize, Box<MidEdgeParams>, [Option<u32>; 3]),
+}
+
+/// All shell stencils of a model.
+#[derive(Debug, Clone, Default)]
+pub struct ShellStencils {
+    stencils: Vec<Stencil>,
+}
+
+/// `x_k`'s global DOFs.
+fn node_dofs(shell: &Shell, node: u32) -> [Option<usize>; 3] {
+    let d = shell.node_dof(node as usize);
+    [Some(d), Some(d + 1), Some(d + 2)]
+}
+
+impl ShellStencils {
+    /// Lists the stencils of every shell of `model`.
+    pub fn new(model: &Model) -> Self {
+        let mut out = Vec::new();
+        for (si, sh) in model.shells.iter().enumerate() {
+            let topo = &sh.topology;
+            for (e, edge) in topo.edges.iter().enumerate() {
+                let local: Vec<Option<usize>> =
+                    edge.nodes.iter().flat_map(|&n| node_dofs(sh, n)).collect();
+                out.push(Stencil::new(Kind::Stretch(e), si, local));
+            }
+            match sh.bending {
+                ShellBending::Hinge => {
+                    for (h, hinge) in topo.hinges.iter().enumerate() {
+                        let local = hinge.nodes.iter().flat_map(|&n| node_dofs(sh, n)).collect();
+                        out.push(Stencil::new(Kind::Hinge(h), si, local));
+                    }
+                }
+                ShellBending::MidEdge => {
+                    for t in 0..sh.mesh.n_triangles() {
+                        let (params, opposite, xi) = mid_edge_setup(sh, t);
+                        let mut local = Vec::with_capacity(MID_EDGE_DOFS);
+                        for &n in &sh.mesh.triangles[t] {
+                            local.extend(node_dofs(sh, n));
+                        }
+                        for o in opposite {
+                            match o {
+                                Some(n) => local.extend(node_dofs(sh, n)),
+                                None => local.extend([None; 3]),
+                            }
+                        }
+                        local.extend(xi.map(Some));
+                        out.push(Stencil::new(
+                            Kind::MidEdge(t, Box::new(params), opposite),
+                            si,
+                            local,
+                        ));
+                    }
+                }
+            }
+        }
+        Self { stencils: out }
+    }
+
+    /// DOF groups (for building the sparsity pattern).
+    pub fn groups(&self) -> impl Iterator<Item = &[usize]> {
+        self.stencils.iter().map(|s| &s.dofs[..])
+    }
+
+    /// Recomputes every stencil's slots in `pattern`.
+    pub fn bind(&mut self, model: &Model, pattern: &SparsityPattern) {
+        for s in &mut self.stencils {
+            let n = s.local.len();
+            s.slots.clear();
+            s.slots.resize(n * n, NO_SLOT);
+            for a in 0..n {
+                for b in 0..n {
+                    if let (Some(r), Some(c)) = (s.local[a], s.local[b])
+                        && let (Some(fr), Some(fc)) =
+                            (model.dofs.free_index(r), model.dofs.free_index(c))
+                    {
+                        s.slots[a * n + b] = pattern.slot_free(fr, fc);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether there is no stencil.
+    pub fn is_empty(&self) -> bool {
+        self.stencils.is_empty()
+    }
+
+    /// Evaluates every stencil at `q`: returns the elastic energy (J), adds `∂E/∂q` into `grad`
+    /// and, with `jac`, `hessian_scale · ∂²E/∂q²` into the Jacobian values.
+    pub fn evaluate(
+        &self,
+        model: &Model,
+        q: &[f64],
+        grad: &mut [f64],
+        jac: Option<&mut [f64]>,
+        hessian_scale: f64,
+    ) -> f64 {
+        let locals: Vec<(f64, Vec<f64>, DMatrix<f64>)> = self
+            .stencils
+            .par_iter()
+            .with_min_len(64)
+            .map(|s| s.evaluate(&model.shells[s.shell], q))
+            .collect();
+        let mut energy = 0.0;
+        let mut jac = jac;
+        for (s, (e, g, h)) in self.stencils.iter().zip(&locals) {
+            energy += e;
+            let n = s.local.len();
+            for (a, d) in s.local.iter().enumerate() {
+                if let Some(d) = d {
+                    grad[*d] += g[a];
+                }
+            }
+            if let Some(j) = jac.as_deref_mut() {
+                for a in 0..n {
+                    for b in 0..n {
+                        let slot = s.slots[a * n + b];
+                        if slot != NO_SLOT {
+                            j[slot as usize] += hessian_scale * h[(a, b)];
+                        }
+                    }
+                }
+            }
+        }
+        energy
+    }
+}
+
+impl Stencil {
+    fn new(kind: Kind, shell: usize, local: Vec<Option<usize>>) -> Self {
+        let dofs = local.iter().flatten().copied().collect();
+        Self {
+            kind,
+            shell,
+            local,
+            dofs,
+            slots: Vec::new(),
+        }
+    }
+
+    /// Energy, gradient and Hessian over the kernel's local coordinates.
+    fn evaluate(&self, sh: &Shell, q: &[f64]) -> (f64, Vec<f64>, DMatrix<f64>) {
+        let x = |n: u32| sh.node(q, n as usize);
+        let (e, y) = (sh.material.youngs_modulus, sh.thickness);
+        match &self.kind {
+            Kind::Stretch(k) => {
+                let edge = &sh.topology.edges[*k];
+                let sides = 1 + usize::from(edge.second.is_some());
+                let p = shell_stretch_params(e, y, sh.rest_lengths[*k], sides);
+                let (en, g, h) = stretch_energy_grad_hess(&p, &x(edge.nodes[0]), &x(edge.nodes[1]));
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(6, 6, h.as_slice()),
+                )
+            }
+            Kind::Hinge(k) => {
+                let hinge = &sh.topology.hinges[*k];
+                let p = HingeParams {
+                    kb: hinge_stiffness(e, y),
+                    phi_bar: sh.natural_angles[*k],
+                };
+                let [a, b, c, d] = hinge.nodes.map(x);
+                let (en, g, h) = hinge_energy_grad_hess(&p, &a, &b, &c, &d);
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(12, 12, h.as_slice()),
+                )
+            }
+            Kind::MidEdge(t, params, opposite) => {
+                let tri = sh.mesh.triangles[*t];
+                let xi_offset = sh.xi_offset.expect("a mid-edge shell has ξ DOFs");
+                let edges = sh.topology.triangle_edges[*t];
+                let stencil = MidEdgeStencil {
+                    x: tri.map(x),
+                    opposite: opposite.map(|o| o.map(x)),
+                    // Edge k is opposite corner k: the topology's local edge (k + 1) mod 3.
+                    xi: [0, 1, 2].map(|k| q[xi_offset + edges[(k + 1) % 3] as usize]),
+                };
+                let (en, g, h) = mid_edge_energy_grad_hess(params, &stencil);
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(MID_EDGE_DOFS, MID_EDGE_DOFS, h.as_slice()),
+                )
+            }
+        }
+    }
+}
+
+/// The mid-edge element of triangle `t`: its parameters (rest edges, orientation signs,
+/// natural coefficients), the opposite node across each of its edges, and its edges' ξ DOFs.
+/// Edge `k` of the element is opposite corner `k`, i.e. the topology's local edge `(k + 1) mod 3`.
+fn mid_edge_setup(sh: &Shell, t: usize) -> (MidEdgeParams, [Option<u32>; 3], [usize; 3]) {
+    let topo = &sh.topology;
+    let tri = sh.mesh.triangles[t];
+    let xi_offset = sh.xi_offset.expect("a mid-edge shell has ξ DOFs");
+    let mut opposite = [None; 3];
+    let mut signs = [1.0; 3];
+    let mut xi = [0; 3];
+    for k in 0..3 {
+        let local = (k + 1) % 3;
+        let e = topo.triangle_edges[t][local] as usize;
+        xi[k] = xi_offset + e;
+        signs[k] = f64::from(topo.edge_sign(t, local));
+        let edge = &topo.edges[e];
+        let other = edge
+            .sides()
+            .find(|side| side.triangle as usize != t)
+            .map(|side| side.triangle as usize);
+        opposite[k] = other.map(|o| {
+            *sh.mesh.triangles[o]
+                .iter()
+                .find(|n| !edge.nodes.contains(n))
+                .expect("a triangle has a node off each of its edges")
+        });
+    }
+    let rest = |n: u32| sh.mesh.nodes[n as usize];
+    let stencil = MidEdgeStencil {
+        x: tri.map(rest),
+        opposite: opposite.map(|o| o.map(rest)),
+        xi: [0.0; 3],
+    };
+    let (e, h, nu) = (sh.material.youngs_modulus, sh.thickness, sh.poisson_ratio());
+    let params = MidEdgeParams::from_rest(mid_edge_stiffness(e, h, nu), nu, signs, &stencil);
+    (params, opposite, xi)
+}
