@@ -109,7 +109,17 @@ fn a_second_run_into_a_busy_directory_is_refused() {
     let dir = tmp.path().join("out");
     let d = dir.to_str().expect("utf-8");
     let mut first = Command::new(env!("CARGO_BIN_EXE_catena"))
-        .args(["run", "examples/scenes/helix_relax.ron", "-q", "--out", d])
+        // 1500 steps, a few seconds: long enough for both refusals below, even on a loaded
+        // machine.
+        .args([
+            "run",
+            "examples/scenes/helix_relax.ron",
+            "-q",
+            "--until",
+            "3",
+            "--out",
+            d,
+        ])
         .current_dir(root())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -147,10 +157,10 @@ fn a_second_run_into_a_busy_directory_is_refused() {
     }
     assert!(first.wait().expect("wait").success());
     let rows = catena::io::read_steps_csv(&dir.join("steps.csv")).expect("rows");
-    assert_eq!(rows.len(), 500);
+    assert_eq!(rows.len(), 1500);
     assert!(rows.iter().enumerate().all(|(k, r)| r.step == k as u64 + 1));
     let s = catena::io::read_summary(&dir.join("summary.json")).expect("summary");
-    assert_eq!((s.scene.as_str(), s.steps), ("helix_relax", 500));
+    assert_eq!((s.scene.as_str(), s.steps), ("helix_relax", 1500));
 }
 
 /// `compare` and `sweep` follow the same contract.
