@@ -301,7 +301,7 @@ fn failed_step_stops_cleanly_with_partial_output() {
 fn failed_first_step_leaves_valid_empty_output() {
     let scene = r#"Scene(
     time: (dt: 0.01, duration: 0.1),
-    solver: (max_iterations: 1, abs_tol: 0, rel_tol: 0, step_tol: 0),
+    solver: (max_iterations: 1, abs_tol: 1e-30, rel_tol: 0, step_tol: 0),
     materials: { "rubber": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) },
     rods: [
         (name: "arm", material: "rubber", radius: 1e-3,
@@ -407,4 +407,147 @@ fn a_tiny_memory_limit_does_not_refuse_small_scenes() {
     let out = run(&["check", "examples/scenes/rods_crossing.ron"]);
     no_panic(&out, "check scene");
     assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/// A UTF-8 byte-order mark (as some editors write) is dropped from scenes and chains; bytes that
+/// are not UTF-8 are located and named.
+#[test]
+fn a_byte_order_mark_is_accepted_and_bad_bytes_are_located() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let bom = |src: &str, name: &str| {
+        let text = std::fs::read_to_string(root().join(src)).expect("read");
+        let p = tmp.path().join(name);
+        std::fs::write(&p, format!("\u{feff}{text}")).expect("write");
+        p
+    };
+    for p in [
+        bom("examples/scenes/cantilever.ron", "scene.ron"),
+        bom("chains/imc.ron", "chain.ron"),
+    ] {
+        let out = catena(&["check", p.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    }
+    let bad = tmp.path().join("latin1.ron");
+    std::fs::write(&bad, b"Scene(\n    name: \"caf\xe9\",\n)").expect("write");
+    let out = catena(&["check", bad.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    let err = no_panic(&out, "latin1");
+    assert!(
+        err.contains("latin1.ron:2:15: the scene file is not UTF-8"),
+        "{err}"
+    );
+    assert!(err.contains("help: save the file as UTF-8"), "{err}");
+}
+
+/// `catena resume` of a directory without a checkpoint says it cannot *read* it, and how one
+/// gets written.
+#[test]
+fn resume_without_a_checkpoint_says_how_to_get_one() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = catena(&["resume", tmp.path().to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    let err = no_panic(&out, "resume");
+    assert!(
+        err.starts_with("error: cannot read ") && err.contains("checkpoint.ron"),
+        "{err}"
+    );
+    assert!(
+        err.contains("help: ") && err.contains("--checkpoint-every"),
+        "{err}"
+    );
+}
+
+/// A residual that overflows names the rod node where it does.
+#[test]
+fn a_non_finite_residual_names_the_node() {
+    let scene = std::fs::read_to_string(root().join("examples/scenes/cantilever.ron"))
+        .expect("scene")
+        .replace("(0, 0, -9.81)", "(0, 0, -1e306)");
+    assert!(scene.contains("-1e306"), "the cantilever has gravity");
+    let (out, _tmp, _dir) = run_scene_text_with(&scene, &["--until", "0.01"]);
+    assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
+    let err = no_panic(&out, "overflow");
+    assert!(err.contains("residual of rod \"beam\" node"), "{err}");
+}
+
+/// `catena new-element` takes the chain-file name (`N_MyLaw`) as well as the type name.
+#[test]
+fn new_element_accepts_the_chain_file_name() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path().to_str().expect("utf-8");
+    let out = catena(&["new-element", "N_MyLaw", "--kind", "normal", "--out", d]);
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    assert!(text(&out.stdout).contains("`N_MyLaw` (MyLaw)"));
+    assert!(tmp.path().join("n_my_law.rs").is_file());
+    let out = catena(&["new-element", "T_MyLaw", "--kind", "normal", "--out", d]);
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    assert!(
+        text(&out.stderr).contains("--kind tangential"),
+        "{}",
+        describe(&out)
+    );
+}
+
+/// `compare` and `catena run` mean the same by `min_gap` (over accepted steps); the smallest gap
+/// over every Newton iterate is reported beside it as `min_gap_iterates`.
+#[test]
+fn min_gap_means_the_same_in_run_and_compare() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let scene = std::fs::read_to_string(root().join("examples/scenes/rods_crossing.ron"))
+        .expect("scene")
+        .replace(
+            "../../chains/linear_rod_rod.ron",
+            &root().join("chains/imc.ron").display().to_string(),
+        )
+        .replace(
+            "../../chains/",
+            &format!("{}/", root().join("chains").display()),
+        );
+    let file = tmp.path().join("imc.ron");
+    std::fs::write(&file, scene).expect("write");
+    let f = file.to_str().expect("utf-8");
+    let run_dir = tmp.path().join("run");
+    let out = catena(&[
+        "run",
+        f,
+        "-q",
+        "--until",
+        "0.25",
+        "--out",
+        run_dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let study = tmp.path().join("compare");
+    let out = catena(&[
+        "compare",
+        f,
+        "--chain",
+        "chains/imc.ron",
+        "--until",
+        "0.25",
+        "-q",
+        "--out",
+        study.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let s = read_summary(&run_dir.join(SUMMARY_FILE)).expect("summary");
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(study.join("compare.json")).expect("compare.json"),
+    )
+    .expect("JSON");
+    let row = &json["runs"][0];
+    assert_eq!(row["min_gap"].as_f64(), Some(s.min_gap), "{row}");
+    assert_eq!(
+        row["min_gap_iterates"].as_f64(),
+        Some(s.min_gap_iterates),
+        "{row}"
+    );
+    assert!(s.min_gap_iterates <= s.min_gap, "{s:?}");
+    assert!(s.min_gap.is_finite(), "the rods touch");
+    let rows = read_steps_csv(&run_dir.join(STEPS_FILE)).expect("rows");
+    // The accepted configuration is one of the iterates (both +∞ without candidates).
+    assert!(rows.iter().all(|r| r.min_gap_iterates <= r.min_gap));
 }

@@ -73,7 +73,8 @@ fn orders(r: &[f64], margin: f64) -> Vec<(usize, f64, f64)> {
 fn full_newton_converges_quadratically() {
     let mut spec = arc_spec();
     spec.solver.line_search = LineSearch::None;
-    spec.solver.abs_tol = 0.0;
+    // As small as a tolerance can be (all three 0 is refused as a typo): Newton never stops early.
+    spec.solver.abs_tol = f64::MIN_POSITIVE;
     spec.solver.rel_tol = 0.0;
     spec.solver.step_tol = 0.0;
     spec.solver.max_iterations = MAX_ITERATIONS;
@@ -213,7 +214,8 @@ fn full_newton_converges_on_the_helix() {
     let source = std::fs::read_to_string(path).expect("read helix scene");
     let mut spec = parse_scene(&source, path).expect("parse helix scene");
     spec.solver.line_search = LineSearch::None;
-    spec.solver.abs_tol = 0.0;
+    // As small as a tolerance can be (all three 0 is refused as a typo): Newton never stops early.
+    spec.solver.abs_tol = f64::MIN_POSITIVE;
     spec.solver.rel_tol = 0.0;
     spec.solver.step_tol = 0.0;
     spec.solver.max_iterations = 12;

@@ -326,3 +326,85 @@ fn a_failed_run_resumes_into_the_same_failure() {
     };
     assert_eq!(msg(&first), msg(&again));
 }
+
+/// A resumed run reads the chain files it started with, or refuses: a chain edited after the
+/// checkpoint is named with a diff (the run and `compare` alike), and once restored the resume
+/// goes on.
+#[test]
+fn resume_refuses_input_files_that_changed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let chain = tmp.path().join("rod_rod.ron");
+    let original =
+        std::fs::read_to_string(root().join("chains/linear_rod_rod.ron")).expect("shipped chain");
+    std::fs::write(&chain, &original).expect("copy chain");
+    let scene_text = std::fs::read_to_string(root().join("examples/scenes/rods_crossing.ron"))
+        .expect("scene")
+        .replace("../../chains/linear_rod_rod.ron", "rod_rod.ron")
+        .replace(
+            "../../chains/",
+            &format!("{}/", root().join("chains").display()),
+        );
+    let scene = tmp.path().join("scene.ron");
+    std::fs::write(&scene, scene_text).expect("write scene");
+    let dir = tmp.path().join("out");
+    let out = catena()
+        .args(["run", "-q", "--until", "0.02", "--checkpoint-every", "5"])
+        .arg(&scene)
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let edited = original.replace("stiffness: 1e4", "stiffness: 2e4");
+    assert_ne!(edited, original);
+    std::fs::write(&chain, &edited).expect("edit chain");
+    let out = catena()
+        .args(["resume", "-q"])
+        .arg(&dir)
+        .output()
+        .expect("resume");
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("rod_rod.ron changed since the run started"),
+        "{err}"
+    );
+    assert!(
+        err.contains("-        N_LinearForce(stiffness: 1e4"),
+        "{err}"
+    );
+    assert!(
+        err.contains("+        N_LinearForce(stiffness: 2e4"),
+        "{err}"
+    );
+    assert!(err.contains("help: restore the file"), "{err}");
+
+    // A study keeps its inputs the same way.
+    let study = tmp.path().join("study");
+    std::fs::write(&chain, &original).expect("restore chain");
+    let out = catena()
+        .args(["compare", "-q", "--until", "0.005", "--chain"])
+        .arg(&chain)
+        .arg(&scene)
+        .arg("--out")
+        .arg(&study)
+        .output()
+        .expect("compare");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    std::fs::write(&chain, &edited).expect("edit chain");
+    let out = catena()
+        .args(["resume", "-q"])
+        .arg(&study)
+        .output()
+        .expect("resume");
+    assert_eq!(out.status.code(), Some(2), "{}", describe(&out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("changed since the run started"));
+
+    std::fs::write(&chain, &original).expect("restore chain");
+    let out = catena()
+        .args(["resume", "-q"])
+        .arg(&dir)
+        .output()
+        .expect("resume");
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+}

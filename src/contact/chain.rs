@@ -51,15 +51,21 @@ struct ChainFile<E> {
     #[serde(default)]
     #[allow(dead_code)]
     description: Option<String>,
+    /// Several normal (or tangential) laws whose forces add up are meant.
+    #[serde(default)]
+    stack_laws: bool,
     elements: Vec<E>,
 }
 
 impl<E: ElementSet + DeserializeOwned> Chain<E> {
     /// Reads and validates a chain file.
     pub fn load(path: &Path) -> Result<Self, SceneError> {
-        let source = std::fs::read_to_string(path).map_err(|e| {
-            SceneError::new(path, None, format!("cannot read chain file: {e}"))
-                .with_help("chain paths in a scene are relative to the scene file; shipped chains are in chains/")
+        let source = crate::diag::read_text(path, "chain file").map_err(|e| {
+            if e.help.is_some() {
+                e
+            } else {
+                e.with_help("chain paths in a scene are relative to the scene file; shipped chains are in chains/")
+            }
         })?;
         Self::parse(&source, path)
     }
@@ -69,18 +75,30 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
         let f: ChainFile<E> = ron_options()
             .from_str(source)
             .map_err(|e| ron_error(e, file))?;
-        Self::new(&f.name, f.elements, file, Some(source))
+        Self::with_roles(&f.name, f.elements, file, source, f.stack_laws)
     }
 
-    /// Validates a list of elements into a chain.
+    /// Validates a list of elements into a chain: what each needs is given before it, and each
+    /// role (resolver, normal law, tangential law, side data, contact matrix, assembler) is
+    /// filled once.
     pub fn new(
         name: &str,
         elements: Vec<E>,
         file: &Path,
         source: Option<&str>,
     ) -> Result<Self, SceneError> {
-        let source = source.unwrap_or("");
+        Self::with_roles(name, elements, file, source.unwrap_or(""), false)
+    }
+
+    fn with_roles(
+        name: &str,
+        elements: Vec<E>,
+        file: &Path,
+        source: &str,
+        stack_laws: bool,
+    ) -> Result<Self, SceneError> {
         let kinds = validate(&elements, file, source)?;
+        super::chain_roles::check_roles(&elements, file, source, stack_laws)?;
         let method = method_of(&elements, file, source)?;
         let memory = MemoryLayout::new(elements.iter().map(|e| e.needs().memory)).map_err(|w| {
             SceneError::new(

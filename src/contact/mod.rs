@@ -23,6 +23,7 @@ mod assemble;
 mod builtin;
 pub mod ccd;
 mod chain;
+mod chain_roles;
 mod ctx;
 mod data;
 mod detect;

@@ -72,15 +72,23 @@ pub fn closest<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -
 /// 1-based line and column of the first occurrence of `needle` in `source` at or after byte
 /// `from` that is not inside a `//` comment.
 pub fn locate(source: &str, needle: &str, from: usize) -> Option<(usize, usize)> {
+    let at = locate_byte(source, needle, from)?;
+    let before = &source[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let col = source[line_start..at].chars().count() + 1;
+    Some((line, col))
+}
+
+/// Byte offset of the first occurrence of `needle` in `source` at or after byte `from` that is
+/// not inside a `//` comment.
+pub fn locate_byte(source: &str, needle: &str, from: usize) -> Option<usize> {
     let mut start = from;
     loop {
         let at = source.get(start..)?.find(needle)? + start;
-        let before = &source[..at];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
         if !in_comment(&source[line_start..at]) {
-            let line = before.matches('\n').count() + 1;
-            let col = source[line_start..at].chars().count() + 1;
-            return Some((line, col));
+            return Some(at);
         }
         start = at + needle.len();
     }

@@ -5,8 +5,12 @@
 //! column without depending on each other. `scene` re-exports everything here under its
 //! historical paths (`catena::scene::SceneError`, …).
 
+mod input_file;
 mod located;
 mod ron_parse;
+mod text_diff;
 
-pub use located::{SceneError, closest, locate};
+pub use input_file::{MAX_INPUT_BYTES, read_text};
+pub use located::{SceneError, closest, locate, locate_byte};
 pub use ron_parse::{ron_error, ron_options};
+pub use text_diff::line_diff;

@@ -2,16 +2,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// Errors of the output layer. Every variant names the file it concerns.
+/// Errors of the output layer. Every variant names the file or directory it concerns.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
-    /// Reading, writing, creating, syncing or renaming `path` failed.
-    ///
-    /// Also used, with [`std::io::ErrorKind::InvalidData`], when a file read back
-    /// (e.g. `steps.csv`) is not in the expected format.
-    #[error("I/O error on {}: {source}", path.display())]
+    /// Writing, creating, syncing, renaming or removing `path` failed.
+    #[error("cannot write {}: {source}", path.display())]
     Io {
         /// The file or directory concerned.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Reading `path` failed, or what was read is not in the expected format (then of kind
+    /// [`std::io::ErrorKind::InvalidData`]).
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file concerned.
         path: PathBuf,
         /// The underlying error.
         #[source]
@@ -26,12 +33,52 @@ pub enum OutputError {
         #[source]
         source: serde_json::Error,
     },
+    /// Another process holds the output directory (see [`super::DirLock`]).
+    #[error("{} is in use by another catena process ({holder})", dir.display())]
+    Busy {
+        /// The directory.
+        dir: PathBuf,
+        /// Who holds it, as its lock file says.
+        holder: String,
+    },
+    /// A fresh run was given a directory that is not empty.
+    #[error("{} is not empty: it holds {}", dir.display(), listing(entries))]
+    NotEmpty {
+        /// The directory.
+        dir: PathBuf,
+        /// Some of what it holds.
+        entries: Vec<String>,
+        /// Whether everything in it was written by catena (so `--force` may replace it).
+        ours: bool,
+    },
+}
+
+fn listing(entries: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut s = entries
+        .iter()
+        .take(SHOWN)
+        .map(|e| format!("`{e}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if entries.len() > SHOWN {
+        s.push_str(&format!(" and {} more", entries.len() - SHOWN));
+    }
+    s
 }
 
 impl OutputError {
-    /// Wraps an I/O error for `path`.
+    /// Wraps an I/O error of writing (creating, renaming, removing) `path`.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
         OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// Wraps an I/O error of reading `path`.
+    pub fn read(path: &Path, source: std::io::Error) -> Self {
+        OutputError::Read {
             path: path.to_path_buf(),
             source,
         }
@@ -45,9 +92,9 @@ impl OutputError {
         }
     }
 
-    /// An [`std::io::ErrorKind::InvalidData`] error for a malformed file.
+    /// An [`std::io::ErrorKind::InvalidData`] error for a malformed file that was read.
     pub(crate) fn invalid_data(path: &Path, message: String) -> Self {
-        Self::io(
+        Self::read(
             path,
             std::io::Error::new(std::io::ErrorKind::InvalidData, message),
         )
@@ -56,7 +103,49 @@ impl OutputError {
     /// The file or directory the error concerns.
     pub fn path(&self) -> &Path {
         match self {
-            OutputError::Io { path, .. } | OutputError::Json { path, .. } => path,
+            OutputError::Io { path, .. }
+            | OutputError::Read { path, .. }
+            | OutputError::Json { path, .. } => path,
+            OutputError::Busy { dir, .. } | OutputError::NotEmpty { dir, .. } => dir,
+        }
+    }
+
+    /// The kind of the underlying I/O error, if there is one.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        match self {
+            OutputError::Io { source, .. } | OutputError::Read { source, .. } => {
+                Some(source.kind())
+            }
+            _ => None,
+        }
+    }
+
+    /// What to do about it, when there is something to say.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            OutputError::Busy { .. } => Some(
+                "wait until that run ends, or choose another --out directory (two runs cannot \
+                 share one)"
+                    .into(),
+            ),
+            OutputError::NotEmpty { ours: true, .. } => Some(
+                "pass --force to replace the earlier output, or choose another --out directory"
+                    .into(),
+            ),
+            OutputError::NotEmpty { ours: false, .. } => Some(
+                "choose a new or empty --out directory: catena writes only into directories it \
+                 owns, and --force replaces only output that catena wrote"
+                    .into(),
+            ),
+            OutputError::Io { source, .. } | OutputError::Read { source, .. }
+                if source.kind() == std::io::ErrorKind::PermissionDenied =>
+            {
+                Some("check the permissions of the file and its directory".into())
+            }
+            OutputError::Io { source, .. } if source.kind() == std::io::ErrorKind::StorageFull => {
+                Some("free disk space, then continue from the last checkpoint".into())
+            }
+            _ => None,
         }
     }
 }
@@ -72,9 +161,27 @@ mod tests {
             std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
         );
         let s = e.to_string();
-        assert!(s.contains("/x/steps.csv"), "{s}");
+        assert!(s.starts_with("cannot write /x/steps.csv"), "{s}");
         assert!(s.contains("gone"), "{s}");
         assert_eq!(e.path(), Path::new("/x/steps.csv"));
         assert!(std::error::Error::source(&e).is_some());
+        let r = OutputError::read(
+            Path::new("/x/checkpoint.ron"),
+            std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
+        );
+        assert!(r.to_string().starts_with("cannot read /x/checkpoint.ron"));
+        assert_eq!(r.io_kind(), Some(std::io::ErrorKind::NotFound));
+    }
+
+    #[test]
+    fn not_empty_lists_a_few_entries_and_says_what_to_do() {
+        let e = OutputError::NotEmpty {
+            dir: PathBuf::from("out"),
+            entries: (0..8).map(|i| format!("f{i}")).collect(),
+            ours: true,
+        };
+        let s = e.to_string();
+        assert!(s.contains("`f0`") && s.contains("and 3 more"), "{s}");
+        assert!(e.help().expect("help").contains("--force"));
     }
 }

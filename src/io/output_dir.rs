@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    Frame, OutputError, PvdIndex, StepRecord, StepsCsv, Summary, write_summary, write_vtp,
+    DirLock, Frame, OutputError, PvdIndex, StepRecord, StepsCsv, Summary, write_summary, write_vtp,
 };
 
 /// File name of the per-step table inside the output directory.
@@ -22,13 +22,14 @@ pub const FRAMES_DIR: &str = "frames";
 /// DIR/summary.json              written by `write_summary` (atomic)
 /// DIR/frames.pvd                collection index, rewritten atomically per frame
 /// DIR/frames/frame_000000.vtp   one VTK PolyData file per frame (atomic)
+/// DIR/.catena.lock              held for the life of the run (see [`DirLock`])
 /// ```
 ///
-/// Creating it truncates an existing `steps.csv` and starts a fresh (empty) `frames.pvd`;
-/// `.vtp` files left by an earlier run in `frames/` are not deleted but are no longer indexed
-/// and get overwritten as new frames are written.
+/// It holds the directory's [`DirLock`]: no other catena process writes into it meanwhile,
+/// and a fresh one starts empty, so every file in it belongs to this run.
 #[derive(Debug)]
 pub struct OutputDir {
+    _lock: DirLock,
     dir: PathBuf,
     steps: StepsCsv,
     pvd: PvdIndex,
@@ -36,15 +37,18 @@ pub struct OutputDir {
 }
 
 impl OutputDir {
-    /// Creates `dir` and `dir/frames` (like `mkdir -p`), `dir/steps.csv` with its header,
-    /// and an empty `dir/frames.pvd`.
-    pub fn create(dir: &Path) -> Result<Self, OutputError> {
+    /// Takes `dir` for a fresh run ([`DirLock::fresh`]: created if missing, locked, empty or,
+    /// with `force`, emptied of earlier output), then creates `dir/frames`, `dir/steps.csv`
+    /// with its header, and an empty `dir/frames.pvd`.
+    pub fn create(dir: &Path, force: bool) -> Result<Self, OutputError> {
+        let lock = DirLock::fresh(dir, force)?;
         let frames_dir = dir.join(FRAMES_DIR);
         std::fs::create_dir_all(&frames_dir).map_err(|e| OutputError::io(&frames_dir, e))?;
         let steps = StepsCsv::create(&dir.join(STEPS_FILE))?;
         let pvd = PvdIndex::new(&dir.join(PVD_FILE));
         pvd.write()?;
         Ok(OutputDir {
+            _lock: lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -55,8 +59,10 @@ impl OutputDir {
     /// Reopens the output of an interrupted run to continue it: `steps.csv` keeps its first
     /// `rows` rows (a partial last line is dropped), `frames.pvd` is rewritten to index the
     /// frames of `frame_times` (frame `i` at `frame_times[i]`), and `.vtp` files past them are
-    /// removed. Every kept frame file must exist.
-    pub fn reopen(dir: &Path, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
+    /// removed. Every kept frame file must exist. `lock` holds the directory.
+    pub fn reopen(lock: DirLock, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
+        let dir = lock.dir().to_path_buf();
+        let dir = dir.as_path();
         let frames_dir = dir.join(FRAMES_DIR);
         let steps = StepsCsv::reopen(&dir.join(STEPS_FILE), rows)?;
         let mut pvd = PvdIndex::new(&dir.join(PVD_FILE));
@@ -81,6 +87,7 @@ impl OutputDir {
             extra += 1;
         }
         Ok(OutputDir {
+            _lock: lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -133,7 +140,7 @@ mod tests {
     fn creates_layout_and_writes_everything() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let dir = tmp.path().join("a").join("run");
-        let mut out = OutputDir::create(&dir).expect("create");
+        let mut out = OutputDir::create(&dir, false).expect("create");
         assert_eq!(out.path(), dir.as_path());
         assert!(dir.join(FRAMES_DIR).is_dir());
         assert!(dir.join(STEPS_FILE).is_file());

@@ -52,7 +52,7 @@ impl Default for RenderOptions {
 /// Returns the path and the frame number.
 pub fn frame_file(dir: &Path, k: Option<i64>) -> Result<(PathBuf, usize), OutputError> {
     let frames = dir.join(super::FRAMES_DIR);
-    let entries = std::fs::read_dir(&frames).map_err(|e| OutputError::io(&frames, e))?;
+    let entries = std::fs::read_dir(&frames).map_err(|e| OutputError::read(&frames, e))?;
     let mut numbers: Vec<usize> = entries
         .filter_map(|e| e.ok())
         .filter_map(|e| {

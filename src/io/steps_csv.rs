@@ -15,9 +15,9 @@ use super::OutputError;
 
 /// Header line of `steps.csv` (without the trailing newline); the column order of [`StepRecord`].
 pub const STEPS_CSV_HEADER: &str = "step,t,dt,newton_iterations,line_search_steps,candidates,\
-active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries";
+active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries,min_gap_iterates";
 
-const N_COLUMNS: usize = 13;
+const N_COLUMNS: usize = 14;
 
 /// Statistics of one accepted time step: one row of `steps.csv`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -37,7 +37,8 @@ pub struct StepRecord {
     pub candidates: u64,
     /// Contact pairs with a non-zero contact force/energy at the accepted state.
     pub active_contacts: u64,
-    /// Smallest surface gap over candidate pairs \[m\]; `NaN` or `+inf` when there is no pair.
+    /// Smallest surface gap over the candidate pairs at the accepted configuration \[m\];
+    /// `NaN` or `+inf` when there is no pair.
     pub min_gap: f64,
     /// Largest penetration depth (positive = overlap) \[m\].
     pub max_penetration: f64,
@@ -51,6 +52,12 @@ pub struct StepRecord {
     /// Attempts that failed and were retried with a halved Δt during this step.
     #[serde(default)]
     pub retries: u32,
+    /// Smallest surface gap over every configuration Newton evaluated in this step, trial
+    /// iterates and line-search probes included \[m\] (`+inf` when there is no pair): below
+    /// [`StepRecord::min_gap`] when an iterate went deeper than the accepted state. A barrier
+    /// method (IPC) keeps it positive; IMC does not promise to.
+    #[serde(default)]
+    pub min_gap_iterates: f64,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -69,7 +76,7 @@ pub fn fmt_f64(x: f64) -> String {
 
 fn format_row(r: &StepRecord) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
         r.step,
         fmt_f64(r.t),
         fmt_f64(r.dt),
@@ -83,6 +90,7 @@ fn format_row(r: &StepRecord) -> String {
         fmt_f64(r.wall_ms),
         r.substeps,
         r.retries,
+        fmt_f64(r.min_gap_iterates),
     )
 }
 
@@ -109,7 +117,7 @@ impl StepsCsv {
     /// rows: a partial last line (a run killed mid-write) and rows past `rows` (written after
     /// the checkpoint being resumed) are cut off. Fails if the file has fewer rows.
     pub fn reopen(path: &Path, rows: u64) -> Result<Self, OutputError> {
-        let bytes = std::fs::read(path).map_err(|e| OutputError::io(path, e))?;
+        let bytes = std::fs::read(path).map_err(|e| OutputError::read(path, e))?;
         let mut keep = None;
         let mut newlines = 0u64;
         for (i, &b) in bytes.iter().enumerate() {
@@ -178,7 +186,7 @@ impl StepsCsv {
 /// gives no records. A wrong header or a malformed complete row is an
 /// [`OutputError::Io`] of kind [`std::io::ErrorKind::InvalidData`] naming the line.
 pub fn read_steps_csv(path: &Path) -> Result<Vec<StepRecord>, OutputError> {
-    let bytes = std::fs::read(path).map_err(|e| OutputError::io(path, e))?;
+    let bytes = std::fs::read(path).map_err(|e| OutputError::read(path, e))?;
     let complete = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &bytes[..=i],
         None => return Ok(Vec::new()),
@@ -232,6 +240,7 @@ fn parse_row(line: &str) -> Result<StepRecord, String> {
         wall_ms: p(f[10], "wall_ms")?,
         substeps: p(f[11], "substeps")?,
         retries: p(f[12], "retries")?,
+        min_gap_iterates: p(f[13], "min_gap_iterates")?,
     })
 }
 
@@ -254,6 +263,7 @@ mod tests {
             wall_ms: 12.345_678_901_234,
             substeps: 1 + step as u32 % 3,
             retries: step as u32 % 3,
+            min_gap_iterates: min_gap - 1e-7,
         }
     }
 
@@ -273,6 +283,7 @@ mod tests {
             && f(a.wall_ms, b.wall_ms)
             && a.substeps == b.substeps
             && a.retries == b.retries
+            && f(a.min_gap_iterates, b.min_gap_iterates)
     }
 
     #[test]
@@ -390,7 +401,7 @@ mod tests {
         let err = read_steps_csv(&path).expect_err("short row");
         assert!(err.to_string().contains("line 2"), "{err}");
         match err {
-            OutputError::Io { source, .. } => {
+            OutputError::Read { source, .. } => {
                 assert_eq!(source.kind(), std::io::ErrorKind::InvalidData)
             }
             other => panic!("unexpected {other:?}"),

@@ -36,16 +36,26 @@ pub struct Summary {
     /// Total wall time \[s\].
     #[serde(with = "finite_or_null")]
     pub wall_time_s: f64,
-    /// Smallest gap seen over the run \[m\]; `+inf` (written `null`) if there was never a contact pair.
+    /// Smallest gap over the accepted steps of the run \[m\]; `+inf` (written `null`) if there
+    /// was never a contact pair.
     #[serde(with = "finite_or_null")]
     pub min_gap: f64,
+    /// Smallest gap over every configuration Newton evaluated, trial iterates included \[m\]
+    /// (see [`StepRecord::min_gap_iterates`]); `null` without contact pairs.
+    #[serde(with = "finite_or_null")]
+    pub min_gap_iterates: f64,
     /// Largest penetration seen over the run \[m\] (0 if none).
     #[serde(with = "finite_or_null")]
     pub max_penetration: f64,
     /// Number of VTK frames written.
     pub frames: u64,
-    /// Whether the run reached its end time (false for aborted or failed runs).
+    /// Whether the run reached its end time (false while it runs, and for interrupted or
+    /// failed runs).
     pub completed: bool,
+    /// Why it is not completed: `"running"` (written when the run starts; still there after
+    /// the process is gone, the run was killed), `"interrupted"` (SIGINT or SIGTERM: a checkpoint
+    /// was written) or `"failed"` (a step failed); `null` when completed.
+    pub reason: Option<String>,
     /// Why the run stopped early, or any other note.
     pub message: Option<String>,
 }
@@ -65,9 +75,10 @@ impl Summary {
     ///
     /// Also: `sim_time` = `t` of the last record; `wall_time_s` = Σ wall_ms / 1000
     /// (time inside steps only; the caller may overwrite it with the measured total);
-    /// `min_gap` = the smallest non-NaN `min_gap` (`+inf` if none);
+    /// `min_gap` (and `min_gap_iterates`) = the smallest non-NaN value of that column (`+inf`
+    /// if none);
     /// `max_penetration` = the largest non-NaN `max_penetration`, at least 0.
-    /// `frames`, `completed` and `message` are left at their defaults (0, false, None)
+    /// `frames`, `completed`, `reason` and `message` are left at their defaults (0, false, None)
     /// for the caller to set.
     pub fn from_steps(scene: &str, steps: &[StepRecord]) -> Summary {
         let with_contact: Vec<&StepRecord> =
@@ -99,9 +110,14 @@ impl Summary {
                 .iter()
                 .map(|r| r.min_gap)
                 .fold(f64::INFINITY, f64::min),
+            min_gap_iterates: steps
+                .iter()
+                .map(|r| r.min_gap_iterates)
+                .fold(f64::INFINITY, f64::min),
             max_penetration: steps.iter().map(|r| r.max_penetration).fold(0.0, f64::max),
             frames: 0,
             completed: false,
+            reason: None,
             message: None,
         }
     }
@@ -116,7 +132,7 @@ pub fn write_summary(path: &Path, s: &Summary) -> Result<(), OutputError> {
 
 /// Reads a `summary.json` written by [`write_summary`].
 pub fn read_summary(path: &Path) -> Result<Summary, OutputError> {
-    let bytes = std::fs::read(path).map_err(|e| OutputError::io(path, e))?;
+    let bytes = std::fs::read(path).map_err(|e| OutputError::read(path, e))?;
     serde_json::from_slice(&bytes).map_err(|e| OutputError::json(path, e))
 }
 
@@ -160,6 +176,7 @@ mod tests {
             wall_ms,
             substeps: 1,
             retries: 0,
+            min_gap_iterates: gap,
         }
     }
 

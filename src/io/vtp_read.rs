@@ -44,7 +44,7 @@ pub struct FrameData {
 
 /// Reads a frame written by [`super::write_vtp`].
 pub fn read_vtp(path: &Path) -> Result<FrameData, OutputError> {
-    let xml = std::fs::read_to_string(path).map_err(|e| OutputError::io(path, e))?;
+    let xml = std::fs::read_to_string(path).map_err(|e| OutputError::read(path, e))?;
     parse_vtp(&xml).map_err(|m| OutputError::invalid_data(path, m))
 }
 

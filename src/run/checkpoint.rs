@@ -2,7 +2,8 @@
 //! step, written atomically (temporary file, then rename) to `DIR/checkpoint.ron`.
 //!
 //! A checkpoint holds the scene text it was built from (so a resumed run rebuilds the same
-//! scene even if the file changed), the model state (DOFs, velocities, reference frames, time),
+//! scene even if the file changed) and the text of every chain and polyline file it read (a
+//! resume refuses, with a diff, files that changed since), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
 //! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
 //! external forces' step-to-step state (RSS warm start and factor), the
@@ -14,6 +15,7 @@
 //! included), so reading a checkpoint back gives the same bits and a resumed run continues
 //! the uninterrupted trajectory bit for bit.
 
+use super::InputFile;
 use crate::contact::ContactState;
 use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
@@ -25,8 +27,9 @@ use std::path::{Path, PathBuf};
 /// File name of the checkpoint inside the output directory.
 pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
 
-/// Format version written in every checkpoint (3: per-pair memory slots and typed element states).
-pub const CHECKPOINT_FORMAT: u32 = 3;
+/// Format version written in every checkpoint (3: per-pair memory slots and typed element
+/// states; 4: the input files' texts). Format 3 is still read (without inputs to check).
+pub const CHECKPOINT_FORMAT: u32 = 4;
 
 /// The state of a run after a completed step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +40,9 @@ pub struct Checkpoint {
     pub scene_file: PathBuf,
     /// The scene text the run was built from.
     pub scene_source: String,
+    /// The chain and polyline files the scene read, with their text when the run started.
+    #[serde(default)]
+    pub inputs: Vec<InputFile>,
     /// `--until` of the run, if given (s).
     pub until: Option<f64>,
     /// `--checkpoint-every` of the run, kept by `catena resume`.
@@ -89,10 +95,10 @@ impl Checkpoint {
     /// Reads `dir/checkpoint.ron`.
     pub fn read(dir: &Path) -> Result<Self, OutputError> {
         let path = dir.join(CHECKPOINT_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| OutputError::io(&path, e))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| OutputError::read(&path, e))?;
         let c: Checkpoint = ron::from_str(&text)
             .map_err(|e| OutputError::invalid_data(&path, format!("not a checkpoint: {e}")))?;
-        if c.format != CHECKPOINT_FORMAT {
+        if !(3..=CHECKPOINT_FORMAT).contains(&c.format) {
             return Err(OutputError::invalid_data(
                 &path,
                 format!(
@@ -136,6 +142,10 @@ mod tests {
             format: CHECKPOINT_FORMAT,
             scene_file: PathBuf::from("/x/scene.ron"),
             scene_source: "Scene(\n  name: \"a \\\"quoted\\\" name\",\n)".into(),
+            inputs: vec![InputFile {
+                path: PathBuf::from("/x/chain.ron"),
+                text: "Chain(\n  name: \"c\",\n)\n".into(),
+            }],
             until: Some(0.3),
             checkpoint_every: Some(7),
             step: 12,

@@ -1,5 +1,5 @@
 //! The time loop of `catena run` and `catena resume`: step (with adaptive retries), record,
-//! write (flushed), checkpoint, repeat.
+//! write (flushed), checkpoint, repeat; stop cleanly at a step boundary when asked.
 //!
 //! The output step is the scene's Δt: step `k` ends at the time the fixed-Δt loop reaches after
 //! `k` steps, whatever sub-steps adaptive stepping needed (see [`crate::system::advance`]),
@@ -7,9 +7,15 @@
 
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
+use super::horizon::check_steps;
+use super::inputs::{InputFile, input_files, verify_inputs};
+use super::restore::restore;
+use super::{Stop, signal_name};
+use crate::diag::read_text;
+use crate::io::DirLock;
 use crate::io::{
-    Frame, MeshBody, OutputDir, OutputError, PolylineBody, STEPS_FILE, SphereBody, StepRecord,
-    Summary, read_steps_csv,
+    Frame, MeshBody, OutputDir, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
+    read_steps_csv,
 };
 use crate::math::Vec3;
 use crate::model::Model;
@@ -22,15 +28,20 @@ use std::time::Instant;
 /// Options of a run.
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
-    /// Output directory (nothing is written when `None`).
+    /// Output directory (nothing is written when `None`). It must be new or empty, or hold
+    /// earlier catena output and `force` be set (see [`crate::io::DirLock`]).
     pub out: Option<PathBuf>,
+    /// Replace earlier catena output in `out`.
+    pub force: bool,
     /// Stop at this simulated time instead of the scene's duration (s).
     pub until: Option<f64>,
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Write a checkpoint (`DIR/checkpoint.ron`) every this many steps, and at the start and
-    /// the end of the run (needs `out`).
+    /// the end of the run (needs `out`). A run that is interrupted or fails writes one anyway.
     pub checkpoint_every: Option<u64>,
+    /// A stop request, checked after every step.
+    pub stop: Option<Stop>,
 }
 
 /// Node positions of every rod, for a VTK frame.
@@ -93,6 +104,7 @@ struct Session {
     name: String,
     scene_file: PathBuf,
     scene_source: Option<String>,
+    inputs: Vec<InputFile>,
     until: Option<f64>,
     checkpoint_every: Option<u64>,
     frame_every: u64,
@@ -105,41 +117,47 @@ struct Session {
     n_steps: u64,
     last_frame_step: u64,
     wall_before: f64,
+    stop: Option<Stop>,
 }
 
-/// Runs a built scene to its end (or `until`), writing `steps.csv`, frames and
-/// `summary.json` as it goes, and checkpoints when asked. A step that fails even at the
-/// smallest allowed Δt stops the run: the output so far, a summary marked incomplete and a
-/// checkpoint of the last completed step are written before the error is returned.
+/// Runs a built scene to its end (or `until`), writing `summary.json` (marked running),
+/// `steps.csv`, frames and, at the end, the final summary as it goes, and checkpoints when
+/// asked. A step that fails even at the smallest allowed Δt stops the run: the output so far, a
+/// summary marked failed and a checkpoint of the last completed step are written before the
+/// error is returned. A stop request does the same after the current step, with a checkpoint
+/// of it ([`RunError::Interrupted`]).
 pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
     let end = opts.until.unwrap_or(scene.duration);
+    let t0 = scene.model.time;
+    let n_steps = check_steps(end, end - t0, scene.dt)?.round() as u64;
     let scene_file = std::path::absolute(&scene.file).unwrap_or_else(|_| scene.file.clone());
-    // The checkpoint keeps the scene text; read it now, as the scene was built from it.
-    let scene_source = match &opts.out {
-        Some(_) => std::fs::read_to_string(&scene.file).ok(),
-        None => None,
+    // The checkpoint keeps the scene text and the text of its input files; read them now, as
+    // the scene was built from them.
+    let (scene_source, inputs) = match &opts.out {
+        Some(_) => {
+            let source = read_text(&scene.file, "scene file")?;
+            let spec = parse_scene(&source, &scene.file)?;
+            let inputs = input_files(&spec, &scene.file)?;
+            (Some(source), inputs)
+        }
+        None => (None, Vec::new()),
     };
     let settings = scene.adaptive;
     let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
     let sim = scene.into_simulator();
-    let n_steps = ((end - sim.model.time) / sim.dt).round().max(0.0) as u64;
     let mut out = match &opts.out {
-        Some(dir) => Some(OutputDir::create(dir)?),
+        Some(dir) => Some(OutputDir::create(dir, opts.force)?),
         None => None,
     };
     if let Some(o) = out.as_mut() {
-        // A checkpoint left by an earlier run in this directory no longer matches its files.
-        let stale = o.path().join(super::CHECKPOINT_FILE);
-        if stale.exists() {
-            std::fs::remove_file(&stale).map_err(|e| OutputError::io(&stale, e))?;
-        }
         write_frame(o, &sim.model)?;
     }
     let mut s = Session {
         name,
         scene_file,
         scene_source,
+        inputs,
         until: opts.until,
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every,
@@ -152,16 +170,20 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
         n_steps,
         last_frame_step: 0,
         wall_before: 0.0,
+        stop: opts.stop.clone(),
     };
     s.go(opts.progress)
 }
 
 /// Continues the run whose output (and `checkpoint.ron`) is in `dir` from its last checkpoint:
-/// rebuilds the scene from the text saved in the checkpoint, restores the state, drops the
-/// rows and frames written after the checkpoint (and a partial last line), and runs on. The
-/// result is bit-identical to a run that was never interrupted.
-pub fn resume(dir: &Path, progress: bool) -> Result<Summary, RunError> {
+/// checks that the chain and polyline files still hold what the run read (refused with a diff
+/// otherwise), rebuilds the scene from the text saved in the checkpoint, restores the state,
+/// drops the rows and frames written after the checkpoint (and a partial last line), and runs
+/// on. The result is bit-identical to a run that was never interrupted.
+pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary, RunError> {
+    let lock = DirLock::existing(dir)?;
     let ck = Checkpoint::read(dir)?;
+    verify_inputs(&ck.inputs)?;
     let spec = parse_scene(&ck.scene_source, &ck.scene_file)?;
     let scene = build_scene(&spec, &ck.scene_source, &ck.scene_file)?;
     let settings = scene.adaptive;
@@ -169,13 +191,14 @@ pub fn resume(dir: &Path, progress: bool) -> Result<Summary, RunError> {
     let frame_every = scene.output.frame_every;
     let mut sim = scene.into_simulator();
     restore(&mut sim, &ck).map_err(RunError::Resume)?;
-    let out = OutputDir::reopen(dir, ck.step, &ck.frame_times)?;
     let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
+    let out = OutputDir::reopen(lock, ck.step, &ck.frame_times)?;
     records.truncate(ck.step as usize);
     let mut s = Session {
         name,
         scene_file: ck.scene_file.clone(),
         scene_source: Some(ck.scene_source.clone()),
+        inputs: ck.inputs.clone(),
         until: ck.until,
         checkpoint_every: ck.checkpoint_every,
         frame_every,
@@ -188,44 +211,24 @@ pub fn resume(dir: &Path, progress: bool) -> Result<Summary, RunError> {
         n_steps: ck.n_steps,
         last_frame_step: ck.last_frame_step,
         wall_before: ck.wall_time_s,
+        stop,
     };
     s.go(progress)
 }
 
-/// Puts the state of `ck` into a simulator freshly built from the same scene.
-fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String> {
-    let m = &mut sim.model;
-    if ck.q.len() != m.q.len() || ck.v.len() != m.v.len() || ck.frames.len() != m.frames.len() {
-        return Err(format!(
-            "the checkpoint has {} DOFs and {} rods, the scene {} and {}",
-            ck.q.len(),
-            ck.frames.len(),
-            m.q.len(),
-            m.frames.len()
-        ));
+fn bar(progress: bool, len: u64, at: u64) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
     }
-    m.q.clone_from(&ck.q);
-    m.v.clone_from(&ck.v);
-    m.frames.clone_from(&ck.frames);
-    m.time = ck.time;
-    for rod in &mut m.rods {
-        rod.actuate(ck.time);
-    }
-    sim.steps = ck.substeps;
-    if let Some(c) = &ck.contacts {
-        sim.assembler_mut().restore_contact_state(c)?;
-    }
-    let p = &ck.predictor;
-    if !(p.v_prev.is_empty() || p.v_prev.len() == ck.v.len()) {
-        return Err(format!(
-            "the predictor state has {} velocities, the scene {} DOFs",
-            p.v_prev.len(),
-            ck.v.len()
-        ));
-    }
-    sim.restore_predictor_state(p.clone());
-    sim.restore_integrator_state(&ck.integrator)?;
-    sim.restore_external_states(&ck.externals)
+    let b = ProgressBar::new(len);
+    b.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} steps  {per_sec}  {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b.set_position(at);
+    b
 }
 
 impl Session {
@@ -237,6 +240,7 @@ impl Session {
             format: CHECKPOINT_FORMAT,
             scene_file: self.scene_file.clone(),
             scene_source: self.scene_source.clone()?,
+            inputs: self.inputs.clone(),
             until: self.until,
             checkpoint_every: self.checkpoint_every,
             step: self.step,
@@ -264,27 +268,36 @@ impl Session {
         Ok(())
     }
 
+    /// Writes the summary (if there is an output) marked not completed, with `reason`.
+    fn write_unfinished(
+        &self,
+        wall: f64,
+        reason: &str,
+        message: Option<String>,
+    ) -> Result<(), RunError> {
+        if let Some(o) = self.out.as_ref() {
+            let mut s = self.summarize(wall);
+            s.reason = Some(reason.into());
+            s.message = message;
+            o.write_summary(&s)?;
+        }
+        Ok(())
+    }
+
     fn go(&mut self, progress: bool) -> Result<Summary, RunError> {
         let started = Instant::now();
         let wall = |before: f64| before + started.elapsed().as_secs_f64();
-        let bar = if progress {
-            let b = ProgressBar::new(self.n_steps);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} steps  {per_sec}  {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            b.set_position(self.step);
-            b
-        } else {
-            ProgressBar::hidden()
-        };
+        self.write_unfinished(self.wall_before, "running", None)?;
+        let bar = bar(progress, self.n_steps, self.step);
         let checkpointing = self.checkpoint_every.is_some();
         if checkpointing {
             self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
         }
         for k in self.step + 1..=self.n_steps {
+            if let Some(signal) = self.stop.as_ref().and_then(Stop::requested) {
+                bar.abandon();
+                return Err(self.interrupt(signal, wall(self.wall_before)));
+            }
             let t_start = self.sim.model.time;
             // The state before the step, written as the checkpoint if the step fails.
             let before = if checkpointing {
@@ -309,6 +322,7 @@ impl Session {
                         wall_ms: rep.wall.as_secs_f64() * 1e3,
                         substeps: st.substeps,
                         retries: st.retries,
+                        min_gap_iterates: rep.newton.min_gap,
                     };
                     self.step = k;
                     if let Some(o) = self.out.as_mut() {
@@ -338,14 +352,14 @@ impl Session {
                 }
                 Err(failure) => {
                     bar.abandon();
-                    let mut s = self.summarize(wall(self.wall_before));
-                    s.completed = false;
-                    s.message = Some(failure.to_string());
                     if let Some(o) = self.out.as_mut() {
                         write_frame(o, &self.sim.model)?;
-                        s.frames = o.frames_written();
-                        o.write_summary(&s)?;
                     }
+                    self.write_unfinished(
+                        wall(self.wall_before),
+                        "failed",
+                        Some(failure.to_string()),
+                    )?;
                     self.write_checkpoint(before)?;
                     return Err(RunError::Solve {
                         step: k,
@@ -366,11 +380,34 @@ impl Session {
         s.completed = true;
         if let Some(o) = self.out.as_ref() {
             o.write_summary(&s)?;
-        }
-        if checkpointing {
-            self.write_checkpoint(self.checkpoint(s.wall_time_s))?;
+            // An earlier checkpoint (an interrupt's, `--checkpoint-every`'s) is replaced by the
+            // final state, so that nothing in the directory describes another moment of the run.
+            if checkpointing || o.path().join(super::CHECKPOINT_FILE).exists() {
+                self.write_checkpoint(self.checkpoint(s.wall_time_s))?;
+            }
         }
         Ok(s)
+    }
+
+    /// Stops after the current step: a checkpoint of it and a summary marked interrupted.
+    fn interrupt(&self, signal: i32, wall: f64) -> RunError {
+        let t = self.sim.model.time;
+        let message = format!(
+            "interrupted by {} after step {} (t = {t} s)",
+            signal_name(signal),
+            self.step
+        );
+        let written = self
+            .write_checkpoint(self.checkpoint(wall))
+            .and_then(|()| self.write_unfinished(wall, "interrupted", Some(message)));
+        match written {
+            Ok(()) => RunError::Interrupted {
+                signal,
+                step: self.step,
+                t,
+            },
+            Err(e) => e,
+        }
     }
 
     fn summarize(&self, wall_time_s: f64) -> Summary {

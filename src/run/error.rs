@@ -1,5 +1,8 @@
 //! Errors of a run.
 
+use super::InputChanged;
+use super::horizon::HorizonError;
+use super::stop::signal_name;
 use crate::io::OutputError;
 use crate::scene::SceneError;
 use crate::system::{SolveError, StepFailure};
@@ -10,13 +13,16 @@ pub enum RunError {
     /// The scene could not be loaded.
     #[error("{0}")]
     Scene(#[from] SceneError),
-    /// Output could not be written.
-    #[error("cannot write output {}: {source}", .source.path().display())]
+    /// Output could not be written (or read back, on resume).
+    #[error("{source}")]
     Output {
         /// The underlying error.
         #[from]
         source: OutputError,
     },
+    /// The horizon is too many steps away.
+    #[error("{0}")]
+    Horizon(#[from] HorizonError),
     /// A time step failed even at the smallest allowed Δt; everything up to the previous step
     /// has been written.
     #[error("simulation stopped at step {step} (t = {t} s): {failure}")]
@@ -28,9 +34,23 @@ pub enum RunError {
         /// Every failed attempt of the step (Δt halved each time).
         failure: StepFailure,
     },
+    /// A stop was requested ([`super::Stop`], e.g. SIGINT): the run stopped after a step, and
+    /// wrote its rows, a checkpoint and a summary marked interrupted.
+    #[error("interrupted by {} after step {step} (t = {t} s)", signal_name(*signal))]
+    Interrupted {
+        /// The signal that asked (its number).
+        signal: i32,
+        /// Steps completed.
+        step: u64,
+        /// Simulated time reached (s).
+        t: f64,
+    },
     /// A checkpoint does not fit the scene it names.
     #[error("cannot resume: {0}")]
     Resume(String),
+    /// An input file of the run changed since the checkpoint was written.
+    #[error("cannot resume: {0}")]
+    InputChanged(#[from] InputChanged),
 }
 
 impl RunError {
@@ -39,6 +59,47 @@ impl RunError {
         match self {
             Self::Solve { failure, .. } => Some(failure.last_error()),
             _ => None,
+        }
+    }
+
+    /// What to do about it, when there is something to say beyond the message.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            Self::Scene(e) => e.help.clone(),
+            Self::Output { source } => {
+                if source.path().ends_with(super::CHECKPOINT_FILE)
+                    && source.io_kind() == Some(std::io::ErrorKind::NotFound)
+                {
+                    Some(
+                        "this directory has no checkpoint to resume from: a run writes one when \
+                         it is interrupted (Ctrl-C, SIGTERM) and, with `catena run \
+                         --checkpoint-every N`, every N steps and when a step fails"
+                            .into(),
+                    )
+                } else {
+                    source.help()
+                }
+            }
+            Self::Horizon(_) => Some(
+                "check --until (simulated seconds) and the scene's `time.dt` and `duration`".into(),
+            ),
+            Self::InputChanged(_) => Some(
+                "restore the file as it was (a resumed run must read what the run started \
+                 from), or start a new run with `catena run … --force`"
+                    .into(),
+            ),
+            Self::Resume(_) => Some("start a new run with `catena run … --force`".into()),
+            Self::Solve { .. } | Self::Interrupted { .. } => None,
+        }
+    }
+
+    /// The exit status a command reporting this error should end with: 128 + the signal for an
+    /// interrupt (130 for SIGINT, 143 for SIGTERM), 1 for a failed step, 2 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Interrupted { signal, .. } => (128 + signal).clamp(1, 255) as u8,
+            Self::Solve { .. } => 1,
+            _ => 2,
         }
     }
 }

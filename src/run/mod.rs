@@ -1,9 +1,17 @@
-//! Running a scene: time loop, output as it goes, progress, clean failure.
+//! Running a scene: time loop, output as it goes, progress, clean failure, interrupts and
+//! resume.
 
 mod checkpoint;
 mod driver;
 mod error;
+mod horizon;
+mod inputs;
+mod restore;
+mod stop;
 
 pub use checkpoint::{CHECKPOINT_FILE, CHECKPOINT_FORMAT, Checkpoint};
 pub use driver::{RunOptions, frame_of, resume, run};
 pub use error::RunError;
+pub use horizon::{HorizonError, MAX_STEPS, check_steps};
+pub use inputs::{InputChanged, InputFile, input_files, verify_inputs};
+pub use stop::{SIGINT, SIGTERM, Stop, signal_name};

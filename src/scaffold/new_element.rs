@@ -76,6 +76,21 @@ pub enum ScaffoldError {
         /// A usable name derived from it.
         suggestion: String,
     },
+    /// The name has the prefix of another kind of element (`T_X` with `--kind normal`).
+    #[error(
+        "`{name}` is the chain-file name of a {named} law, but --kind is not {named}\n  help: use \
+         --kind {named}, or name the element `{prefix}{bare}` (or just `{bare}`)"
+    )]
+    WrongKind {
+        /// The name given.
+        name: String,
+        /// The kind its prefix names (`normal`, `tangential`).
+        named: &'static str,
+        /// The name without prefix.
+        bare: String,
+        /// The prefix of the kind asked for.
+        prefix: &'static str,
+    },
     /// The file exists.
     #[error(
         "{0} already exists\n  help: choose another --out directory or name, or pass --force to overwrite it"
@@ -86,7 +101,20 @@ pub enum ScaffoldError {
     Io(PathBuf, std::io::Error),
 }
 
+/// `name` without a chain-file prefix (`N_`, `T_`, in either case).
+fn unprefixed(name: &str) -> &str {
+    for p in ["N_", "T_", "n_", "t_"] {
+        if let Some(rest) = name.strip_prefix(p)
+            && !rest.is_empty()
+        {
+            return rest;
+        }
+    }
+    name
+}
+
 fn camel(name: &str) -> String {
+    let name = unprefixed(name);
     let mut out = String::new();
     for part in name.split(|c: char| !c.is_ascii_alphanumeric()) {
         let mut cs = part.chars();
@@ -112,7 +140,8 @@ fn snake(name: &str) -> String {
     out
 }
 
-/// Renders the element `name` (CamelCase, e.g. `Viscoelastic`) of `kind`.
+/// Renders the element `name` (CamelCase, e.g. `Viscoelastic`) of `kind`. The chain-file
+/// name may be given instead (`N_Viscoelastic` for a normal law): its prefix is the kind's.
 ///
 /// ```
 /// use catena::scaffold::{ElementKind, render};
@@ -120,9 +149,35 @@ fn snake(name: &str) -> String {
 /// assert_eq!(e.ron_name, "N_Viscoelastic");
 /// assert_eq!(e.file_name, "n_viscoelastic.rs");
 /// assert!(e.source.contains("impl ChainElement for Viscoelastic"));
+/// assert_eq!(render("N_Viscoelastic", ElementKind::Normal).unwrap(), e);
 /// assert!(render("viscous-law", ElementKind::Normal).is_err());
 /// ```
 pub fn render(name: &str, kind: ElementKind) -> Result<NewElement, ScaffoldError> {
+    let bare = unprefixed(name);
+    if bare.len() < name.len() {
+        let given = &name[..2];
+        if given != kind.prefix() {
+            let named = match given {
+                "N_" => Some("normal"),
+                "T_" => Some("tangential"),
+                _ => None,
+            };
+            return Err(match named {
+                Some(other) => ScaffoldError::WrongKind {
+                    name: name.to_string(),
+                    named: other,
+                    bare: camel(name),
+                    prefix: kind.prefix(),
+                },
+                None => ScaffoldError::BadName {
+                    name: name.to_string(),
+                    reason: "a prefix is written `N_` or `T_`",
+                    suggestion: camel(name),
+                },
+            });
+        }
+        return render(bare, kind);
+    }
     let bad = |reason| ScaffoldError::BadName {
         name: name.to_string(),
         reason,
@@ -198,5 +253,25 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("built-in") && err.contains("MyHertz"), "{err}");
+    }
+
+    #[test]
+    fn the_chain_file_prefix_is_accepted_for_its_kind() {
+        let e = render("N_MyLaw", ElementKind::Normal).unwrap();
+        assert_eq!(
+            (e.ron_name.as_str(), e.type_name.as_str()),
+            ("N_MyLaw", "MyLaw")
+        );
+        let e = render("T_MyFriction", ElementKind::Tangential).unwrap();
+        assert_eq!(e.ron_name, "T_MyFriction");
+        let err = render("T_MyLaw", ElementKind::Normal)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("--kind tangential"), "{err}");
+        // A lower-case name suggests the CamelCase name, not `NMyLaw`.
+        let err = render("n_my_law", ElementKind::Normal)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("`MyLaw`"), "{err}");
     }
 }

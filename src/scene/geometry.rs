@@ -46,8 +46,13 @@ pub fn helix_nodes(
 
 /// Reads `x y z` lines (whitespace or comma separated, `#` starts a comment).
 pub fn read_polyline(path: &Path) -> Result<Vec<Vec3>, SceneError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| SceneError::new(path, None, format!("cannot read polyline file: {e}")))?;
+    let text = crate::diag::read_text(path, "polyline file").map_err(|e| {
+        if e.help.is_some() {
+            e
+        } else {
+            e.with_help("PolylineFile paths are relative to the scene file")
+        }
+    })?;
     let mut nodes = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let body = line.split('#').next().unwrap_or("").trim();

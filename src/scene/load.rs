@@ -2,14 +2,17 @@
 //! ([`crate::diag`]).
 
 use super::schema::SceneSpec;
-use crate::diag::{SceneError, ron_error, ron_options};
+use crate::diag::{SceneError, read_text, ron_error, ron_options};
 use std::path::Path;
 
 /// Reads and parses a scene file.
 pub fn load_scene(path: &Path) -> Result<(SceneSpec, String), SceneError> {
-    let source = std::fs::read_to_string(path).map_err(|e| {
-        SceneError::new(path, None, format!("cannot read scene file: {e}"))
-            .with_help("check the path; scenes ship in examples/scenes/")
+    let source = read_text(path, "scene file").map_err(|e| {
+        if e.help.is_some() {
+            e
+        } else {
+            e.with_help("check the path; scenes ship in examples/scenes/")
+        }
     })?;
     let spec = parse_scene(&source, path)?;
     Ok((spec, source))

@@ -17,13 +17,11 @@
 //!   each an evaluated local contact (forces and 12 × 12 Jacobians);
 //! - the per-step records kept for the summary: `duration / dt` rows of `steps.csv`.
 //!
-//! The limit is the memory the operating system reports as available (`MemAvailable` in
-//! `/proc/meminfo`), or [`FALLBACK_LIMIT`] where that cannot be read; the environment variable
-//! `CATENA_MEMORY_LIMIT` (bytes) overrides it.
+//! The limit it is compared with is the lowest of what the machine, the process and its
+//! container allow (see [`super::memory_limit`]).
 
 use super::schema::{ForceSpec, GeometrySpec, SceneSpec};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Vectors of length "number of DOFs" a run keeps alive.
 pub const DOF_VECTORS: f64 = 32.0;
@@ -34,8 +32,6 @@ pub const BYTES_PER_ENTRY: f64 = 96.0;
 pub const CANDIDATES_PER_PRIMITIVE: f64 = 8.0;
 /// Bytes of one evaluated candidate (local force, two 12 × 12 Jacobians, history, keys).
 pub const BYTES_PER_CANDIDATE: f64 = 2.0 * 144.0 * 8.0 + 512.0;
-/// The limit when the available memory cannot be read (8 GiB).
-pub const FALLBACK_LIMIT: f64 = 8.0 * 1024.0 * 1024.0 * 1024.0;
 
 /// What a scene is expected to need, by part (bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -67,8 +63,9 @@ impl MemoryEstimate {
                 }
                 GeometrySpec::PolylineFile(p) => {
                     let path = file.parent().unwrap_or(Path::new(".")).join(p);
-                    std::fs::read(path)
-                        .map(|b| b.iter().filter(|&&c| c == b'\n').count() as f64 + 1.0)
+                    // A file that cannot be read counts 0 nodes: building the rod reports it.
+                    crate::diag::read_text(&path, "polyline file")
+                        .map(|t| t.lines().count() as f64)
                         .unwrap_or(0.0)
                 }
             }
@@ -134,42 +131,6 @@ impl MemoryEstimate {
     }
 }
 
-/// A limit set by [`set_memory_limit`] (the bits of an `f64`; 0: none).
-static LIMIT_OVERRIDE: AtomicU64 = AtomicU64::new(0);
-
-/// Sets the memory limit of this process (bytes), overriding the environment and the system
-/// (e.g. a fuzzer or a test that must refuse large scenes on a large machine).
-pub fn set_memory_limit(bytes: f64) {
-    LIMIT_OVERRIDE.store(bytes.to_bits(), Ordering::Relaxed);
-}
-
-/// The memory a run may use (bytes): [`set_memory_limit`], else `CATENA_MEMORY_LIMIT`, else
-/// `MemAvailable`, else `FALLBACK_LIMIT` (8 GiB).
-pub fn memory_limit() -> f64 {
-    let set = LIMIT_OVERRIDE.load(Ordering::Relaxed);
-    if set != 0 {
-        return f64::from_bits(set);
-    }
-    if let Some(v) = std::env::var("CATENA_MEMORY_LIMIT")
-        .ok()
-        .and_then(|s| s.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v > 0.0)
-    {
-        return v;
-    }
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| mem_available(&s))
-        .unwrap_or(FALLBACK_LIMIT)
-}
-
-/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
-fn mem_available(meminfo: &str) -> Option<f64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024.0)
-}
-
 /// A byte count for messages (`12.3 GB`).
 pub fn human(bytes: f64) -> String {
     if bytes >= 1e15 {
@@ -186,13 +147,6 @@ pub fn human(bytes: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_mem_available() {
-        let s = "MemTotal:  100 kB\nMemFree: 10 kB\nMemAvailable:    2048 kB\n";
-        assert_eq!(mem_available(s), Some(2048.0 * 1024.0));
-        assert_eq!(mem_available("MemTotal: 1 kB\n"), None);
-    }
 
     #[test]
     fn human_sizes() {

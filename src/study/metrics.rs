@@ -16,8 +16,11 @@ pub struct Summary {
     pub total_iterations: u64,
     /// Total wall time (s, all steps).
     pub total_time_s: f64,
-    /// Smallest gap over every iterate (m).
+    /// Smallest gap over the accepted steps (m), like `catena run`'s `min_gap`.
     pub min_gap: f64,
+    /// Smallest gap over every configuration Newton evaluated, trial iterates included (m): a
+    /// barrier method (IPC) keeps it positive, IMC may not.
+    pub min_gap_iterates: f64,
     /// Largest penetration over accepted steps (m).
     pub max_penetration: f64,
     /// Simulated time reached (s).
@@ -39,6 +42,11 @@ impl Summary {
                 .steps
                 .iter()
                 .map(|s| s.min_gap)
+                .fold(f64::INFINITY, f64::min),
+            min_gap_iterates: case
+                .steps
+                .iter()
+                .map(|s| s.min_gap_iterates)
                 .fold(f64::INFINITY, f64::min),
             max_penetration: case
                 .steps

@@ -1,17 +1,27 @@
 //! Comparison studies: the same scene run once per chain (`catena compare`) or once per value
 //! of a chain parameter (`catena sweep`), with the IMC paper's metrics (seed 001 §4.2–4.3,
-//! Tables 1–2, Eq. 22) and plots.
+//! Tables 1–2, Eq. 22) and plots. A study owns its output directory ([`crate::io::DirLock`]),
+//! writes each case as soon as it finishes, stops cleanly when asked ([`crate::run::Stop`]) and
+//! is continued by [`resume_study`].
 
 mod case;
 mod compare;
+mod compare_report;
 mod edit;
+mod error;
 mod metrics;
 mod plot;
 pub(crate) use plot::COLOURS;
+mod resume;
+mod store;
 mod sweep;
 
 pub use case::{CaseResult, Sample, StepRecord, run_case};
-pub use compare::{CompareOptions, CompareRow, compare, table as compare_table};
+pub use compare::{CompareOptions, compare};
+pub use compare_report::{CompareRow, table as compare_table};
 pub use edit::{set_chain_parameter, swap_chains};
+pub use error::StudyError;
 pub use metrics::{Summary, e_bar};
+pub use resume::{StudyOutcome, is_study, resume_study};
+pub use store::{CASES_DIR, STUDY_FILE, STUDY_FORMAT, StudyDir, StudyKind, StudyRecord};
 pub use sweep::{SweepOptions, SweepRow, sweep, table as sweep_table};

@@ -241,8 +241,19 @@ fn non_finite_source(sim: &Simulator) -> Option<String> {
             c.gap
         ));
     }
-    let k = sim.last_residual().iter().position(|x| !x.is_finite())?;
-    Some(format!("residual of {}", dof_name(model, k)))
+    let r = sim.last_residual();
+    if let Some(k) = r.iter().position(|x| !x.is_finite()) {
+        return Some(format!("residual of {}", dof_name(model, k)));
+    }
+    // Every entry finite, their norm not: the largest entry overflows it.
+    let (k, x) = r
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))?;
+    Some(format!(
+        "residual of {} = {x:e}, too large for its norm",
+        dof_name(model, k)
+    ))
 }
 
 fn primitive_name(model: &Model, p: &PrimId) -> String {

@@ -24,6 +24,10 @@ pub struct JacobianArgs {
     pub tol: f64,
 }
 
+/// The most configurations `--samples` may ask for: each takes a few milliseconds per element,
+/// so a million is already an hour; more is a typo.
+const MAX_SAMPLES: usize = 1_000_000;
+
 /// `catena check FILE [--jacobian ...]`: a chain's Jacobians with `--jacobian`, else whether the
 /// chain or scene file loads.
 pub fn check(file: &Path, jacobian: &JacobianArgs) -> ExitCode {
@@ -85,6 +89,19 @@ fn check_scene(file: &Path) -> ExitCode {
 /// `catena check --jacobian`: the chain's Jacobians against finite differences (exit 1 when an
 /// element fails).
 fn check_jacobians(file: &Path, args: &JacobianArgs) -> ExitCode {
+    if args.samples == 0 || args.samples > MAX_SAMPLES {
+        eprintln!(
+            "error: --samples {}: need samples > 0 and at most {MAX_SAMPLES}",
+            args.samples
+        );
+        eprintln!("  help: the default, 200 random configurations, checks a chain in seconds");
+        return ExitCode::from(2);
+    }
+    if !(args.tol.is_finite() && args.tol > 0.0) {
+        eprintln!("error: --tol {} must be a positive number", args.tol);
+        eprintln!("  help: a relative error, e.g. --tol 1e-5 (the default)");
+        return ExitCode::from(2);
+    }
     if !is_chain_file(file) {
         eprintln!(
             "error: {}: --jacobian needs a chain file (a RON file starting with `Chain(`)",
@@ -122,9 +139,10 @@ fn check_jacobians(file: &Path, args: &JacobianArgs) -> ExitCode {
     }
 }
 
-/// Whether a RON file holds a chain (its first token after comments is `Chain`).
+/// Whether a RON file holds a chain (its first token after comments is `Chain`). A file that
+/// cannot be read (a FIFO, a device, …) is not, and is then reported by the scene loader.
 fn is_chain_file(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = catena::diag::read_text(path, "file") else {
         return false;
     };
     text.lines()

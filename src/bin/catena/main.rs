@@ -5,10 +5,16 @@
 mod check;
 mod elements;
 mod flagella;
+mod oom;
 mod render;
 mod run;
+mod signals;
 mod study;
 mod validate;
+
+/// Allocation failure is a clean error ([`oom`]), not an abort.
+#[global_allocator]
+static ALLOCATOR: oom::Guarded = oom::Guarded;
 
 use catena::io::RenderOptions;
 use check::JacobianArgs;
@@ -36,9 +42,12 @@ enum Command {
     Run {
         /// Scene file (RON).
         scene: PathBuf,
-        /// Output directory.
-        #[arg(long, default_value = "out")]
-        out: PathBuf,
+        /// Output directory: new or empty (default: out/<scene file stem>).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace the output of an earlier run in the output directory.
+        #[arg(long)]
+        force: bool,
         /// Stop at this simulated time (s) instead of the scene's duration.
         #[arg(long)]
         until: Option<f64>,
@@ -49,9 +58,10 @@ enum Command {
         #[arg(long, value_name = "N")]
         checkpoint_every: Option<u64>,
     },
-    /// Continue a killed or stopped run from the checkpoint in its output directory.
+    /// Continue an interrupted, killed or failed run from the checkpoint in its output
+    /// directory, or an interrupted compare or sweep from its finished cases.
     Resume {
-        /// Output directory of the run (holds checkpoint.ron).
+        /// Output directory of the run (holds checkpoint.ron) or study (holds study.ron).
         dir: PathBuf,
         /// No progress bar.
         #[arg(long, short)]
@@ -76,9 +86,12 @@ enum Command {
         /// Stop at this simulated time (s) instead of the scene's duration.
         #[arg(long)]
         until: Option<f64>,
-        /// Output directory.
+        /// Output directory: new or empty.
         #[arg(long, default_value = "out/compare")]
         out: PathBuf,
+        /// Replace earlier catena output in the output directory.
+        #[arg(long)]
+        force: bool,
         /// No progress bars.
         #[arg(long, short)]
         quiet: bool,
@@ -96,9 +109,12 @@ enum Command {
         /// Stop at this simulated time (s) instead of the scene's duration.
         #[arg(long)]
         until: Option<f64>,
-        /// Output directory.
+        /// Output directory: new or empty.
         #[arg(long, default_value = "out/sweep")]
         out: PathBuf,
+        /// Replace earlier catena output in the output directory.
+        #[arg(long)]
+        force: bool,
         /// No progress bars.
         #[arg(long, short)]
         quiet: bool,
@@ -224,16 +240,37 @@ fn main() -> ExitCode {
             chains,
             until,
             out,
+            force,
             quiet,
-        } => study::compare(scene, chains, until, out, quiet),
+        } => study::compare(
+            scene,
+            chains,
+            study::StudyArgs {
+                until,
+                out,
+                quiet,
+                force,
+            },
+        ),
         Command::Sweep {
             scene,
             chain,
             set,
             until,
             out,
+            force,
             quiet,
-        } => study::sweep(scene, chain, &set, until, out, quiet),
+        } => study::sweep(
+            scene,
+            chain,
+            &set,
+            study::StudyArgs {
+                until,
+                out,
+                quiet,
+                force,
+            },
+        ),
         Command::Flagella {
             m,
             out,
@@ -264,9 +301,19 @@ fn main() -> ExitCode {
         Command::Run {
             scene,
             out,
+            force,
             until,
             quiet,
             checkpoint_every,
-        } => run::run_scene(&scene, out, until, quiet, checkpoint_every),
+        } => run::run_scene(
+            &scene,
+            run::RunArgs {
+                out,
+                until,
+                quiet,
+                checkpoint_every,
+                force,
+            },
+        ),
     }
 }

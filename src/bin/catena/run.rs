@@ -1,5 +1,7 @@
-//! `catena run` and `catena resume`: run a scene, or continue a run from its checkpoint.
+//! `catena run` and `catena resume`: run a scene, or continue a run (or a study) from what its
+//! output directory holds.
 
+use crate::{oom, signals, study};
 use catena::run::{RunError, RunOptions, resume, run};
 use catena::scene::{BuiltScene, SceneError, build_scene, load_scene};
 use std::path::{Path, PathBuf};
@@ -11,23 +13,49 @@ pub fn load(path: &Path) -> Result<BuiltScene, SceneError> {
     build_scene(&spec, &source, path)
 }
 
-/// `catena run SCENE`: runs the scene into `out`.
-pub fn run_scene(
-    scene: &Path,
-    out: PathBuf,
-    until: Option<f64>,
-    quiet: bool,
-    checkpoint_every: Option<u64>,
-) -> ExitCode {
-    if checkpoint_every == Some(0) {
-        eprintln!("error: --checkpoint-every must be at least 1");
-        return ExitCode::from(2);
-    }
+/// The output directory of `catena run SCENE` without `--out`: `out/<scene file stem>`.
+pub fn default_out(scene: &Path) -> PathBuf {
+    let stem = scene
+        .file_stem()
+        .map_or_else(|| "run".into(), |s| s.to_string_lossy().into_owned());
+    Path::new("out").join(stem)
+}
+
+/// Checks `--until`: a positive, finite number of seconds.
+pub fn check_until(until: Option<f64>) -> Result<(), ExitCode> {
     if let Some(u) = until
         && !(u.is_finite() && u > 0.0)
     {
         eprintln!("error: --until must be a positive number of seconds, got {u}");
+        eprintln!("  help: e.g. --until 2.5 (simulated seconds)");
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
+/// Options of `catena run` besides the scene.
+pub struct RunArgs {
+    /// `--out` (default: [`default_out`]).
+    pub out: Option<PathBuf>,
+    /// `--until`.
+    pub until: Option<f64>,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `--checkpoint-every`.
+    pub checkpoint_every: Option<u64>,
+    /// `--force`.
+    pub force: bool,
+}
+
+/// `catena run SCENE`: runs the scene into its output directory.
+pub fn run_scene(scene: &Path, args: RunArgs) -> ExitCode {
+    if args.checkpoint_every == Some(0) {
+        eprintln!("error: --checkpoint-every must be at least 1");
+        eprintln!("  help: e.g. --checkpoint-every 100 (steps)");
         return ExitCode::from(2);
+    }
+    if let Err(code) = check_until(args.until) {
+        return code;
     }
     let built = match load(scene) {
         Ok(s) => s,
@@ -36,23 +64,33 @@ pub fn run_scene(
             return ExitCode::from(2);
         }
     };
+    let out = args.out.unwrap_or_else(|| default_out(scene));
+    let stop = signals::install();
+    oom::set_out_dir(&out);
     let opts = RunOptions {
         out: Some(out.clone()),
-        until,
-        progress: !quiet,
-        checkpoint_every,
+        force: args.force,
+        until: args.until,
+        progress: !args.quiet,
+        checkpoint_every: args.checkpoint_every,
+        stop: Some(stop),
     };
     finish_run(run(built, &opts), &out)
 }
 
-/// `catena resume DIR`: continues the run whose output (and checkpoint) is in `dir`.
+/// `catena resume DIR`: continues the run, or the study, whose output is in `dir`.
 pub fn resume_run(dir: &Path, quiet: bool) -> ExitCode {
-    finish_run(resume(dir, !quiet), dir)
+    let stop = signals::install();
+    oom::set_out_dir(dir);
+    if catena::study::is_study(dir) {
+        return study::resume(dir, quiet, &stop);
+    }
+    finish_run(resume(dir, !quiet, Some(stop)), dir)
 }
 
 /// Reports the end of a run (or resumed run) whose output is in `out`: exit 0 when it
-/// completed, 1 when a step failed, 2 for bad input or output errors.
-fn finish_run(result: Result<catena::io::Summary, RunError>, out: &std::path::Path) -> ExitCode {
+/// completed, 1 when a step failed, 130/143 when interrupted, 2 for bad input or output errors.
+fn finish_run(result: Result<catena::io::Summary, RunError>, out: &Path) -> ExitCode {
     match result {
         Ok(s) => {
             println!(
@@ -66,6 +104,15 @@ fn finish_run(result: Result<catena::io::Summary, RunError>, out: &std::path::Pa
                 out.display()
             );
             ExitCode::SUCCESS
+        }
+        Err(e @ RunError::Interrupted { .. }) => {
+            eprintln!("{e}");
+            eprintln!(
+                "  the rows, frames and a checkpoint of that step are in {}",
+                out.display()
+            );
+            eprintln!("  help: continue with `catena resume {}`", out.display());
+            ExitCode::from(e.exit_code())
         }
         Err(e @ RunError::Solve { .. }) => {
             eprintln!("error: {e}");
@@ -87,7 +134,13 @@ fn finish_run(result: Result<catena::io::Summary, RunError>, out: &std::path::Pa
         }
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            // A scene error carries its help line in its message.
+            if !matches!(e, RunError::Scene(_))
+                && let Some(h) = e.help()
+            {
+                eprintln!("  help: {h}");
+            }
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -159,9 +159,10 @@ impl<'de> Deserialize<'de> for VariantName {
 ///
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// assert!(MyElements::names().contains(&"N_Drag") && MyElements::names().contains(&"N_Hertz"));
+/// // Two normal laws add up: the chain says that this is meant.
 /// let chain = Chain::<MyElements>::parse(
-///     "Chain(name: \"drag\", elements: [Sphere_1_Data, Plane_2_Data, Sphere_Plane, N_Hertz(),
-///         N_Drag(c: 0.1), AssembleForces])",
+///     "Chain(name: \"drag\", stack_laws: true, elements: [Sphere_1_Data, Plane_2_Data,
+///         Sphere_Plane, N_Hertz(), N_Drag(c: 0.1), AssembleForces])",
 ///     std::path::Path::new("drag.ron"),
 /// )?;
 /// assert_eq!(chain.elements()[4].doc().name, "N_Drag");

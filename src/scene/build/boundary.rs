@@ -1,11 +1,15 @@
 //! Boundary conditions: clamps, fixed nodes and edges, prescribed rotations and translations,
-//! resolved against the rods' names and node/edge counts and added to the model.
+//! resolved against the rods' names and node/edge counts and added to the model. A prescribed
+//! motion that moves a node farther than the whole scene in one step (or turns it more than
+//! half a turn) is a typo, refused with the speed that would make sense.
 
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
 use crate::diag::SceneError;
+use crate::math::Vec3;
 use crate::model::{BoundaryCondition, Model, Prescribed};
 use crate::scene::{BoundarySpec, End, SceneSpec};
+use std::f64::consts::PI;
 
 /// Checks the scene's boundary conditions and adds them to `model` (before it is finalized).
 pub(super) fn add_boundary_conditions(
@@ -15,7 +19,20 @@ pub(super) fn add_boundary_conditions(
     model: &mut Model,
 ) -> Result<(), SceneError> {
     let mut bcs = Vec::new();
-    for b in &spec.boundary_conditions {
+    let domain = domain_size(model);
+    let dt = spec.time.dt.0;
+    for (i, b) in spec.boundary_conditions.iter().enumerate() {
+        let kind = match b {
+            BoundarySpec::Clamp { .. } => "Clamp",
+            BoundarySpec::Fix { .. } => "Fix",
+            BoundarySpec::Rotate { .. } => "Rotate",
+            BoundarySpec::Translate { .. } => "Translate",
+        };
+        // This condition is the `nth` of its kind in the file.
+        let nth = spec.boundary_conditions[..i]
+            .iter()
+            .filter(|o| std::mem::discriminant(*o) == std::mem::discriminant(b))
+            .count();
         let (rod_name, nodes, edges, motion) = match b {
             BoundarySpec::Clamp { rod, end } => {
                 let (n, e) = match end {
@@ -37,7 +54,14 @@ pub(super) fn add_boundary_conditions(
             } => {
                 let a = axis.vec();
                 if a.norm() < 1e-12 {
-                    return Err(cx.err("axis", "rotation axis is the zero vector".into()));
+                    return Err(cx
+                        .err_in(
+                            kind,
+                            nth,
+                            "axis",
+                            format!("rod \"{rod}\": the rotation axis is the zero vector"),
+                        )
+                        .with_help("give the direction of the axis, e.g. `axis: (0, 0, 1)`"));
                 }
                 (
                     rod,
@@ -66,6 +90,12 @@ pub(super) fn add_boundary_conditions(
         };
         let r = bodies.find_rod(cx, rod_name)?;
         let rod = &model.rods[r];
+        let all = model.rod_nodes(r, &model.q);
+        let positions: Vec<Vec3> = nodes
+            .iter()
+            .filter_map(|&n| Some(all[rod_item(cx, n, rod.n_nodes, "node", rod_name).ok()?]))
+            .collect();
+        check_speed(cx, kind, nth, &motion, &positions, dt, domain, rod_name)?;
         let nodes = nodes
             .iter()
             .map(|&i| rod_item(cx, i, rod.n_nodes, "node", rod_name))
@@ -87,6 +117,103 @@ pub(super) fn add_boundary_conditions(
     }
     for bc in bcs {
         model.add_bc(bc);
+    }
+    Ok(())
+}
+
+/// The size of the scene: the diagonal of the box around every rod node and sphere (m), at
+/// least the longest rod.
+fn domain_size(model: &Model) -> f64 {
+    let mut lo = Vec3::repeat(f64::INFINITY);
+    let mut hi = Vec3::repeat(f64::NEG_INFINITY);
+    let mut grow = |p: Vec3, r: f64| {
+        lo = lo.inf(&(p - Vec3::repeat(r)));
+        hi = hi.sup(&(p + Vec3::repeat(r)));
+    };
+    for (i, rod) in model.rods.iter().enumerate() {
+        for p in model.rod_nodes(i, &model.q) {
+            grow(p, rod.section.contact_radius());
+        }
+    }
+    for s in &model.spheres {
+        grow(s.center(&model.q), s.radius);
+    }
+    let d = (hi - lo).norm();
+    if d.is_finite() { d } else { 0.0 }
+}
+
+/// Refuses a prescribed motion that moves one of `positions` farther than the scene's size
+/// `domain` in one step `dt`, or turns more than half a turn per step.
+#[allow(clippy::too_many_arguments)]
+fn check_speed(
+    cx: &Ctx,
+    kind: &str,
+    nth: usize,
+    motion: &Prescribed,
+    positions: &[Vec3],
+    dt: f64,
+    domain: f64,
+    rod: &str,
+) -> Result<(), SceneError> {
+    match motion {
+        Prescribed::Rotation {
+            axis,
+            center,
+            omega,
+        } => {
+            let reach = positions
+                .iter()
+                .map(|p| {
+                    let d = p - center;
+                    (d - axis * axis.dot(&d)).norm()
+                })
+                .fold(0.0, f64::max);
+            let turn = omega.abs() * dt;
+            if turn > PI || turn * reach > domain {
+                let max = if reach > 0.0 {
+                    (domain / reach).min(PI) / dt
+                } else {
+                    PI / dt
+                };
+                return Err(cx
+                    .err_in(
+                        kind,
+                        nth,
+                        "omega",
+                        format!(
+                            "rod \"{rod}\": omega = {omega} rad/s turns {turn:.3e} rad per step of \
+                             {dt} s, moving nodes {:.3e} m in one step, in a scene {domain:.3e} m \
+                             across",
+                            turn * reach
+                        ),
+                    )
+                    .with_help(format!(
+                        "omega is in rad/s: at this dt it must stay below {max:.3e} rad/s (check \
+                         the value, or lower dt)"
+                    )));
+            }
+        }
+        Prescribed::Translation { velocity } => {
+            let step = velocity.norm() * dt;
+            if !positions.is_empty() && step > domain {
+                return Err(cx
+                    .err_in(
+                        kind,
+                        nth,
+                        "velocity",
+                        format!(
+                            "rod \"{rod}\": velocity {:.3e} m/s moves nodes {step:.3e} m per step \
+                             of {dt} s, farther than the scene is across ({domain:.3e} m)",
+                            velocity.norm()
+                        ),
+                    )
+                    .with_help(format!(
+                        "velocity is in m/s: at this dt it must stay below {:.3e} m/s",
+                        domain / dt
+                    )));
+            }
+        }
+        Prescribed::Fixed => {}
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 
 use super::ctx::Ctx;
 use crate::diag::SceneError;
-use crate::scene::memory::{MemoryEstimate, human, memory_limit};
+use crate::scene::memory::{MemoryEstimate, human};
+use crate::scene::memory_limit_with_source;
 use crate::scene::{GeometrySpec, SceneSpec};
 
 /// Scenes estimated below this (bytes) are never refused: the check exists to stop absurd
@@ -14,7 +15,7 @@ const ALWAYS_ALLOWED_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
 /// Refuses a scene whose estimated memory exceeds what the machine has, before allocating it.
 pub(super) fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
     let est = MemoryEstimate::of(spec, cx.file);
-    let limit = memory_limit();
+    let (limit, source) = memory_limit_with_source();
     if est.total() <= limit.max(ALWAYS_ALLOWED_BYTES) {
         return Ok(());
     }
@@ -38,7 +39,7 @@ pub(super) fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError>
             needle,
             format!(
                 "the scene needs an estimated {} of memory ({} rod nodes, {} DOFs; largest part: \
-                 {part}, {}), more than the {} available",
+                 {part}, {}), more than the {} {source}",
                 human(est.total()),
                 est.rod_nodes,
                 est.dofs,
@@ -47,7 +48,7 @@ pub(super) fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError>
             ),
         )
         .with_help(
-            "use a coarser resolution (fewer `nodes` per rod, fewer bodies, a longer `dt`); \
-             CATENA_MEMORY_LIMIT=BYTES sets the limit",
+            "use a coarser resolution (fewer `nodes` per rod, fewer bodies, a longer `dt`), or \
+             raise the limit; CATENA_MEMORY_LIMIT=BYTES sets it",
         ))
 }

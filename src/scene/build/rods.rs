@@ -86,19 +86,18 @@ pub(super) fn add_rod(
         }
         GeometrySpec::PolylineFile(p) => {
             let path = cx.file.parent().unwrap_or(Path::new(".")).join(p);
-            if !path.is_file() {
-                return Err(cx
-                    .err(
-                        &format!("\"{p}\""),
-                        format!(
-                            "rod \"{}\": polyline file {} does not exist",
-                            r.name,
-                            path.display()
-                        ),
-                    )
-                    .with_help("PolylineFile paths are relative to the scene file"));
-            }
-            read_polyline(&path)?
+            read_polyline(&path).map_err(|e| {
+                if e.position.is_some() {
+                    return e;
+                }
+                // The file could not be read at all: point at the scene line that names it.
+                let mut located = cx.err(
+                    &format!("\"{p}\""),
+                    format!("rod \"{}\": {}: {}", r.name, path.display(), e.message),
+                );
+                located.help = e.help;
+                located
+            })?
         }
     };
     let (mut rod, frames, q) = Rod::new(

@@ -85,8 +85,23 @@ fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
             return bad(what, v);
         }
     }
+    if s.abs_tol == 0.0 && s.rel_tol == 0.0 && s.step_tol == 0.0 {
+        return Err(cx
+            .err(
+                "solver",
+                "solver.abs_tol, rel_tol and step_tol are all 0: Newton can never converge, \
+                 every step would end at round-off or at max_iterations"
+                    .into(),
+            )
+            .with_help(
+                "give at least one tolerance above round-off, e.g. `abs_tol: 1e-10` (N) or \
+                 `step_tol: 1e-8` (relative to the shortest edge)",
+            ));
+    }
     if s.max_iterations == 0 {
-        return Err(cx.err("solver", "solver.max_iterations must be at least 1".into()));
+        return Err(cx
+            .err("solver", "solver.max_iterations must be at least 1".into())
+            .with_help("e.g. `max_iterations: 50`"));
     }
     Ok(())
 }

@@ -1,0 +1,41 @@
+//! Putting the state of a [`Checkpoint`] into a simulator freshly built from the same scene.
+
+use super::checkpoint::Checkpoint;
+use crate::system::Simulator;
+
+/// Restores `ck` into `sim` (built from the checkpoint's scene text); an error says what does
+/// not fit.
+pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String> {
+    let m = &mut sim.model;
+    if ck.q.len() != m.q.len() || ck.v.len() != m.v.len() || ck.frames.len() != m.frames.len() {
+        return Err(format!(
+            "the checkpoint has {} DOFs and {} rods, the scene {} and {}",
+            ck.q.len(),
+            ck.frames.len(),
+            m.q.len(),
+            m.frames.len()
+        ));
+    }
+    m.q.clone_from(&ck.q);
+    m.v.clone_from(&ck.v);
+    m.frames.clone_from(&ck.frames);
+    m.time = ck.time;
+    for rod in &mut m.rods {
+        rod.actuate(ck.time);
+    }
+    sim.steps = ck.substeps;
+    if let Some(c) = &ck.contacts {
+        sim.assembler_mut().restore_contact_state(c)?;
+    }
+    let p = &ck.predictor;
+    if !(p.v_prev.is_empty() || p.v_prev.len() == ck.v.len()) {
+        return Err(format!(
+            "the predictor state has {} velocities, the scene {} DOFs",
+            p.v_prev.len(),
+            ck.v.len()
+        ));
+    }
+    sim.restore_predictor_state(p.clone());
+    sim.restore_integrator_state(&ck.integrator)?;
+    sim.restore_external_states(&ck.externals)
+}
