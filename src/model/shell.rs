@@ -116,6 +116,16 @@ impl Shell {
         self.mesh.node_masses(self.material.density, self.thickness)
     }
 
+    /// Lumped mass of node `i` (kg): a third of `ρ h Ā` of each triangle around it (the
+    /// entry `i` of [`Shell::node_masses`], without building the whole list).
+    pub fn node_mass(&self, i: usize) -> f64 {
+        let per_area = self.material.density * self.thickness / 3.0;
+        self.topology.node_triangles[i]
+            .iter()
+            .map(|&t| per_area * self.rest_areas[t as usize])
+            .sum()
+    }
+
     /// Poisson's ratio `ν = E/(2G) − 1` of the material.
     pub fn poisson_ratio(&self) -> f64 {
         self.material.youngs_modulus / (2.0 * self.material.shear_modulus) - 1.0

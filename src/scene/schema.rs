@@ -211,6 +211,10 @@ pub enum GroupSpec {
     Spheres(Vec<String>),
     /// The named planes.
     Planes(Vec<String>),
+    /// Every shell (its nodes, edges or triangles, as the chain binds the side).
+    AllShells,
+    /// The named shells.
+    Shells(Vec<String>),
 }
 
 /// A chain applied between two groups of bodies.
