@@ -79,6 +79,14 @@ impl Model {
         self.shells.len() - 1
     }
 
+    /// Holds the mid-edge rotation `ξ` of edge `edge` of shell `shell` at its value (no-op for
+    /// hinge bending, which has no edge DOFs): with both end nodes held, the edge is clamped.
+    pub fn fix_shell_edge_rotation(&mut self, shell: usize, edge: usize) {
+        if let Some(x) = self.shells[shell].xi_offset {
+            self.fixed.push(x + edge);
+        }
+    }
+
     /// Holds the three coordinates of node `node` of shell `shell` fixed.
     pub fn fix_shell_node(&mut self, shell: usize, node: usize) {
         let d = self.shells[shell].node_dof(node);

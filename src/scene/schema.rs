@@ -106,9 +106,13 @@ pub struct ShellSpec {
     /// Initial velocity of every node (m/s).
     #[serde(default)]
     pub velocity: V3,
-    /// Regions whose nodes are held fixed.
+    /// Regions whose nodes are held fixed, clamped: for mid-edge bending the rotation `ξ` of
+    /// every edge between two held nodes is held too (no rotation about a clamped edge).
     #[serde(default)]
     pub clamp: Vec<RegionSpec>,
+    /// Regions whose nodes are held in place but free to rotate (pinned, simply supported).
+    #[serde(default)]
+    pub pin: Vec<RegionSpec>,
 }
 
 /// A shell's mesh: generated, read from a file, or given inline.
@@ -182,6 +186,15 @@ pub enum RegionSpec {
         /// Upper corner.
         max: V3,
     },
+    /// Every node at distance ≥ `radius` (m) from `center` (e.g. the rim rings of a disk).
+    Beyond {
+        /// Centre (m).
+        center: V3,
+        /// Distance (m).
+        radius: f64,
+    },
+    /// Every node on the boundary of the mesh (its edges with one triangle).
+    Boundary,
 }
 
 /// A static plane.

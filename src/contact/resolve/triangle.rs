@@ -44,8 +44,7 @@ macro_rules! triangle_resolver {
                 Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($kind, PrimKind::Triangle)
             }
             fn gives(&self) -> Gives {
-                Gives::caps(Caps::GEOMETRY)
-                    .with_ccd(CcdKernel::Distance(point_triangle_distance))
+                Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(point_triangle_distance))
             }
             fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
                 resolve(ctx)
