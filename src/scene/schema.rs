@@ -37,7 +37,8 @@ pub struct SceneSpec {
     pub output: OutputSpec,
     /// Named materials.
     pub materials: BTreeMap<String, MaterialSpec>,
-    /// The rods.
+    /// The rods (none when omitted).
+    #[serde(default)]
     pub rods: Vec<RodSpec>,
     /// Boundary conditions.
     #[serde(default)]
