@@ -466,7 +466,15 @@ pub enum ForceSpec {
         #[serde(default)]
         medium_density: NonNegative,
     },
-    /// Linear viscous drag per unit length (seed 004 §5.3).
+    /// Quadratic aerodynamic drag on shell triangles (seed 004 §5.4): each node of a triangle
+    /// of rest area A feels `−(ρ_med C_D/2)(A/3) sgn(v·n̂)(v·n̂)² n̂`. Acts on shells only.
+    AeroDrag {
+        /// Density of the medium ρ_med (kg/m³).
+        medium_density: Positive,
+        /// Drag coefficient C_D (−).
+        drag_coefficient: Positive,
+    },
+    /// Linear viscous drag per unit length on rod nodes (seed 004 §5.3).
     ViscousDrag {
         /// Drag coefficient η (Pa·s).
         viscosity: NonNegative,
