@@ -2,8 +2,8 @@
 //! nodes (three position DOFs each), its edges (stretching springs), and its bending elements —
 //! hinges (interior edges) or, for the mid-edge model, triangles with one extra DOF `ξ` per edge.
 
-use super::Material;
 use super::mesh::{MeshTopology, TriMesh};
+use super::{HingeActuation, Material};
 use crate::math::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,8 @@ pub struct Shell {
     pub natural_angles: Vec<f64>,
     /// Rest area of every triangle (m²).
     pub rest_areas: Vec<f64>,
+    /// Time-varying natural angles of hinge sets (hinge bending only).
+    pub actuation: Vec<HingeActuation>,
 }
 
 impl Shell {
@@ -78,6 +80,14 @@ impl Shell {
             rest_lengths,
             natural_angles,
             rest_areas,
+            actuation: Vec::new(),
+        }
+    }
+
+    /// Sets the actuated hinges' natural angles for time `t` (s).
+    pub fn actuate(&mut self, t: f64) {
+        for a in &self.actuation {
+            a.apply(t, &mut self.natural_angles);
         }
     }
 

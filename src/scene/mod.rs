@@ -15,7 +15,8 @@ pub use geometry::helix_nodes;
 pub use load::{load_scene, parse_scene};
 pub use memory::{MemoryEstimate, memory_limit, set_memory_limit};
 pub use schema::{
-    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, MeshSpec,
-    OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, TimeSpec,
+    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
+    MaterialSpec, MeshSpec, OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, SignalSpec,
+    TimeSpec,
 };
 pub use values::{NonNegative, Positive, V3};

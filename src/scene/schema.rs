@@ -114,6 +114,9 @@ pub struct ShellSpec {
     /// Regions whose nodes are held in place but free to rotate (pinned, simply supported).
     #[serde(default)]
     pub pin: Vec<RegionSpec>,
+    /// Time-varying natural hinge angles (hinge bending only; seed 004 §7, the manta ray).
+    #[serde(default)]
+    pub actuate: Vec<HingeActuationSpec>,
 }
 
 /// A shell's mesh: generated, read from a file, or given inline.
@@ -175,6 +178,47 @@ pub enum DiagonalsSpec {
     Alternating,
     /// Both diagonals, with a node at each cell centre.
     Crossed,
+}
+
+/// A time-varying natural angle on the hinges of a shell whose two edge nodes lie in
+/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`.
+///
+/// ```ron
+/// (hinges: Box(min: (-0.6, -0.001, -1), max: (0.6, 0.001, 1)),
+///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)))
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HingeActuationSpec {
+    /// Region holding both nodes of each actuated hinge's edge.
+    pub hinges: RegionSpec,
+    /// The signal `s(t)`.
+    pub signal: SignalSpec,
+}
+
+/// A signal `s(t)` in radians.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SignalSpec {
+    /// `A min(t/T, 1) sin(2π f t + ψ)`, `ψ = phase + phase_gradient · x̄` with `x̄` the hinge
+    /// edge's rest midpoint and `T = ramp` (no ramp when 0).
+    Sine {
+        /// Amplitude A (rad).
+        amplitude: f64,
+        /// Ramp time T (s): the amplitude grows linearly from 0 over T.
+        #[serde(default)]
+        ramp: NonNegative,
+        /// Frequency f (Hz).
+        frequency: NonNegative,
+        /// Phase at the origin (rad).
+        #[serde(default)]
+        phase: f64,
+        /// Phase change per metre along each axis (rad/m).
+        #[serde(default)]
+        phase_gradient: V3,
+    },
+    /// A text file of `t s` rows (s, rad; whitespace or commas; `#` comments), relative to the
+    /// scene file: linear interpolation, held at the first and last rows.
+    Table(String),
 }
 
 /// A region of space (to select nodes).

@@ -5,6 +5,7 @@
 
 use super::ctx::Ctx;
 use super::materials::Materials;
+use super::shell_actuation::hinge_actuations;
 use crate::diag::{SceneError, closest};
 use crate::model::mesh::{
     DiagonalPattern, MeshError, MeshTopology, TriMesh, disk, hexagon, icosphere, plate,
@@ -80,6 +81,10 @@ pub(super) fn add_shells<'s>(
                 clamped[a as usize] && clamped[b as usize]
             })
             .collect();
+        let mut shell = shell;
+        shell.actuation = hinge_actuations(&s.actuate, &shell, cx, &needle, |r, i| {
+            inside(r, &shell.mesh.nodes[i], on_boundary[i])
+        })?;
         let idx = model.add_shell(shell, s.velocity.vec());
         for i in 0..clamped.len() {
             if clamped[i] || pinned[i] {
