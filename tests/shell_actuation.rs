@@ -79,15 +79,13 @@ fn a_bad_table_is_located_in_its_file() {
                              signal: Table(\"fold.txt\"))])])";
     let file = dir.path().join("fold.ron");
     let spec = parse_scene(src, &file).unwrap();
-    let e = build_scene(&spec, src, &file)
-        .err()
-        .expect("a bad table is refused");
+    let e = build_scene(&spec, src, &file).expect_err("a bad table is refused");
     assert!(e.file.ends_with("fold.txt"), "{e}");
     assert_eq!(e.position, Some((2, 5)), "{e}");
     // Mid-edge shells have no hinge angles to actuate.
     let mid = src.replace("bending: Hinge", "bending: MidEdge");
     let spec = parse_scene(&mid, &file).unwrap();
-    let e = build_scene(&spec, &mid, &file).err().expect("refused");
+    let e = build_scene(&spec, &mid, &file).expect_err("refused");
     assert!(e.message.contains("Hinge") || e.help.as_deref().unwrap_or("").contains("Hinge"));
 }
 
