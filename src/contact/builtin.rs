@@ -6,16 +6,16 @@ use super::assemble::{
     FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
-    DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
-    Sphere1Data, Sphere2Data,
+    DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
+    DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
 use super::normal::{
     DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce, Spring,
     SpringDamper,
 };
 use super::resolve::{
-    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
-    SphereSphere,
+    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
+    SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
 use super::tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
 
@@ -36,6 +36,10 @@ crate::element_set! {
         Point2Data(Point2Data),
         /// `Plane_2_Data`.
         Plane2Data(Plane2Data),
+        /// `DeformableTriangle_1_Data`.
+        Triangle1Data(DeformableTriangle1Data),
+        /// `DeformableTriangle_2_Data`.
+        Triangle2Data(DeformableTriangle2Data),
         /// `Capsule_Capsule`.
         CapsuleCapsule(CapsuleCapsule),
         /// `Capsule_Sphere`.
@@ -52,6 +56,12 @@ crate::element_set! {
         SpherePlane(SpherePlane),
         /// `Capsule_Plane`.
         CapsulePlane(CapsulePlane),
+        /// `Point_Triangle`.
+        PointTriangle(PointTriangle),
+        /// `Sphere_Triangle`.
+        SphereTriangle(SphereTriangle),
+        /// `Triangle_Plane`.
+        TrianglePlane(TrianglePlane),
         /// `N_LinearForce`.
         LinearForce(LinearForce),
         /// `N_IMC`.

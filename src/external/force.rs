@@ -1,5 +1,6 @@
 //! The contract of an external force.
 
+use super::Mat9;
 use crate::math::{Mat3, Vec3};
 use crate::model::Model;
 use crate::time::Coefficients;
@@ -68,19 +69,50 @@ pub struct NodeBlock {
     pub dfdv: Mat3,
 }
 
-/// The per-node derivatives an external force writes in one evaluation, kept apart: the system
-/// combines each block with the integrator's coefficients, `−(∂F/∂x · c_x + ∂F/∂v / v_div)`
-/// ([`Coefficients::system_block`]). Only node-diagonal 3×3 blocks can be expressed, and those
-/// are always part of the global sparsity pattern.
+/// The derivatives of the forces on a shell triangle's three nodes with respect to all three:
+/// `∂F/∂x` (N/m) and `∂F/∂v` (N·s/m), 9×9 over the nodes in the mesh's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FaceBlock {
+    /// Shell index.
+    pub shell: usize,
+    /// Triangle index in the shell's mesh.
+    pub face: usize,
+    /// `∂F/∂x` at the evaluation point (N/m).
+    pub dfdx: Mat9,
+    /// `∂F/∂v` (N·s/m).
+    pub dfdv: Mat9,
+}
+
+/// The derivatives an external force writes in one evaluation, kept apart: the system combines
+/// each block with the integrator's coefficients, `−(∂F/∂x · c_x + ∂F/∂v / v_div)`
+/// ([`Coefficients::system_block`]). Node-diagonal 3×3 blocks are always part of the global
+/// sparsity pattern; a force that couples the nodes of shell triangles writes 9×9
+/// [`FaceBlock`]s, and says so with [`ExternalForce::couples_faces`] so that the system
+/// keeps their slots (the triangles' node pairs are in the pattern through their edges).
 #[derive(Debug, Clone, Default)]
 pub struct NodeDerivatives {
     blocks: Vec<NodeBlock>,
+    faces: Vec<FaceBlock>,
 }
 
 impl NodeDerivatives {
     /// Forgets every block.
     pub fn clear(&mut self) {
         self.blocks.clear();
+        self.faces.clear();
+    }
+    /// Adds the derivatives of the forces on the nodes of triangle `face` of shell `shell`.
+    pub fn add_face(&mut self, shell: usize, face: usize, dfdx: &Mat9, dfdv: &Mat9) {
+        self.faces.push(FaceBlock {
+            shell,
+            face,
+            dfdx: *dfdx,
+            dfdv: *dfdv,
+        });
+    }
+    /// The face blocks written since the last [`NodeDerivatives::clear`], in order.
+    pub fn faces(&self) -> &[FaceBlock] {
+        &self.faces
     }
     /// Adds the derivatives of the force on global node `node`.
     pub fn add(&mut self, node: usize, dfdx: &Mat3, dfdv: &Mat3) {
@@ -100,7 +132,7 @@ impl NodeDerivatives {
     }
     /// Whether no block was written.
     pub fn is_empty(&self) -> bool {
-        self.blocks.is_empty()
+        self.blocks.is_empty() && self.faces.is_empty()
     }
 }
 
@@ -117,6 +149,11 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// Adds the force at the evaluation point to `force` (N, per global DOF) and its
     /// derivatives `∂F/∂x`, `∂F/∂v` to `jac` (never pre-combined with Δt: the integrator does).
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives);
+    /// Whether [`ExternalForce::add`] writes [`FaceBlock`]s (derivatives coupling the nodes of
+    /// shell triangles).
+    fn couples_faces(&self) -> bool {
+        false
+    }
     /// The force's contribution `Φ` to the incremental potential of the step (J), as a function
     /// of the evaluation point `e.q` (with `v = (e.q − e.q_origin)/h`, `h = e.step.h()`), used
     /// by energy-based line searches: a potential `U(q)` for conservative forces, or `h·Ψ(v)`

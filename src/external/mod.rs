@@ -1,9 +1,10 @@
 //! External (body) forces with their Jacobians: an open list, one force per file.
 //!
 //! Every force implements [`ExternalForce`]; the system sums them with the elastic and contact
-//! forces. Force derivatives (∂F/∂x and ∂F/∂v, kept apart) are restricted to per-node 3×3 blocks, which are always part of the
-//! global sparsity pattern.
+//! forces. Force derivatives (∂F/∂x and ∂F/∂v, kept apart) are per-node 3×3 blocks, which are
+//! always part of the global sparsity pattern, or 9×9 blocks over a shell triangle's nodes.
 
+mod aero_drag;
 mod aero_face;
 mod force;
 mod gravity;
@@ -11,9 +12,11 @@ mod point_force;
 mod rss;
 mod viscous;
 
+pub use aero_drag::AeroDrag;
 pub use aero_face::{FaceDrag, Mat9, face_drag};
 pub use force::{
-    ExternalError, ExternalForce, ExternalState, ForceEval, NodeBlock, NodeDerivatives, StepStart,
+    ExternalError, ExternalForce, ExternalState, FaceBlock, ForceEval, NodeBlock, NodeDerivatives,
+    StepStart,
 };
 pub use gravity::Gravity;
 pub use point_force::PointForce;

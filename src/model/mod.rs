@@ -2,6 +2,7 @@
 
 mod boundary;
 mod dof_map;
+mod hinge_actuation;
 mod material;
 pub mod mesh;
 mod rod;
@@ -12,6 +13,7 @@ mod system_model;
 
 pub use boundary::{BoundaryCondition, Prescribed};
 pub use dof_map::DofMap;
+pub use hinge_actuation::{HingeActuation, HingeSignal};
 pub use material::{CrossSection, Material};
 pub use mesh::{MeshError, MeshTopology, TriMesh};
 pub use rod::{CurvatureRamp, Rod, RodGeometryError};

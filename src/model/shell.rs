@@ -2,8 +2,8 @@
 //! nodes (three position DOFs each), its edges (stretching springs), and its bending elements —
 //! hinges (interior edges) or, for the mid-edge model, triangles with one extra DOF `ξ` per edge.
 
-use super::Material;
 use super::mesh::{MeshTopology, TriMesh};
+use super::{HingeActuation, Material};
 use crate::math::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,8 @@ pub struct Shell {
     pub natural_angles: Vec<f64>,
     /// Rest area of every triangle (m²).
     pub rest_areas: Vec<f64>,
+    /// Time-varying natural angles of hinge sets (hinge bending only).
+    pub actuation: Vec<HingeActuation>,
 }
 
 impl Shell {
@@ -78,6 +80,14 @@ impl Shell {
             rest_lengths,
             natural_angles,
             rest_areas,
+            actuation: Vec::new(),
+        }
+    }
+
+    /// Sets the actuated hinges' natural angles for time `t` (s).
+    pub fn actuate(&mut self, t: f64) {
+        for a in &self.actuation {
+            a.apply(t, &mut self.natural_angles);
         }
     }
 
@@ -114,6 +124,16 @@ impl Shell {
     /// Lumped node masses (kg): each triangle's `ρ h Ā` split in three.
     pub fn node_masses(&self) -> Vec<f64> {
         self.mesh.node_masses(self.material.density, self.thickness)
+    }
+
+    /// Lumped mass of node `i` (kg): a third of `ρ h Ā` of each triangle around it (the
+    /// entry `i` of [`Shell::node_masses`], without building the whole list).
+    pub fn node_mass(&self, i: usize) -> f64 {
+        let per_area = self.material.density * self.thickness / 3.0;
+        self.topology.node_triangles[i]
+            .iter()
+            .map(|&t| per_area * self.rest_areas[t as usize])
+            .sum()
     }
 
     /// Poisson's ratio `ν = E/(2G) − 1` of the material.

@@ -79,6 +79,31 @@ impl Model {
         self.shells.len() - 1
     }
 
+    /// Whether any rod or shell has a time-varying natural shape.
+    pub fn is_actuated(&self) -> bool {
+        self.rods.iter().any(|r| r.curvature_ramp.is_some())
+            || self.shells.iter().any(|s| !s.actuation.is_empty())
+    }
+
+    /// Sets every rod's and shell's natural shape for time `t` (s): curvature ramps of rods,
+    /// hinge actuation of shells.
+    pub fn actuate(&mut self, t: f64) {
+        for rod in &mut self.rods {
+            rod.actuate(t);
+        }
+        for shell in &mut self.shells {
+            shell.actuate(t);
+        }
+    }
+
+    /// Holds the mid-edge rotation `ξ` of edge `edge` of shell `shell` at its value (no-op for
+    /// hinge bending, which has no edge DOFs): with both end nodes held, the edge is clamped.
+    pub fn fix_shell_edge_rotation(&mut self, shell: usize, edge: usize) {
+        if let Some(x) = self.shells[shell].xi_offset {
+            self.fixed.push(x + edge);
+        }
+    }
+
     /// Holds the three coordinates of node `node` of shell `shell` fixed.
     pub fn fix_shell_node(&mut self, shell: usize, node: usize) {
         let d = self.shells[shell].node_dof(node);

@@ -20,9 +20,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     m.v.clone_from(&ck.v);
     m.frames.clone_from(&ck.frames);
     m.time = ck.time;
-    for rod in &mut m.rods {
-        rod.actuate(ck.time);
-    }
+    m.actuate(ck.time);
     sim.steps = ck.substeps;
     if let Some(c) = &ck.contacts {
         sim.assembler_mut().restore_contact_state(c)?;

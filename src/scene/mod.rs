@@ -17,7 +17,8 @@ pub use load::{load_scene, parse_scene};
 pub use memory::MemoryEstimate;
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
-    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, MaterialSpec, MeshSpec,
-    OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, TimeSpec,
+    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
+    MaterialSpec, MeshSpec, OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, SignalSpec,
+    TimeSpec,
 };
 pub use values::{NonNegative, Positive, V3};

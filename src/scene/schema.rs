@@ -37,7 +37,8 @@ pub struct SceneSpec {
     pub output: OutputSpec,
     /// Named materials.
     pub materials: BTreeMap<String, MaterialSpec>,
-    /// The rods.
+    /// The rods (none when omitted).
+    #[serde(default)]
     pub rods: Vec<RodSpec>,
     /// Boundary conditions.
     #[serde(default)]
@@ -106,9 +107,16 @@ pub struct ShellSpec {
     /// Initial velocity of every node (m/s).
     #[serde(default)]
     pub velocity: V3,
-    /// Regions whose nodes are held fixed.
+    /// Regions whose nodes are held fixed, clamped: for mid-edge bending the rotation `ξ` of
+    /// every edge between two held nodes is held too (no rotation about a clamped edge).
     #[serde(default)]
     pub clamp: Vec<RegionSpec>,
+    /// Regions whose nodes are held in place but free to rotate (pinned, simply supported).
+    #[serde(default)]
+    pub pin: Vec<RegionSpec>,
+    /// Time-varying natural hinge angles (hinge bending only; seed 004 §7, the manta ray).
+    #[serde(default)]
+    pub actuate: Vec<HingeActuationSpec>,
 }
 
 /// A shell's mesh: generated, read from a file, or given inline.
@@ -172,6 +180,47 @@ pub enum DiagonalsSpec {
     Crossed,
 }
 
+/// A time-varying natural angle on the hinges of a shell whose two edge nodes lie in
+/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`.
+///
+/// ```ron
+/// (hinges: Box(min: (-0.6, -0.001, -1), max: (0.6, 0.001, 1)),
+///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)))
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HingeActuationSpec {
+    /// Region holding both nodes of each actuated hinge's edge.
+    pub hinges: RegionSpec,
+    /// The signal `s(t)`.
+    pub signal: SignalSpec,
+}
+
+/// A signal `s(t)` in radians.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SignalSpec {
+    /// `A min(t/T, 1) sin(2π f t + ψ)`, `ψ = phase + phase_gradient · x̄` with `x̄` the hinge
+    /// edge's rest midpoint and `T = ramp` (no ramp when 0).
+    Sine {
+        /// Amplitude A (rad).
+        amplitude: f64,
+        /// Ramp time T (s): the amplitude grows linearly from 0 over T.
+        #[serde(default)]
+        ramp: NonNegative,
+        /// Frequency f (Hz).
+        frequency: NonNegative,
+        /// Phase at the origin (rad).
+        #[serde(default)]
+        phase: f64,
+        /// Phase change per metre along each axis (rad/m).
+        #[serde(default)]
+        phase_gradient: V3,
+    },
+    /// A text file of `t s` rows (s, rad; whitespace or commas; `#` comments), relative to the
+    /// scene file: linear interpolation, held at the first and last rows.
+    Table(String),
+}
+
 /// A region of space (to select nodes).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum RegionSpec {
@@ -182,6 +231,15 @@ pub enum RegionSpec {
         /// Upper corner.
         max: V3,
     },
+    /// Every node at distance ≥ `radius` (m) from `center` (e.g. the rim rings of a disk).
+    Beyond {
+        /// Centre (m).
+        center: V3,
+        /// Distance (m).
+        radius: f64,
+    },
+    /// Every node on the boundary of the mesh (its edges with one triangle).
+    Boundary,
 }
 
 /// A static plane.
@@ -211,6 +269,10 @@ pub enum GroupSpec {
     Spheres(Vec<String>),
     /// The named planes.
     Planes(Vec<String>),
+    /// Every shell (its nodes, edges or triangles, as the chain binds the side).
+    AllShells,
+    /// The named shells.
+    Shells(Vec<String>),
 }
 
 /// A chain applied between two groups of bodies.
@@ -448,7 +510,15 @@ pub enum ForceSpec {
         #[serde(default)]
         medium_density: NonNegative,
     },
-    /// Linear viscous drag per unit length (seed 004 §5.3).
+    /// Quadratic aerodynamic drag on shell triangles (seed 004 §5.4): each node of a triangle
+    /// of rest area A feels `−(ρ_med C_D/2)(A/3) sgn(v·n̂)(v·n̂)² n̂`. Acts on shells only.
+    AeroDrag {
+        /// Density of the medium ρ_med (kg/m³).
+        medium_density: Positive,
+        /// Drag coefficient C_D (−).
+        drag_coefficient: Positive,
+    },
+    /// Linear viscous drag per unit length on rod nodes (seed 004 §5.3).
     ViscousDrag {
         /// Drag coefficient η (Pa·s).
         viscosity: NonNegative,

@@ -8,7 +8,7 @@ use super::integrator::Coefficients;
 use super::pattern::{NO_SLOT, SparsityPattern};
 use super::stencils::ElasticStencils;
 use crate::contact::{ContactLineSearch, ContactModel, ContactStats, NO_DOF};
-use crate::external::{ExternalForce, ForceEval, NodeDerivatives, StepStart};
+use crate::external::{ExternalForce, ForceEval, Mat9, NodeDerivatives, StepStart};
 use crate::math::Mat3;
 use crate::model::{Model, RodFrames};
 
@@ -29,6 +29,12 @@ pub struct Assembler {
     pub(super) ext_derivatives: NodeDerivatives,
     /// Every force's node blocks combined with the integrator's coefficients.
     pub(super) ext_blocks: Vec<Mat3>,
+    /// Slots of each shell triangle's 9×9 block (row-major), by shell then triangle; empty
+    /// unless an external force couples faces.
+    pub(super) face_slots: Vec<Vec<[u32; 81]>>,
+    /// Every force's face blocks combined with the integrator's coefficients: (shell, face,
+    /// block).
+    pub(super) ext_faces: Vec<(usize, usize, Mat9)>,
     pub(super) ext_touched: bool,
     pub(super) ext_force: Vec<f64>,
     pub(super) velocity: Vec<f64>,
@@ -77,6 +83,8 @@ impl Assembler {
             frames: Vec::new(),
             ext_derivatives: NodeDerivatives::default(),
             ext_blocks: Vec::new(),
+            face_slots: Vec::new(),
+            ext_faces: Vec::new(),
             ext_touched: false,
             ext_force: Vec::new(),
             velocity: Vec::new(),
@@ -144,6 +152,33 @@ impl Assembler {
                 s
             })
             .collect();
+        self.face_slots = if self.externals.iter().any(|f| f.couples_faces()) {
+            model
+                .shells
+                .iter()
+                .map(|shell| {
+                    shell
+                        .mesh
+                        .triangles
+                        .iter()
+                        .map(|tri| {
+                            let group: Vec<usize> = tri
+                                .iter()
+                                .flat_map(|&n| {
+                                    let d = shell.node_dof(n as usize);
+                                    [d, d + 1, d + 2]
+                                })
+                                .collect();
+                            let mut s = [NO_SLOT; 81];
+                            pattern.block_slots(&model.dofs, &group, &mut s);
+                            s
+                        })
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
     }
 
     /// The contact model's state carried between steps, for checkpoints (`None` without contacts).

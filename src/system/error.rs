@@ -28,10 +28,13 @@ pub enum SolveError {
         /// Time at the end of the step (s).
         time: f64,
     },
-    /// A barrier chain met a configuration with a non-positive gap (CCD allowed no step).
+    /// CCD allowed no step for a barrier chain: a gap is already ≤ 0, or a point has moved as
+    /// far in this step as the binding's keep distance allows (`(keep − d̂)/2`).
     #[error(
-        "contact barrier violated at Newton iteration {iteration}, t = {time} s: a gap is ≤ 0 (smallest gap seen {min_gap:.3e} m); \
-         IPC needs a positive gap at the start of every step"
+        "contact barrier blocked the Newton step at iteration {iteration}, t = {time} s (smallest gap seen {min_gap:.3e} m): \
+         either a gap is ≤ 0 (IPC needs a positive gap at the start of every step) or a point already moved \
+         (keep_distance − d̂)/2 in this step; raise the contact's keep_distance above d̂ + 2 × (distance moved per step), \
+         or lower Δt"
     )]
     Infeasible {
         /// Newton iteration.

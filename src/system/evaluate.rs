@@ -98,6 +98,7 @@ impl Assembler {
         self.ext_force.resize(n, 0.0);
         self.ext_blocks.clear();
         self.ext_blocks.resize(model.n_nodes(), Mat3::zeros());
+        self.ext_faces.clear();
         self.ext_touched = false;
         let e = ForceEval {
             model,
@@ -115,6 +116,10 @@ impl Assembler {
             for b in self.ext_derivatives.blocks() {
                 self.ext_blocks[b.node] += c.system_block(&b.dfdx, &b.dfdv);
                 self.ext_touched = true;
+            }
+            for b in self.ext_derivatives.faces() {
+                let block = c.system_block(&b.dfdx, &b.dfdv);
+                self.ext_faces.push((b.shell, b.face, block));
             }
             potential = potential
                 .zip(f.incremental_potential(&e))
@@ -169,6 +174,14 @@ impl Assembler {
                         scatter_block(&mut out.jacobian, &self.node_slots[node], t.as_slice());
                     }
                 }
+            }
+            for (shell, face, block) in &self.ext_faces {
+                let t = block.transpose();
+                scatter_block(
+                    &mut out.jacobian,
+                    &self.face_slots[*shell][*face],
+                    t.as_slice(),
+                );
             }
         }
         self.z = z;

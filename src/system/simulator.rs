@@ -187,19 +187,15 @@ impl Simulator {
         let start = Instant::now();
         let dt = self.dt;
         let t_new = self.model.time + dt;
-        let ramps: Vec<usize> = (0..self.model.rods.len())
-            .filter(|&r| self.model.rods[r].curvature_ramp.is_some())
-            .collect();
-        for &r in &ramps {
-            self.model.rods[r].actuate(t_new);
+        let actuated = self.model.is_actuated();
+        if actuated {
+            self.model.actuate(t_new);
         }
         let result = self.solve_step(t_new, start);
-        if result.is_err() {
+        if result.is_err() && actuated {
             // Leave the model exactly as it was.
             let t_old = self.model.time;
-            for &r in &ramps {
-                self.model.rods[r].actuate(t_old);
-            }
+            self.model.actuate(t_old);
         }
         result
     }

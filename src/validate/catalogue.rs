@@ -2,8 +2,8 @@
 
 use super::case::Case;
 use super::{
-    cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, shell_cantilever,
-    trefoil,
+    cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, plate_point_load,
+    shell_cantilever, trefoil,
 };
 
 /// Every case.
@@ -62,6 +62,15 @@ pub fn cases() -> Vec<Case> {
             source: "seed 004 (MAT-DiSMech) §3.3, §7.2; Grinspun et al. 2003, 2006",
             fast: true,
             run: shell_cantilever::run,
+        },
+        Case {
+            name: "plate_point_load",
+            title: "Steel ball resting on a circular shell plate through Hertz contact with its \
+                    triangles: centre deflection against Kirchhoff plate theory, clamped and \
+                    simply supported",
+            source: "Timoshenko & Woinowsky-Krieger 1959 §§15–16, 19; seed 004 §3.3",
+            fast: true,
+            run: plate_point_load::run,
         },
         Case {
             name: "trefoil",

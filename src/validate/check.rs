@@ -86,7 +86,8 @@ impl Check {
     /// The tolerance as text.
     pub fn tolerance_text(&self) -> String {
         match self.criterion {
-            Criterion::Relative(t) => format!("± {} %", 100.0 * t),
+            // Rounded to 9 significant digits, so 0.07 reads "7 %" and not "7.000000000000001 %".
+            Criterion::Relative(t) => format!("± {} %", (100.0 * t * 1e9).round() / 1e9),
             Criterion::Absolute(t) => format!("± {t:.1e} {}", self.unit),
             Criterion::Above => "> reference".into(),
             Criterion::AtMost => "≤ reference".into(),

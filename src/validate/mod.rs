@@ -16,6 +16,7 @@ pub mod ipc_guarantee;
 pub mod knot_pull;
 pub mod open_knot;
 pub mod overhand;
+pub mod plate_point_load;
 mod report;
 pub mod shell_cantilever;
 mod suite;

@@ -23,6 +23,9 @@ pub const HERTZ_CUNDALL_STRACK_PLANE: &str =
 /// `chains/hertz_coulomb_plane.ron`: Hertz + regularised Coulomb sphere–plane.
 pub const HERTZ_COULOMB_PLANE: &str = include_str!("../../chains/hertz_coulomb_plane.ron");
 
+/// `chains/hertz_sphere_shell.ron`: Hertz + regularised Coulomb sphere–shell triangle.
+pub const HERTZ_SPHERE_SHELL: &str = include_str!("../../chains/hertz_sphere_shell.ron");
+
 /// A shipped chain with parameters replaced: `edits` are `(ELEMENT.field, value)` pairs.
 pub fn edited(text: &str, edits: &[(&str, &str)]) -> Result<String, String> {
     edits.iter().try_fold(text.to_string(), |t, (path, value)| {

@@ -1,10 +1,11 @@
 //! Random contact configurations of one pair type, spanning the resolver's cases.
 //!
 //! The configurations live in a small fixed model ([`probe_model`]): two 3-node rods of radius
-//! 5 mm (edges of 30 mm ± 30 %), two spheres of radii 10 mm and 12 mm, a ground plane `z = 0`;
-//! E = 1 MPa, ν = 0.5, ρ = 1000 kg/m³; every point free. A side of kind
-//! capsule is edge 0 of rod 1 (side 1) or rod 2 (side 2), a point is node 1 of those rods, a
-//! sphere is sphere 1 or 2, a plane is the ground.
+//! 5 mm (edges of 30 mm ± 30 %), two spheres of radii 10 mm and 12 mm, a ground plane `z = 0`,
+//! two one-triangle shells of thickness 4 mm; E = 1 MPa, ν = 0.5, ρ = 1000 kg/m³; every point
+//! free. A side of kind capsule is edge 0 of rod 1 (side 1) or rod 2 (side 2), a point is node 1
+//! of those rods, a sphere is sphere 1 or 2, a plane is the ground, a triangle is shell 1's
+//! (side 1) or shell 2's (side 2).
 //!
 //! Each configuration places the pair at a prescribed gap `Δ − r₁ − r₂`:
 //! - **overlap**: gap = −δ with δ log-uniform in [10⁻⁷, 3·10⁻⁴] m;
@@ -15,6 +16,11 @@
 //! three in five configurations overlap, unless overlaps are excluded (chains whose method
 //! keeps every gap positive, IPC with its CCD-capped line search: a barrier is not evaluated
 //! at negative gaps);
+//!
+//! for a point or sphere against a triangle, targets face, edge and vertex in turn (an
+//! equilateral triangle of side 30 mm ± 30 %, feet at barycentric coordinates ≥ 0.15 or on an
+//! edge at β ∈ [0.2, 0.8], approach directions at 17°–73° from the seams), either side of the
+//! face; a triangle against the plane has one lowest node;
 //!
 //! and, for capsules, targets one closest-feature case in turn (seed 001 Eqs. 11–13):
 //! point–point (two end nodes), point–edge (an end node against the interior of the other edge,
@@ -40,6 +46,8 @@ pub(super) use super::rng::Rng;
 pub const ROD_RADIUS: f64 = 5e-3;
 /// Sphere radii of the probe model (m).
 pub const SPHERE_RADII: [f64; 2] = [0.01, 0.012];
+/// Contact radius (half the thickness) of the probe model's shells (m).
+pub const SHELL_RADIUS: f64 = 2e-3;
 
 /// The model the configurations are placed in (see the module docs).
 pub fn probe_model() -> Model {
@@ -55,6 +63,12 @@ pub fn probe_model() -> Model {
             (name: "t", material: "m", radius: 0.012, center: (0, 0, 0.25)),
         ],
         planes: [(name: "ground", origin: (0, 0, 0), normal: (0, 0, 1))],
+        shells: [
+            (name: "c", material: "m", thickness: 4e-3,
+             mesh: Inline(nodes: [[0, 0, 0.3], [0.03, 0, 0.3], [0, 0.03, 0.3]], triangles: [[0, 1, 2]])),
+            (name: "d", material: "m", thickness: 4e-3,
+             mesh: Inline(nodes: [[0, 0, 0.4], [0.03, 0, 0.4], [0, 0.03, 0.4]], triangles: [[0, 1, 2]])),
+        ],
     )"#;
     let file = Path::new("<jacobian check model>");
     let spec = parse_scene(src, file).expect("the probe scene parses");
@@ -101,7 +115,8 @@ pub fn supported(kinds: (PrimKind, PrimKind)) -> bool {
             | (Sphere, Sphere)
             | (Sphere, Point)
             | (Point, Point)
-            | (Capsule | Sphere | Point, Plane)
+            | (Capsule | Sphere | Point | Triangle, Plane)
+            | (Point | Sphere, Triangle)
     )
 }
 
@@ -111,6 +126,8 @@ enum Shape {
     Edge(Vec3, Vec3),
     /// A centre (sphere or rod node).
     Ball(Vec3),
+    /// A triangle's three nodes.
+    Tri([Vec3; 3]),
     /// The ground plane.
     Plane,
 }
@@ -120,6 +137,7 @@ fn radius(prim: PrimId) -> f64 {
         PrimId::RodEdge(_) | PrimId::RodNode(_) => ROD_RADIUS,
         PrimId::Sphere(s) => SPHERE_RADII[s.index as usize],
         PrimId::Plane(_) => 0.0,
+        PrimId::ShellNode(_) | PrimId::ShellEdge(_) | PrimId::ShellFace(_) => SHELL_RADIUS,
     }
 }
 
@@ -132,6 +150,57 @@ fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> PrimId {
             index: if side == 1 && other_is_sphere { 1 } else { 0 },
         }),
         PrimKind::Plane => PrimId::Plane(PlanePrim { index: 0 }),
+        PrimKind::Triangle => PrimId::shell_face(side, 0),
+    }
+}
+
+/// Index `i`'s target case for a point against a triangle.
+fn triangle_target(i: usize) -> ContactType {
+    [
+        ContactType::PointFace,
+        ContactType::PointEdge,
+        ContactType::PointPoint,
+    ][i % 3]
+}
+
+/// An equilateral triangle of side `l` at `a0` in a random orientation, with its unit normal.
+fn equilateral(rng: &mut Rng, a0: Vec3, l: f64) -> ([Vec3; 3], Vec3) {
+    let u = rng.direction();
+    let w = rng.perpendicular(&u);
+    let v = u * 0.5 + w * (0.75f64).sqrt();
+    let t = [a0, a0 + u * l, a0 + v * l];
+    let n = (t[1] - t[0]).cross(&(t[2] - t[0])).normalize();
+    (t, n)
+}
+
+/// A point at distance `dist` from triangle `t` (normal `n`) whose foot is in region `target`.
+fn near_triangle(rng: &mut Rng, t: &[Vec3; 3], n: &Vec3, dist: f64, target: ContactType) -> Vec3 {
+    let side = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+    let centroid = (t[0] + t[1] + t[2]) / 3.0;
+    // A direction at 17°–73° from the face normal, tilted towards the in-plane direction `m`.
+    let th = rng.uniform(0.3, 1.27);
+    let tilt = |m: Vec3| n * (side * th.cos()) + m * th.sin();
+    match target {
+        ContactType::PointFace => {
+            let l1 = rng.uniform(0.15, 0.7);
+            let l2 = rng.uniform(0.15, 0.85 - l1);
+            let foot = t[0] + (t[1] - t[0]) * l1 + (t[2] - t[0]) * l2;
+            foot + n * (side * dist)
+        }
+        ContactType::PointEdge => {
+            let k = (rng.unit() * 3.0) as usize % 3;
+            let (a, b) = (t[k], t[(k + 1) % 3]);
+            let foot = a + (b - a) * rng.uniform(0.2, 0.8);
+            let e = (b - a).normalize();
+            let out = (foot - centroid) - e * (foot - centroid).dot(&e);
+            let out = (out - n * out.dot(n)).normalize();
+            foot + tilt(out) * dist
+        }
+        _ => {
+            let k = (rng.unit() * 3.0) as usize % 3;
+            let out = (t[k] - centroid).normalize();
+            t[k] + tilt(out) * dist
+        }
     }
 }
 
@@ -219,6 +288,18 @@ fn place(
             let p1 = p0 + away(rng, &Vec3::z()) * la;
             (Shape::Edge(p0, p1), Shape::Plane)
         }
+        (PrimKind::Triangle, PrimKind::Plane) => {
+            // The lowest node at height Δ, the other two higher.
+            let p0 = Vec3::new(a0.x, a0.y, dist);
+            let p1 = p0 + away(rng, &Vec3::z()) * la;
+            let p2 = p0 + away(rng, &Vec3::z()) * lb;
+            (Shape::Tri([p0, p1, p2]), Shape::Plane)
+        }
+        (_, PrimKind::Triangle) => {
+            let (t, n) = equilateral(rng, a0, la);
+            let c = near_triangle(rng, &t, &n, dist, target.unwrap_or(ContactType::PointFace));
+            (Shape::Ball(c), Shape::Tri(t))
+        }
         (_, PrimKind::Plane) => (Shape::Ball(Vec3::new(a0.x, a0.y, dist)), Shape::Plane),
         _ => (Shape::Ball(a0), Shape::Ball(a0 + rng.direction() * dist)),
     }
@@ -243,6 +324,12 @@ fn write(model: &Model, q: &mut [f64], prim: PrimId, shape: &Shape) {
         }
         (PrimId::Sphere(SpherePrim { index }), Shape::Ball(c)) => {
             set(model.spheres[index as usize].offset, *c)
+        }
+        (PrimId::ShellFace(f), Shape::Tri(t)) => {
+            let s = &model.shells[f.shell as usize];
+            for (k, &node) in s.mesh.triangles[f.face as usize].iter().enumerate() {
+                set(s.node_dof(node as usize), t[k]);
+            }
         }
         _ => {}
     }
@@ -280,6 +367,7 @@ pub fn configuration(
         } else {
             ContactType::PointPoint
         }),
+        (PrimKind::Point | PrimKind::Sphere, PrimKind::Triangle) => Some(triangle_target(i / 5)),
         _ => None,
     };
     let both_spheres = kinds.0 == PrimKind::Sphere;

@@ -4,25 +4,29 @@
 
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, ChainElement, ElementDoc, Env, Gives, Needs};
-use crate::contact::primitive::{PlanePrim, Primitive, RodEdge, RodNode, SpherePrim};
+use crate::contact::primitive::{PlanePrim, Primitive, RodEdge, RodNode, ShellFace, SpherePrim};
 use serde::de::{Deserialize, Deserializer, Visitor};
 use std::marker::PhantomData;
 
 /// Binds side `SIDE` (0 = side 1, 1 = side 2) of a pair to a primitive of kind `P`.
 pub struct Data<P, const SIDE: usize>(PhantomData<P>);
 
-/// `Deformable_Capsule_1_Data`: side 1 is a rod edge.
+/// `Deformable_Capsule_1_Data`: side 1 is a rod edge or a shell edge.
 pub type DeformableCapsule1Data = Data<RodEdge, 0>;
-/// `Deformable_Capsule_2_Data`: side 2 is a rod edge.
+/// `Deformable_Capsule_2_Data`: side 2 is a rod edge or a shell edge.
 pub type DeformableCapsule2Data = Data<RodEdge, 1>;
-/// `Point_1_Data`: side 1 is a rod node.
+/// `Point_1_Data`: side 1 is a rod node or a shell node.
 pub type Point1Data = Data<RodNode, 0>;
-/// `Point_2_Data`: side 2 is a rod node.
+/// `Point_2_Data`: side 2 is a rod node or a shell node.
 pub type Point2Data = Data<RodNode, 1>;
 /// `Sphere_1_Data`: side 1 is a sphere.
 pub type Sphere1Data = Data<SpherePrim, 0>;
 /// `Sphere_2_Data`: side 2 is a sphere.
 pub type Sphere2Data = Data<SpherePrim, 1>;
+/// `DeformableTriangle_1_Data`: side 1 is a shell triangle.
+pub type DeformableTriangle1Data = Data<ShellFace, 0>;
+/// `DeformableTriangle_2_Data`: side 2 is a shell triangle.
+pub type DeformableTriangle2Data = Data<ShellFace, 1>;
 /// `Plane_2_Data`: side 2 is a static plane.
 pub type Plane2Data = Data<PlanePrim, 1>;
 
@@ -83,10 +87,14 @@ impl<P: Primitive, const SIDE: usize> ChainElement for Data<P, SIDE> {
         }
         g
     }
+    /// Binds any primitive of `P`'s kind (a point is a rod node or a shell node, a capsule a rod
+    /// edge or a shell edge); a primitive of another kind rejects the pair.
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
-        match P::from_id(ctx.prim[SIDE]) {
-            Some(p) => p.bind(env, ctx, SIDE),
-            None => ctx.reject = true,
+        let id = ctx.prim[SIDE];
+        if id.kind() == P::KIND {
+            id.bind(env, ctx, SIDE);
+        } else {
+            ctx.reject = true;
         }
     }
 }

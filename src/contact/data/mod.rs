@@ -4,6 +4,6 @@
 mod binding;
 
 pub use binding::{
-    Data, DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
-    Sphere1Data, Sphere2Data,
+    Data, DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
+    DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };

@@ -4,7 +4,9 @@
 //! * Effective modulus `1/Ê = (1 − ν₁²)/E₁ + (1 − ν₂²)/E₂` (Pa), i.e. mpacts'
 //!   `Ê = E₁E₂/(E₂(1 − ν₁²) + E₁(1 − ν₂²))`; a rigid side (a plane, `E = ∞`) drops out.
 //! * Effective radius `1/R̂ = 1/R₁ + 1/R₂` (m), i.e. `R̂ = R₁R₂/(R₁ + R₂)`; a plane has
-//!   `R = ∞` and drops out. Capsules use their cross-section radius (mpacts Capsule_Capsule).
+//!   `R = ∞` and drops out, as does a shell triangle (flat; its radius is half the shell's
+//!   thickness, which sets the gap only). Capsules use their cross-section radius (mpacts
+//!   Capsule_Capsule).
 
 use crate::contact::ctx::ContactCtx;
 use crate::contact::primitive::PrimKind;
@@ -34,7 +36,7 @@ pub(crate) fn effective_radius(ctx: &ContactCtx, given: Option<f64>) -> f64 {
         return r;
     }
     let curvature: f64 = (0..2)
-        .filter(|&s| ctx.kinds[s] != Some(PrimKind::Plane))
+        .filter(|&s| !matches!(ctx.kinds[s], Some(PrimKind::Plane | PrimKind::Triangle)))
         .map(|s| 1.0 / ctx.radius[s])
         .sum();
     1.0 / curvature

@@ -5,8 +5,11 @@
 //! |i − j| ≤ 1, seed 001 §3; a node and an edge touching it), when they are neighbouring nodes,
 //! and — for rods that are thick compared with their edges — when their arc-length separation
 //! in the rest shape is at most the rod's thickness `2r` (they would overlap when the rod is
-//! straight, so their "contact" is the rod's own material). Primitives of rigid bodies are
-//! only excluded from pairing with themselves.
+//! straight, so their "contact" is the rod's own material). Two primitives of the same shell
+//! (nodes, edges, triangles) are excluded when they share a mesh node, or when two of their
+//! nodes are within the shell's thickness `h` in the rest mesh (a node and the faces of its
+//! one-ring always share one; thick shells on fine meshes exclude more). Primitives of rigid
+//! bodies are only excluded from pairing with themselves.
 
 use super::{BodyId, PrimId};
 use crate::model::Model;
@@ -24,8 +27,53 @@ pub struct Span {
     pub thickness: f64,
 }
 
+/// The mesh nodes of a shell primitive (one for a node, two for an edge, three for a
+/// triangle).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeshNodes {
+    /// Shell index.
+    pub shell: u32,
+    /// Node indices in the shell's mesh; entries past `n` are unused.
+    pub nodes: [u32; 3],
+    /// Number of nodes.
+    pub n: usize,
+}
+
+impl MeshNodes {
+    /// The given nodes of shell `shell` (at most three).
+    pub fn of(shell: u32, nodes: &[u32]) -> Self {
+        let mut out = Self {
+            shell,
+            nodes: [0; 3],
+            n: nodes.len(),
+        };
+        out.nodes[..nodes.len()].copy_from_slice(nodes);
+        out
+    }
+    /// The nodes in use.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.nodes[..self.n]
+    }
+}
+
+/// Whether two primitives of one shell are too close along it: they share a node, or two of
+/// their nodes are within the thickness in the rest mesh.
+fn too_close_on_mesh(model: &Model, a: &MeshNodes, b: &MeshNodes) -> bool {
+    let shell = &model.shells[a.shell as usize];
+    let h2 = shell.thickness * shell.thickness;
+    let rest = &shell.mesh.nodes;
+    a.as_slice().iter().any(|&i| {
+        b.as_slice()
+            .iter()
+            .any(|&j| i == j || (rest[i as usize] - rest[j as usize]).norm_squared() <= h2)
+    })
+}
+
 /// Whether `a` and `b` may not form a contact pair (see the module documentation).
 pub fn too_close(model: &Model, a: &PrimId, b: &PrimId) -> bool {
+    if let (Some(ma), Some(mb)) = (a.mesh_nodes(model), b.mesh_nodes(model)) {
+        return ma.shell == mb.shell && too_close_on_mesh(model, &ma, &mb);
+    }
     match (a.span(model), b.span(model)) {
         (Some(sa), Some(sb)) if sa.body == sb.body => {
             let (a0, a1) = sa.nodes;

@@ -12,11 +12,14 @@ pub enum BodyGroup {
     Spheres(Vec<usize>),
     /// Planes.
     Planes(Vec<usize>),
+    /// Shells (their nodes for point data, edges for capsule data, triangles for triangle
+    /// data).
+    Shells(Vec<usize>),
 }
 
 impl BodyGroup {
-    /// First global DOF of every point of the group's bodies (rod nodes, sphere centres; planes
-    /// have none), body by body.
+    /// First global DOF of every point of the group's bodies (rod and shell nodes, sphere centres;
+    /// planes have none), body by body.
     pub fn point_dofs(&self, model: &Model) -> Vec<usize> {
         match self {
             BodyGroup::Rods(rods) => rods
@@ -28,6 +31,13 @@ impl BodyGroup {
                 .collect(),
             BodyGroup::Spheres(s) => s.iter().map(|&i| model.spheres[i].offset).collect(),
             BodyGroup::Planes(_) => Vec::new(),
+            BodyGroup::Shells(v) => v
+                .iter()
+                .flat_map(|&i| {
+                    let shell = &model.shells[i];
+                    (0..shell.n_nodes()).map(move |n| shell.node_dof(n))
+                })
+                .collect(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! [`Primitive`] implementation (the one `match` over kinds); [`BodyId`] names a body.
 
 use super::{BodyGroup, PlanePrim, PointDofs, Points, PrimKind, Primitive, RodEdge, RodNode};
-use super::{Span, SpherePrim};
+use super::{MeshNodes, ShellEdge, ShellFace, ShellNode, Span, SpherePrim};
 use crate::contact::ctx::{ContactCtx, ContactMaterial};
 use crate::contact::element::Env;
 use crate::math::Vec3;
@@ -20,6 +20,12 @@ pub enum PrimId {
     Sphere(SpherePrim),
     /// A static plane.
     Plane(PlanePrim),
+    /// A shell node.
+    ShellNode(ShellNode),
+    /// A shell edge.
+    ShellEdge(ShellEdge),
+    /// A shell triangle.
+    ShellFace(ShellFace),
 }
 
 /// One body of the model (the unit of `exclude` lists and of self-contact rules).
@@ -31,6 +37,8 @@ pub enum BodyId {
     Sphere(u32),
     /// Plane by index.
     Plane(u32),
+    /// Shell by index.
+    Shell(u32),
 }
 
 /// Calls `$body` with `$p` bound to the primitive behind `$id`, whatever its kind.
@@ -41,6 +49,9 @@ macro_rules! with_primitive {
             PrimId::RodNode($p) => $body,
             PrimId::Sphere($p) => $body,
             PrimId::Plane($p) => $body,
+            PrimId::ShellNode($p) => $body,
+            PrimId::ShellEdge($p) => $body,
+            PrimId::ShellFace($p) => $body,
         }
     };
 }
@@ -61,6 +72,18 @@ impl PrimId {
     /// Plane `index`.
     pub const fn plane(index: u32) -> Self {
         PrimId::Plane(PlanePrim { index })
+    }
+    /// Node `node` of shell `shell`.
+    pub const fn shell_node(shell: u32, node: u32) -> Self {
+        PrimId::ShellNode(ShellNode { shell, node })
+    }
+    /// Edge `edge` of shell `shell`.
+    pub const fn shell_edge(shell: u32, edge: u32) -> Self {
+        PrimId::ShellEdge(ShellEdge { shell, edge })
+    }
+    /// Triangle `face` of shell `shell`.
+    pub const fn shell_face(shell: u32, face: u32) -> Self {
+        PrimId::ShellFace(ShellFace { shell, face })
     }
     /// Its kind.
     pub fn kind(&self) -> PrimKind {
@@ -101,6 +124,10 @@ impl PrimId {
     pub fn span(&self, model: &Model) -> Option<Span> {
         with_primitive!(self, p => p.span(model))
     }
+    /// See [`Primitive::mesh_nodes`].
+    pub fn mesh_nodes(&self, model: &Model) -> Option<MeshNodes> {
+        with_primitive!(self, p => p.mesh_nodes(model))
+    }
     /// See [`Primitive::plane_geometry`].
     pub fn plane_geometry(&self, model: &Model) -> Option<(Vec3, Vec3)> {
         with_primitive!(self, p => p.plane_geometry(model))
@@ -116,10 +143,17 @@ impl PrimKind {
     pub fn of_group(self, model: &Model, group: &BodyGroup) -> Vec<PrimId> {
         let mut out = Vec::new();
         match self {
-            PrimKind::Capsule => RodEdge::of_group(model, group, &mut out),
-            PrimKind::Point => RodNode::of_group(model, group, &mut out),
+            PrimKind::Capsule => {
+                RodEdge::of_group(model, group, &mut out);
+                ShellEdge::of_group(model, group, &mut out);
+            }
+            PrimKind::Point => {
+                RodNode::of_group(model, group, &mut out);
+                ShellNode::of_group(model, group, &mut out);
+            }
             PrimKind::Sphere => SpherePrim::of_group(model, group, &mut out),
             PrimKind::Plane => PlanePrim::of_group(model, group, &mut out),
+            PrimKind::Triangle => ShellFace::of_group(model, group, &mut out),
         }
         out
     }

@@ -5,14 +5,16 @@ use std::fmt;
 /// The kind of primitive a side of a pair is bound to (one per [`super::Primitive`] type).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PrimKind {
-    /// A rod edge seen as a deformable capsule (two nodes, radius).
+    /// A rod edge or a shell edge seen as a deformable capsule (two nodes, radius).
     Capsule,
     /// A rigid sphere.
     Sphere,
-    /// A point: a rod node with the rod's radius.
+    /// A point: a rod node with the rod's radius, or a shell node with half its thickness.
     Point,
     /// A static plane.
     Plane,
+    /// A shell triangle (three nodes, half the shell's thickness).
+    Triangle,
 }
 
 impl fmt::Display for PrimKind {
@@ -22,6 +24,7 @@ impl fmt::Display for PrimKind {
             Self::Sphere => "sphere",
             Self::Point => "point (rod node)",
             Self::Plane => "plane",
+            Self::Triangle => "triangle (shell face)",
         })
     }
 }

@@ -19,16 +19,17 @@ pub struct RodEdge {
 static DOC1: ElementDoc = ElementDoc {
     name: "Deformable_Capsule_1_Data",
     category: Category::Data,
-    summary: "binds side 1 to a rod edge (two nodes, radius, material)",
-    details: "Side 1 is edge i of a rod: points x_i, x_{i+1} with their velocities and DOFs, \
-              contact radius h (m) = the rod's cross-section radius, and the rod material \
-              (mass: the mean of the two nodes' lumped masses). No parameters.",
+    summary: "binds side 1 to a rod edge or a shell edge (two nodes, radius, material)",
+    details: "Side 1 is edge i of a rod (points x_i, x_{i+1}) or of a shell's mesh, with their \
+              velocities and DOFs, contact radius h (m) = the rod's cross-section radius or half \
+              the shell's thickness, and the body's material (mass: the mean of the two nodes' \
+              lumped masses). No parameters.",
 };
 static DOC2: ElementDoc = ElementDoc {
     name: "Deformable_Capsule_2_Data",
-    summary: "binds side 2 to a rod edge (two nodes, radius, material)",
-    details: "Side 2 is edge j of a rod: points x_j, x_{j+1} with their velocities and DOFs, \
-              contact radius h (m) and the rod material. No parameters.",
+    summary: "binds side 2 to a rod edge or a shell edge (two nodes, radius, material)",
+    details: "Side 2 is edge j of a rod or of a shell's mesh: its two points with their \
+              velocities and DOFs, contact radius h (m) and the body's material. No parameters.",
     ..DOC1
 };
 

@@ -19,13 +19,14 @@ pub struct RodNode {
 static DOC1: ElementDoc = ElementDoc {
     name: "Point_1_Data",
     category: Category::Data,
-    summary: "binds side 1 to a rod node (position, velocity, rod radius)",
-    details: "Side 1 is node i of a rod: position x_i, velocity, its DOFs, radius = the rod's \
-              cross-section radius (m), the rod material and the node's lumped mass. No parameters.",
+    summary: "binds side 1 to a rod node or a shell node (position, velocity, radius)",
+    details: "Side 1 is node i of a rod or of a shell: position x_i, velocity, its DOFs, radius = \
+              the rod's cross-section radius or half the shell's thickness (m), the body's \
+              material and the node's lumped mass. No parameters.",
 };
 static DOC2: ElementDoc = ElementDoc {
     name: "Point_2_Data",
-    summary: "binds side 2 to a rod node (position, velocity, rod radius)",
+    summary: "binds side 2 to a rod node or a shell node (position, velocity, radius)",
     ..DOC1
 };
 

@@ -1,6 +1,6 @@
 //! The [`Primitive`] trait: everything contact needs to know about one kind of primitive.
 
-use super::{BodyGroup, BodyId, PointDofs, Points, PrimId, PrimKind, Span};
+use super::{BodyGroup, BodyId, MeshNodes, PointDofs, Points, PrimId, PrimKind, Span};
 use crate::contact::ctx::{ContactCtx, ContactMaterial, NO_DOF};
 use crate::contact::element::{ElementDoc, Env};
 use crate::math::Vec3;
@@ -44,6 +44,10 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
     /// Where it lies along a deformable body (for self-contact exclusion); `None` for rigid
     /// bodies.
     fn span(&self, _model: &Model) -> Option<Span> {
+        None
+    }
+    /// Its nodes on a shell's mesh (for self-contact exclusion); `None` off meshes.
+    fn mesh_nodes(&self, _model: &Model) -> Option<MeshNodes> {
         None
     }
     /// Origin and unit normal (pointing to the free side) when the primitive is a static plane.

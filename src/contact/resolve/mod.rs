@@ -12,13 +12,15 @@ mod plane;
 mod point_point;
 mod sphere_point;
 mod sphere_sphere;
+mod triangle;
 
 pub use capsule_capsule::CapsuleCapsule;
 pub use capsule_sphere::CapsuleSphere;
-pub use plane::{CapsulePlane, PointPlane, SpherePlane};
+pub use plane::{CapsulePlane, PointPlane, SpherePlane, TrianglePlane};
 pub use point_point::PointPoint;
 pub use sphere_point::SpherePoint;
 pub use sphere_sphere::SphereSphere;
+pub use triangle::{PointTriangle, SphereTriangle};
 
 use super::ctx::{ContactCtx, Mat12, Vec12};
 use super::distance::Distance;

@@ -3,7 +3,7 @@
 //! node: the closest end to the plane), gap = Δ − r₁, normal from the body to the plane = −n̂.
 //! For a capsule, Δ = min(Δ(x_a), Δ(x_b)) is continuous but only piecewise smooth where both ends
 //! are equally far (the edge lies parallel to the plane); each end is otherwise handled by the
-//! end node's own contact.
+//! end node's own contact. `Triangle_Plane` does the same over a triangle's three nodes.
 
 use super::finish;
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
@@ -100,6 +100,35 @@ plane_resolver!(
             resolve_point(ctx, 0, 0.0)
         } else {
             resolve_point(ctx, 1, 1.0)
+        }
+    }
+);
+
+/// The lowest of the ctx's first `n` points above the plane (ties to the first).
+fn lowest(ctx: &ContactCtx, n: usize) -> Option<usize> {
+    let (o, normal) = ctx.plane?;
+    (0..n)
+        .map(|k| (k, (ctx.x[k] - o).dot(&normal)))
+        .fold(None, |best: Option<(usize, f64)>, (k, d)| match best {
+            Some((_, bd)) if bd <= d => best,
+            _ => Some((k, d)),
+        })
+        .map(|(k, _)| k)
+}
+
+plane_resolver!(
+    TrianglePlane,
+    "Triangle_Plane",
+    PrimKind::Triangle,
+    "shell triangle (side 1) against a static plane: its lowest node",
+    "Δ = min over the three nodes of (x − o)·n̂ (m, signed) — the exact distance of a triangle \
+     that does not cross the plane — gap = Δ − h/2, β₁ = the node index used. Only piecewise \
+     smooth where two nodes are equally low (a face lying flat): for shells resting on the \
+     ground prefer Point_Plane on shell nodes (DiSMech, seed 004 §5.2). No parameters.",
+    |ctx| {
+        match lowest(ctx, 3) {
+            Some(k) => resolve_point(ctx, k, k as f64),
+            None => ctx.reject = true,
         }
     }
 );

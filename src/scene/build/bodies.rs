@@ -19,6 +19,8 @@ pub(super) struct Bodies<'s> {
     pub(super) spheres: BTreeMap<&'s str, usize>,
     /// Plane indices by name.
     pub(super) planes: BTreeMap<&'s str, usize>,
+    /// Shell indices by name.
+    pub(super) shells: BTreeMap<&'s str, usize>,
     /// Spheres declared `fixed`, constrained once the model is finalized.
     fixed_spheres: Vec<usize>,
 }
@@ -110,6 +112,7 @@ pub(super) fn add_bodies<'s>(
         rods: rod_index,
         spheres: sphere_index,
         planes: plane_index,
+        shells: shell_index,
         fixed_spheres,
     })
 }

@@ -86,6 +86,10 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
                 .map(|&s| model.spheres[s].radius)
                 .fold(0.0, f64::max),
             BodyGroup::Planes(_) => 0.0,
+            BodyGroup::Shells(v) => v
+                .iter()
+                .map(|&s| 0.5 * model.shells[s].thickness)
+                .fold(0.0, f64::max),
         }
     };
     let keep = c

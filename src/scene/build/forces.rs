@@ -4,7 +4,9 @@
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
 use crate::diag::SceneError;
-use crate::external::{ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag};
+use crate::external::{
+    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag,
+};
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
 
@@ -22,6 +24,15 @@ pub(super) fn build_forces(
                 externals.push(Box::new(Gravity {
                     g: g.vec(),
                     medium_density: medium_density.0,
+                }));
+            }
+            ForceSpec::AeroDrag {
+                medium_density,
+                drag_coefficient,
+            } => {
+                externals.push(Box::new(AeroDrag {
+                    density: medium_density.0,
+                    coefficient: drag_coefficient.0,
                 }));
             }
             ForceSpec::ViscousDrag { viscosity } => {

@@ -47,8 +47,9 @@ impl ContactNames<'_> {
                 )
                 .with_help(match kind {
                     PrimKind::Capsule | PrimKind::Point => {
-                        "use AllRods or Rods([...]) for this side"
+                        "use AllRods, Rods([...]), AllShells or Shells([...]) for this side"
                     }
+                    PrimKind::Triangle => "use AllShells or Shells([...]) for this side",
                     PrimKind::Sphere => "use AllSpheres or Spheres([...]) for this side",
                     PrimKind::Plane => "use AllPlanes or Planes([...]) for this side",
                 })
@@ -93,7 +94,14 @@ impl ContactNames<'_> {
             (GroupSpec::Planes(l), PrimKind::Plane) => {
                 Ok(BodyGroup::Planes(names(l, &self.bodies.planes, "plane")?))
             }
+            (GroupSpec::AllShells, PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => {
+                Ok(BodyGroup::Shells((0..self.model.shells.len()).collect()))
+            }
+            (GroupSpec::Shells(l), PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => {
+                Ok(BodyGroup::Shells(names(l, &self.bodies.shells, "shell")?))
+            }
             (GroupSpec::AllRods | GroupSpec::Rods(_), _) => Err(wrong("rods")),
+            (GroupSpec::AllShells | GroupSpec::Shells(_), _) => Err(wrong("shells")),
             (GroupSpec::AllSpheres | GroupSpec::Spheres(_), _) => Err(wrong("spheres")),
             (GroupSpec::AllPlanes | GroupSpec::Planes(_), _) => Err(wrong("planes")),
         }
@@ -107,6 +115,8 @@ impl ContactNames<'_> {
             Ok(BodyId::Sphere(s as u32))
         } else if let Some(&p) = self.bodies.planes.get(n) {
             Ok(BodyId::Plane(p as u32))
+        } else if let Some(&s) = self.bodies.shells.get(n) {
+            Ok(BodyId::Shell(s as u32))
         } else {
             Err(self
                 .cx
@@ -117,7 +127,7 @@ impl ContactNames<'_> {
                         self.ci + 1
                     ),
                 )
-                .with_help("exclude takes pairs of rod, sphere or plane names"))
+                .with_help("exclude takes pairs of rod, shell, sphere or plane names"))
         }
     }
 }

@@ -16,6 +16,7 @@ mod materials;
 mod memory_check;
 mod rods;
 mod settings;
+mod shell_actuation;
 mod shells;
 
 pub use built::BuiltScene;

@@ -1,10 +1,11 @@
 //! Shells: each `shells` entry of the scene becomes a [`Shell`] — its mesh generated, read from
 //! an OBJ/STL file (relative to the scene file) or given inline, validated, translated, with
-//! its material, thickness and bending model — and the nodes inside its `clamp` regions are
-//! held fixed.
+//! its material, thickness and bending model — and the nodes inside its `clamp` and `pin`
+//! regions are held fixed; clamped edges (both nodes clamped) also hold their mid-edge `ξ`.
 
 use super::ctx::Ctx;
 use super::materials::Materials;
+use super::shell_actuation::hinge_actuations;
 use crate::diag::{SceneError, closest};
 use crate::model::mesh::{
     DiagonalPattern, MeshError, MeshTopology, TriMesh, disk, hexagon, icosphere, plate,
@@ -48,33 +49,65 @@ pub(super) fn add_shells<'s>(
         mesh.translate(s.translate.vec());
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
         let shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
-        let clamped: Vec<usize> = (0..shell.n_nodes())
-            .filter(|&i| s.clamp.iter().any(|r| inside(r, &shell.mesh.nodes[i])))
-            .collect();
-        if !s.clamp.is_empty() && clamped.is_empty() {
-            return Err(cx
-                .err(
-                    &needle,
-                    format!("shell \"{}\": no node lies in its clamp regions", s.name),
-                )
-                .with_help("check the boxes against the mesh (after `translate`)"));
+        let mut on_boundary = vec![false; shell.n_nodes()];
+        for &e in &shell.topology.boundary_edges {
+            for n in shell.topology.edges[e as usize].nodes {
+                on_boundary[n as usize] = true;
+            }
         }
+        let select = |regions: &[RegionSpec], what: &str| -> Result<Vec<bool>, SceneError> {
+            let held: Vec<bool> = (0..shell.n_nodes())
+                .map(|i| {
+                    regions
+                        .iter()
+                        .any(|r| inside(r, &shell.mesh.nodes[i], on_boundary[i]))
+                })
+                .collect();
+            if !regions.is_empty() && !held.contains(&true) {
+                return Err(cx
+                    .err(
+                        &needle,
+                        format!("shell \"{}\": no node lies in its {what} regions", s.name),
+                    )
+                    .with_help("check the regions against the mesh (after `translate`)"));
+            }
+            Ok(held)
+        };
+        let clamped = select(&s.clamp, "clamp")?;
+        let pinned = select(&s.pin, "pin")?;
+        let clamped_edges: Vec<usize> = (0..shell.topology.n_edges())
+            .filter(|&e| {
+                let [a, b] = shell.topology.edges[e].nodes;
+                clamped[a as usize] && clamped[b as usize]
+            })
+            .collect();
+        let mut shell = shell;
+        shell.actuation = hinge_actuations(&s.actuate, &shell, cx, &needle, |r, i| {
+            inside(r, &shell.mesh.nodes[i], on_boundary[i])
+        })?;
         let idx = model.add_shell(shell, s.velocity.vec());
-        for i in clamped {
-            model.fix_shell_node(idx, i);
+        for i in 0..clamped.len() {
+            if clamped[i] || pinned[i] {
+                model.fix_shell_node(idx, i);
+            }
+        }
+        for e in clamped_edges {
+            model.fix_shell_edge_rotation(idx, e);
         }
         index.insert(s.name.as_str(), idx);
     }
     Ok(index)
 }
 
-/// Whether `x` lies in `region`.
-fn inside(region: &RegionSpec, x: &crate::math::Vec3) -> bool {
+/// Whether a node at `x` (on the mesh boundary or not) lies in `region`.
+fn inside(region: &RegionSpec, x: &crate::math::Vec3, boundary: bool) -> bool {
     match region {
         RegionSpec::Box { min, max } => {
             let (a, b) = (min.vec(), max.vec());
             (0..3).all(|k| a[k] <= x[k] && x[k] <= b[k])
         }
+        RegionSpec::Beyond { center, radius } => (x - center.vec()).norm() >= *radius,
+        RegionSpec::Boundary => boundary,
     }
 }
 
