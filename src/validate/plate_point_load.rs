@@ -17,6 +17,7 @@
 
 use super::case::CaseReport;
 use super::check::{Check, Criterion};
+use super::figure::{Curve, Figure, Style};
 use super::support::{HERTZ_SPHERE_SHELL, replace_once, simulate, step, write_chain};
 use crate::model::ShellBending;
 use crate::scene::{ForceSpec, MeshSpec, RegionSpec, SceneSpec, parse_scene};
@@ -114,24 +115,55 @@ impl Setup {
 
     /// Kirchhoff centre deflection (m).
     pub fn theory(&self, rim: Rim) -> f64 {
+        self.profile(rim, 0.0)
+    }
+
+    /// Kirchhoff deflection (m) at distance `r` (m) from the centre (Timoshenko &
+    /// Woinowsky-Krieger §§15–16, 19), zero beyond the rim:
+    /// * clamped: `P/(16πD)(2r² ln(r/a) + a² − r²) + q(a² − r²)²/(64D)`;
+    /// * simply supported: `P/(16πD)((3+ν)/(1+ν)(a² − r²) + 2r² ln(r/a))
+    ///   + q(a² − r²)/(64D)((5+ν)/(1+ν)a² − r²)`.
+    pub fn profile(&self, rim: Rim, r: f64) -> f64 {
         let (a, d, nu) = (self.radius(rim), self.rigidity, self.poisson);
-        let point = self.load * a * a / (16.0 * std::f64::consts::PI * d);
-        let own = self.pressure * a.powi(4) / (64.0 * d);
+        if r >= a {
+            return 0.0;
+        }
+        let p = self.load / (16.0 * std::f64::consts::PI * d);
+        let q = self.pressure / (64.0 * d);
+        let log = if r > 0.0 {
+            2.0 * r * r * (r / a).ln()
+        } else {
+            0.0
+        };
+        let (a2, r2) = (a * a, r * r);
         match rim {
-            Rim::Clamped => point + own,
-            Rim::SimplySupported => (3.0 + nu) / (1.0 + nu) * point + (5.0 + nu) / (1.0 + nu) * own,
+            Rim::Clamped => p * (log + a2 - r2) + q * (a2 - r2).powi(2),
+            Rim::SimplySupported => {
+                p * ((3.0 + nu) / (1.0 + nu) * (a2 - r2) + log)
+                    + q * (a2 - r2) * ((5.0 + nu) / (1.0 + nu) * a2 - r2)
+            }
         }
     }
 }
 
-/// Settled centre deflection (m) and the last step's change of it (m), on the shipped mesh
-/// (`refine` = 1) or with `refine` times as many rings.
+/// A settled plate.
+#[derive(Debug, Clone)]
+pub struct Settled {
+    /// Centre deflection (m).
+    pub deflection: f64,
+    /// Its change over the last step (m).
+    pub last_change: f64,
+    /// `(r, w)` of every ring of nodes: distance from the axis and mean deflection (m).
+    pub profile: Vec<(f64, f64)>,
+}
+
+/// Runs the plate on the shipped mesh (`refine` = 1) or with `refine` times as many rings.
 pub fn settle(
     dir: &Path,
     bending: ShellBending,
     rim: Rim,
     refine: usize,
-) -> Result<(f64, f64), String> {
+) -> Result<Settled, String> {
     let chain = write_chain(dir, "hertz_sphere_shell.ron", HERTZ_SPHERE_SHELL)?;
     let mut src = replace_once(SCENE, "../../chains/hertz_sphere_shell.ron", &chain)?;
     if bending == ShellBending::Hinge {
@@ -171,7 +203,25 @@ pub fn settle(
         change = (z - last).abs();
         last = z;
     }
-    Ok((z0 - last, change))
+    // One point per ring: the mean deflection of the nodes at the same rest radius.
+    let s = &sim.model.shells[0];
+    let mut rings: Vec<(f64, f64, usize)> = Vec::new();
+    for (rest, now) in s.mesh.nodes.iter().zip(s.nodes(&sim.model.q)) {
+        let r = rest.x.hypot(rest.y);
+        match rings.iter_mut().find(|g| (g.0 - r).abs() < 1e-9) {
+            Some(g) => {
+                g.1 += rest.z - now.z;
+                g.2 += 1;
+            }
+            None => rings.push((r, rest.z - now.z, 1)),
+        }
+    }
+    let profile = rings.iter().map(|g| (g.0, g.1 / g.2 as f64)).collect();
+    Ok(Settled {
+        deflection: z0 - last,
+        last_change: change,
+        profile,
+    })
 }
 
 /// Runs both rims with mid-edge bending (judged) and hinge bending (reported), and the
@@ -182,6 +232,7 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
     let setup = Setup::of(&spec)?;
     let mut report = CaseReport::default();
     let mut clamped = Vec::new();
+    let mut profiles = Vec::new();
     for (bending, rim, refine) in [
         (ShellBending::MidEdge, Rim::SimplySupported, 1),
         (ShellBending::MidEdge, Rim::Clamped, 1),
@@ -189,7 +240,11 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
         (ShellBending::Hinge, Rim::SimplySupported, 1),
         (ShellBending::Hinge, Rim::Clamped, 1),
     ] {
-        let (w, change) = settle(dir, bending, rim, refine)?;
+        let settled = settle(dir, bending, rim, refine)?;
+        let (w, change) = (settled.deflection, settled.last_change);
+        if bending == ShellBending::MidEdge && refine == 1 {
+            profiles.push((rim, settled.profile));
+        }
         let theory = setup.theory(rim);
         let criterion = if (bending, rim) == (ShellBending::MidEdge, Rim::SimplySupported) {
             Criterion::Relative(0.02)
@@ -223,6 +278,34 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
         setup.theory(Rim::Clamped),
         Criterion::Relative(0.05),
     ));
+    let mut figure = Figure::new(
+        "profile",
+        "Deflection of the mid-edge plate under the ball and its weight (10 rings) against \
+         Kirchhoff theory",
+        "distance from the centre r (m)",
+        "deflection w (m)",
+    );
+    for (rim, points) in profiles {
+        let a = setup.radius(rim);
+        let theory: Vec<(f64, f64)> = (0..=60)
+            .map(|i| {
+                let r = setup.disk * f64::from(i) / 60.0;
+                (r, setup.profile(rim, r.min(a)))
+            })
+            .collect();
+        figure = figure
+            .with(Curve::new(
+                format!("catena, {rim:?}"),
+                points,
+                Style::Points,
+            ))
+            .with(Curve::new(
+                format!("Kirchhoff, {rim:?}"),
+                theory,
+                Style::Dashed,
+            ));
+    }
+    report.figures.push(figure);
     report.notes.push(format!(
         "Shipped scene `examples/scenes/sphere_on_plate.ron` (disk of radius {} m in 10 rings, \
          h = 1 mm, E = 1 GPa, ν = 0.3, ρ = 1000 kg/m³; steel ball r = 5 mm, P = {:.4e} N; own \
@@ -241,4 +324,36 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
         setup.disk,
     ));
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The profiles vanish at the rim, the clamped one with zero slope, and their centre values
+    /// are the textbook ones.
+    #[test]
+    fn kirchhoff_profiles_meet_their_boundary_conditions() {
+        let s = Setup {
+            disk: 0.05,
+            spacing: 0.005,
+            clamp: 0.0449,
+            rigidity: 0.1,
+            poisson: 0.3,
+            load: 0.04,
+            pressure: 10.0,
+        };
+        for rim in [Rim::Clamped, Rim::SimplySupported] {
+            let a = s.radius(rim);
+            assert!(s.profile(rim, a * (1.0 - 1e-12)).abs() < 1e-15);
+            assert!(s.profile(rim, 0.5 * a) < s.profile(rim, 0.0));
+        }
+        let a = s.radius(Rim::Clamped);
+        let h = 1e-7 * a;
+        let slope = (s.profile(Rim::Clamped, a - h) - s.profile(Rim::Clamped, a - 2.0 * h)) / h;
+        assert!(slope.abs() < 1e-6 * s.theory(Rim::Clamped) / a, "{slope}");
+        let centre = s.load * a * a / (16.0 * std::f64::consts::PI * s.rigidity)
+            + s.pressure * a.powi(4) / (64.0 * s.rigidity);
+        assert!((s.theory(Rim::Clamped) - centre).abs() < 1e-15);
+    }
 }
