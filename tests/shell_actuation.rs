@@ -91,7 +91,7 @@ fn a_bad_table_is_located_in_its_file() {
 
 #[test]
 fn the_shipped_manta_swims_forward_symmetrically() {
-    let path = root().join("examples/scenes/manta.ron");
+    let path = root().join("examples/scenes/manta_ray.ron");
     let (spec, src) = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut sim = build_scene(&spec, &src, &path).unwrap().into_simulator();
     let centre = |sim: &Simulator| {

@@ -27,4 +27,4 @@ pub use render::{RenderOptions, frame_file, render_frame};
 pub use steps_csv::{STEPS_CSV_HEADER, StepRecord, StepsCsv, fmt_f64, read_steps_csv};
 pub use summary::{Summary, finite_or_null, read_summary, write_summary};
 pub use vtk::{Frame, MeshBody, PolylineBody, SphereBody, render_vtp, write_vtp};
-pub use vtp_read::{FrameData, FrameRod, FrameSphere, parse_vtp, read_vtp};
+pub use vtp_read::{FrameData, FrameRod, FrameShell, FrameSphere, parse_vtp, read_vtp};

@@ -170,6 +170,8 @@ enum Item {
     },
     /// A disc of radius `w` (px) at `c`.
     Disc { c: (f64, f64), w: f64 },
+    /// A flat shell triangle lit by `light` ∈ [0, 1] (|n̂·light|, two-sided).
+    Triangle { p: [(f64, f64); 3], light: f64 },
 }
 
 /// Drawable items in back-to-front order, each with its body and fog factor.
@@ -209,6 +211,11 @@ fn project(frame: &FrameData, opts: &RenderOptions) -> Projected {
     }
     for s in &frame.spheres {
         grow(&s.center, s.radius);
+    }
+    for sh in &frame.shells {
+        for p in &sh.points {
+            grow(p, sh.radius);
+        }
     }
     let margin = 0.05 * f64::from(opts.width.min(opts.height));
     let caption = if opts.caption.is_some() { 30.0 } else { 0.0 };
@@ -268,6 +275,21 @@ fn project(frame: &FrameData, opts: &RenderOptions) -> Projected {
             w: (scale * s.radius).max(0.75),
         };
         keyed.push((d, keyed.len(), (item, s.body, fog(d))));
+    }
+    for sh in &frame.shells {
+        for t in &sh.triangles {
+            let [a, b, cc] = t.map(|k| sh.points[k]);
+            let lit = match (b - a).cross(&(cc - a)).try_normalize(1e-300) {
+                Some(n) => 0.35 + 0.65 * n.dot(&light).abs(),
+                None => 1.0,
+            };
+            let d = (a + b + cc).dot(&c) / 3.0;
+            let item = Item::Triangle {
+                p: [px(&a), px(&b), px(&cc)],
+                light: lit,
+            };
+            keyed.push((d, keyed.len(), (item, sh.body, fog(d))));
+        }
     }
     keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     Projected {
@@ -363,6 +385,19 @@ fn draw<DB: DrawingBackend>(
                     shade(base, 1.5, *fog).filled(),
                 ))?;
             }
+            Item::Triangle { p, light } => {
+                let corners: Vec<(i32, i32)> = p.iter().map(|&q| pt(q)).collect();
+                root.draw(&Polygon::new(
+                    corners.clone(),
+                    shade(base, 0.45 + 0.75 * light, *fog).filled(),
+                ))?;
+                let mut edges = corners;
+                edges.push(edges[0]);
+                root.draw(&PathElement::new(
+                    edges,
+                    shade(base, 0.4, *fog).stroke_width(1),
+                ))?;
+            }
         }
     }
     if let Some(text) = caption {
@@ -378,7 +413,7 @@ fn draw<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::{FrameRod, FrameSphere};
+    use crate::io::{FrameRod, FrameShell, FrameSphere};
 
     fn frame() -> FrameData {
         FrameData {
@@ -405,6 +440,16 @@ mod tests {
                 center: Vec3::new(0.0, 0.02, -0.01),
                 radius: 4e-3,
             }],
+            shells: vec![FrameShell {
+                body: 3,
+                points: vec![
+                    Vec3::new(-0.02, -0.02, -0.06),
+                    Vec3::new(0.02, -0.02, -0.06),
+                    Vec3::new(0.0, 0.02, -0.06),
+                ],
+                triangles: vec![[0, 1, 2]],
+                radius: 5e-4,
+            }],
         }
     }
 
@@ -412,12 +457,13 @@ mod tests {
     fn items_come_back_to_front_and_fit_the_picture() {
         let opts = RenderOptions::default();
         let p = project(&frame(), &opts);
-        assert_eq!(p.items.len(), 19 + 1 + 1);
+        assert_eq!(p.items.len(), 19 + 1 + 1 + 1);
         for (item, _, fog) in &p.items {
             assert!((0.0..=0.45).contains(fog));
             let pts: Vec<(f64, f64)> = match *item {
                 Item::Segment { a, b, .. } => vec![a, b],
                 Item::Disc { c, .. } => vec![c],
+                Item::Triangle { p, .. } => p.to_vec(),
             };
             for (x, y) in pts {
                 assert!((0.0..=900.0).contains(&x) && (0.0..=900.0).contains(&y));

@@ -225,9 +225,10 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
         writeln!(s, "        </DataArray>")?;
         writeln!(s, "      </{tag}>")
     };
+    // One vertex per sphere; shell points follow the spheres' and belong to the polygons.
     cells(
         "Verts",
-        (n_rod_points..n_points).collect(),
+        (n_rod_points..n_rod_points + frame.spheres.len()).collect(),
         (1..=frame.spheres.len()).collect(),
     )?;
     let mut offsets = Vec::with_capacity(rods.len());

@@ -1,9 +1,9 @@
 //! Reading back the `.vtp` frames that [`super::write_vtp`] writes (ASCII VTK XML PolyData with
 //! the layout documented there: rod polylines as `<Lines>`, sphere centres as `<Verts>`,
-//! point data `radius` and `body`, field data `TIME`).
+//! point data `radius` and `body`, field data `TIME`, shell triangles as `<Polys>`).
 //!
-//! This reads catena's own frames, not arbitrary VTK files: binary or appended data, and
-//! polygons, are reported as unsupported.
+//! This reads catena's own frames, not arbitrary VTK files: binary or appended data are
+//! reported as unsupported, and polygons other than triangles are refused.
 
 use super::OutputError;
 use crate::math::Vec3;
@@ -31,6 +31,19 @@ pub struct FrameSphere {
     pub radius: f64,
 }
 
+/// One shell of a frame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameShell {
+    /// Body index.
+    pub body: usize,
+    /// Node positions (m).
+    pub points: Vec<Vec3>,
+    /// Triangles, as indices into `points`.
+    pub triangles: Vec<[usize; 3]>,
+    /// Half the thickness (m).
+    pub radius: f64,
+}
+
 /// The bodies of one frame, as read back.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FrameData {
@@ -40,6 +53,8 @@ pub struct FrameData {
     pub rods: Vec<FrameRod>,
     /// Spheres, in body order.
     pub spheres: Vec<FrameSphere>,
+    /// Shells, in body order.
+    pub shells: Vec<FrameShell>,
 }
 
 /// Reads a frame written by [`super::write_vtp`].
@@ -130,6 +145,40 @@ pub fn parse_vtp(xml: &str) -> Result<FrameData, String> {
             });
         }
     }
+    if let Some(conn) = array(xml, "Polys", "connectivity") {
+        let conn = numbers::<usize>(conn, "Polys connectivity")?;
+        let offsets = numbers::<usize>(required(xml, "Polys", "offsets")?, "Polys offsets")?;
+        let mut start = 0;
+        for &end in &offsets {
+            if end != start + 3 || end > conn.len() {
+                return Err(format!(
+                    "Polys offset {end} after {start}: only triangles within {} indices are read",
+                    conn.len()
+                ));
+            }
+            let tri = [
+                point(conn[start])?,
+                point(conn[start + 1])?,
+                point(conn[start + 2])?,
+            ];
+            let b = body[tri[0]];
+            // Shells come body by body: a new body starts a new shell; points are local.
+            if frame.shells.last().is_none_or(|s| s.body != b) {
+                frame.shells.push(FrameShell {
+                    body: b,
+                    points: Vec::new(),
+                    triangles: Vec::new(),
+                    radius: radius[tri[0]],
+                });
+            }
+            let shell = frame.shells.last_mut().expect("pushed above");
+            let local = tri.map(|k| points[k]);
+            let n = shell.points.len();
+            shell.points.extend(local);
+            shell.triangles.push([n, n + 1, n + 2]);
+            start = end;
+        }
+    }
     Ok(frame)
 }
 
@@ -212,6 +261,44 @@ mod tests {
                 radius: 0.25
             }]
         );
+    }
+
+    #[test]
+    fn reads_back_shell_triangles() {
+        let x = [
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+            Vec3::new(1.0, 1.0, 0.5),
+        ];
+        let tris = [[0, 1, 2], [1, 3, 2]];
+        let shells = [crate::io::MeshBody {
+            name: "s",
+            points: &x,
+            triangles: &tris,
+            thickness: 0.01,
+        }];
+        let spheres = [SphereBody {
+            center: Vec3::new(5.0, 6.0, 7.0),
+            radius: 0.25,
+        }];
+        let xml = render_vtp(&Frame {
+            shells: &shells,
+            time: 0.5,
+            rods: &[],
+            spheres: &spheres,
+        })
+        .unwrap();
+        let f = parse_vtp(&xml).unwrap();
+        assert_eq!(f.shells.len(), 1);
+        let s = &f.shells[0];
+        assert_eq!((s.body, s.radius), (1, 0.005));
+        assert_eq!(s.triangles.len(), 2);
+        for (t, tri) in s.triangles.iter().zip(tris) {
+            for k in 0..3 {
+                assert_eq!(s.points[t[k]], x[tri[k] as usize]);
+            }
+        }
     }
 
     #[test]
