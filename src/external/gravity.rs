@@ -1,7 +1,8 @@
 //! Gravity with buoyancy (seed 004 §5.1).
 //!
-//! `Fᵢ = mᵢ g_eff` on every rod node and sphere, with `g_eff = (ρ − ρ_med)/ρ · g`, where `mᵢ` is the lumped nodal mass (kg),
-//! `ρ` the rod density and `ρ_med` the density of the surrounding medium (kg/m³).
+//! `Fᵢ = mᵢ g_eff` on every rod node, shell node and sphere, with `g_eff = (ρ − ρ_med)/ρ · g`,
+//! where `mᵢ` is the lumped nodal mass (kg), `ρ` the body's density and `ρ_med` the density of
+//! the surrounding medium (kg/m³); point masses (no volume) feel `m g`.
 //! The force is constant, so its Jacobian is zero; its potential is `U = −Σ mᵢ g_eff·xᵢ` (J).
 
 use super::force::add_node_force;
@@ -44,6 +45,10 @@ impl ExternalForce for Gravity {
             let g = self.effective_g(s.material.density);
             add_node_force(force, s.offset, &(g * s.mass()));
         }
+        // Point masses have no volume: no buoyancy.
+        for &(dof, m) in &e.model.point_masses {
+            add_node_force(force, dof, &(self.g * m));
+        }
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
         let mut u = 0.0;
@@ -62,6 +67,10 @@ impl ExternalForce for Gravity {
         for s in &e.model.spheres {
             let g = self.effective_g(s.material.density);
             u -= s.mass() * g.dot(&s.center(e.q));
+        }
+        for &(dof, m) in &e.model.point_masses {
+            let x = crate::math::Vec3::new(e.q[dof], e.q[dof + 1], e.q[dof + 2]);
+            u -= m * self.g.dot(&x);
         }
         Some(u)
     }

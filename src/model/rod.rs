@@ -56,6 +56,8 @@ pub struct Rod {
     pub tau_bar: Vec<f64>,
     /// Optional actuation: natural curvature ramped linearly from the rest shape to a target.
     pub curvature_ramp: Option<CurvatureRamp>,
+    /// Nodes whose coordinates are another body's: `(node, first global DOF)`.
+    pub shared: Vec<(usize, usize)>,
 }
 
 /// Linear ramp of the natural curvature, `κ̄(t) = κ̄₀ + min(t/T, 1)(κ̄₁ − κ̄₀)`: how seed 004
@@ -149,6 +151,7 @@ impl Rod {
             kappa_bar,
             tau_bar: vec![0.0; n],
             curvature_ramp: None,
+            shared: Vec::new(),
         };
         Ok((rod, frames, q))
     }
@@ -197,8 +200,19 @@ impl Rod {
     pub fn n_edges(&self) -> usize {
         self.n_nodes - 1
     }
-    /// Global index of the first coordinate of node `i`.
+    /// Global index of the first coordinate of node `i`: its own, or the DOFs of the node it
+    /// shares (another rod's or a shell's, see [`crate::model::Model::share_rod_node`]).
     pub fn node_dof(&self, i: usize) -> usize {
+        if !self.shared.is_empty()
+            && let Some(&(_, d)) = self.shared.iter().find(|(n, _)| *n == i)
+        {
+            return d;
+        }
+        self.own_node_dof(i)
+    }
+    /// Global index of the first of the rod's own three coordinates for node `i` (held fixed
+    /// and unused when the node is shared).
+    pub fn own_node_dof(&self, i: usize) -> usize {
         self.offset + 4 * i
     }
     /// Global index of the twist angle of edge `i`.

@@ -28,6 +28,8 @@ pub struct Model {
     pub bcs: Vec<BoundaryCondition>,
     /// DOFs held fixed besides the boundary conditions' (e.g. clamped shell nodes).
     pub fixed: Vec<usize>,
+    /// Point masses: (first global DOF of the node, mass in kg).
+    pub point_masses: Vec<(usize, f64)>,
     /// Simulated time (s).
     pub time: f64,
 }
@@ -94,6 +96,29 @@ impl Model {
         for shell in &mut self.shells {
             shell.actuate(t);
         }
+    }
+
+    /// Makes node `node` of rod `rod` share the coordinates starting at global DOF `target` (a
+    /// node of another rod or of a shell, at the same place): the rod's stencils, forces and
+    /// contacts then act on those DOFs, the node's lumped mass moves there, and its own three
+    /// coordinates are held fixed and unused. Call before [`Model::finalize`].
+    pub fn share_rod_node(&mut self, rod: usize, node: usize, target: usize) {
+        let own = self.rods[rod].own_node_dof(node);
+        for c in 0..3 {
+            self.mass[target + c] += self.mass[own + c];
+            self.q[own + c] = self.q[target + c];
+        }
+        self.fixed.extend([own, own + 1, own + 2]);
+        self.rods[rod].shared.push((node, target));
+    }
+
+    /// Adds a point mass `mass` (kg) at the node whose first coordinate is global DOF `dof`
+    /// (inertia, and weight under [`crate::external::Gravity`]).
+    pub fn add_point_mass(&mut self, dof: usize, mass: f64) {
+        for c in 0..3 {
+            self.mass[dof + c] += mass;
+        }
+        self.point_masses.push((dof, mass));
     }
 
     /// Holds the mid-edge rotation `ξ` of edge `edge` of shell `shell` at its value (no-op for

@@ -18,7 +18,7 @@ pub use memory::MemoryEstimate;
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
     BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
-    MaterialSpec, MeshSpec, OutputSpec, RegionSpec, RodSpec, SceneSpec, ShellSpec, SignalSpec,
-    TimeSpec,
+    MaterialSpec, MeshSpec, NodeRef, OutputSpec, PointMassSpec, RegionSpec, RodSpec, SceneSpec,
+    ShellSpec, SignalSpec, TimeSpec,
 };
 pub use values::{NonNegative, Positive, V3};

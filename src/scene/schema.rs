@@ -49,6 +49,13 @@ pub struct SceneSpec {
     /// Shells (triangle meshes).
     #[serde(default)]
     pub shells: Vec<ShellSpec>,
+    /// Groups of nodes that are one node (rod–shell and rod–rod junctions, seed 004 §7: the
+    /// parachute's ropes on the canopy and on the payload).
+    #[serde(default)]
+    pub shared_nodes: Vec<Vec<NodeRef>>,
+    /// Extra masses at nodes (e.g. a payload).
+    #[serde(default)]
+    pub point_masses: Vec<PointMassSpec>,
     /// Rigid spheres.
     #[serde(default)]
     pub spheres: Vec<SphereSpec>,
@@ -219,6 +226,27 @@ pub enum SignalSpec {
     /// A text file of `t s` rows (s, rad; whitespace or commas; `#` comments), relative to the
     /// scene file: linear interpolation, held at the first and last rows.
     Table(String),
+}
+
+/// A node of a rod or a shell.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum NodeRef {
+    /// Node `index` of the named rod (negative counts from the end).
+    Rod(String, i64),
+    /// Node `index` of the named shell's mesh.
+    Shell(String, usize),
+    /// The node of the named shell's mesh nearest to a point (m), after `translate`.
+    ShellNear(String, V3),
+}
+
+/// A point mass at a node.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointMassSpec {
+    /// The node.
+    pub node: NodeRef,
+    /// Mass (kg).
+    pub mass: Positive,
 }
 
 /// A region of space (to select nodes).

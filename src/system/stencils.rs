@@ -64,11 +64,10 @@ impl ElasticStencils {
                 });
             }
             for i in 1..rod.n_nodes.saturating_sub(1) {
-                let a = rod.node_dof(i - 1);
-                let mut dofs = [0; 11];
-                for (k, d) in dofs.iter_mut().enumerate() {
-                    *d = a + k;
-                }
+                // [x_{i−1}, θ_{i−1}, x_i, θ_i, x_{i+1}]: contiguous unless a node is shared.
+                let (a, b, c) = (rod.node_dof(i - 1), rod.node_dof(i), rod.node_dof(i + 1));
+                let (f, e) = (rod.twist_dof(i - 1), rod.twist_dof(i));
+                let dofs = [a, a + 1, a + 2, f, b, b + 1, b + 2, e, c, c + 1, c + 2];
                 s.bend.push(NodeStencilDofs {
                     rod: r,
                     node: i,

@@ -16,6 +16,7 @@ mod materials;
 mod memory_check;
 mod rods;
 mod settings;
+mod shared_nodes;
 mod shell_actuation;
 mod shells;
 
@@ -49,6 +50,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     let materials = materials::build_materials(spec, &cx)?;
     let mut model = Model::default();
     let bodies = bodies::add_bodies(spec, &cx, &materials, &mut model)?;
+    shared_nodes::add_junctions(spec, &cx, &bodies, &mut model)?;
     boundary::add_boundary_conditions(spec, &cx, &bodies, &mut model)?;
     model.finalize();
     bodies.fix_spheres(&mut model);
