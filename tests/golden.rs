@@ -144,6 +144,43 @@ const CASES: &[Case] = &[
         until: 0.005,
         swap: &[],
     },
+    // Shells (issue 17): recorded when they shipped.
+    Case {
+        name: "shell_cantilever",
+        scene: "shell_cantilever",
+        until: 0.05,
+        swap: &[],
+    },
+    Case {
+        name: "sphere_on_plate",
+        scene: "sphere_on_plate",
+        until: 0.1,
+        swap: &[],
+    },
+    Case {
+        name: "rod_on_plate",
+        scene: "rod_on_plate",
+        until: 0.07,
+        swap: &[],
+    },
+    Case {
+        name: "sheet_on_rods",
+        scene: "sheet_on_rods",
+        until: 0.04,
+        swap: &[],
+    },
+    Case {
+        name: "manta_ray",
+        scene: "manta_ray",
+        until: 0.05,
+        swap: &[],
+    },
+    Case {
+        name: "parachute",
+        scene: "parachute",
+        until: 0.1,
+        swap: &[],
+    },
 ];
 
 /// The scene file to run: the shipped one, or a copy (in `dir`) whose chain paths point at

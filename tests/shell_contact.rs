@@ -197,3 +197,50 @@ fn sheet_falling_on_rods_with_ipc_keeps_every_gap_positive() {
         .fold(f64::INFINITY, f64::min);
     assert!(lowest > -0.02, "the sheet fell to z = {lowest}");
 }
+
+/// Self-contact of one shell (IMC node–triangle, as DiSMech): a strip folded back over itself
+/// (a lower leg clamped on z = 0, a 4 mm fold, a soft upper leg) sags under gravity until the
+/// upper leg's nodes rest on the lower leg's triangles, one thickness above them, and no node
+/// passes through. Pairs near the fold that share a node are excluded by the adjacency rule.
+#[test]
+fn a_folded_strip_rests_on_itself_through_self_contact() {
+    let mut sim = scene(&format!(
+        r#"Scene(
+        time: (dt: 2e-3, duration: 1.0),
+        materials: {{ "m": (youngs_modulus: 2e5, poisson_ratio: 0.3, density: 1000) }},
+        shells: [(name: "strip", material: "m", thickness: 1e-3, bending: Hinge,
+                  mesh: Inline(
+                      nodes: [[0, 0, 0], [0, 0.01, 0], [0.01, 0, 0], [0.01, 0.01, 0],
+                              [0.02, 0, 0], [0.02, 0.01, 0], [0.03, 0, 0], [0.03, 0.01, 0],
+                              [0.03, 0, 0.004], [0.03, 0.01, 0.004], [0.02, 0, 0.004],
+                              [0.02, 0.01, 0.004], [0.01, 0, 0.004], [0.01, 0.01, 0.004],
+                              [0, 0, 0.004], [0, 0.01, 0.004]],
+                      triangles: [[0, 2, 1], [1, 2, 3], [2, 4, 3], [3, 4, 5], [4, 6, 5], [5, 6, 7],
+                                  [6, 8, 7], [7, 8, 9], [8, 10, 9], [9, 10, 11], [10, 12, 11],
+                                  [11, 12, 13], [12, 14, 13], [13, 14, 15]]),
+                  clamp: [Box(min: (-1, -1, -1e-4), max: (1, 1, 1e-4))])],
+        forces: [Gravity(g: (0, 0, -9.81)), AeroDrag(medium_density: 1000, drag_coefficient: 1)],
+        contacts: [(chain: "{}", first: AllShells, second: AllShells, keep_distance: 2e-3)],
+    )"#,
+        root().join("chains/imc_shell.ron").display()
+    ));
+    let mut touched = false;
+    for _ in 0..400 {
+        let r = catena::validate::support::step(&mut sim, "folded strip")
+            .unwrap_or_else(|e| panic!("{e}"));
+        touched |= r.contacts.active > 0;
+    }
+    assert!(touched, "the upper leg never touched the lower one");
+    let x = sim.model.shells[0].nodes(&sim.model.q);
+    eprintln!("z: {:?}", x.iter().map(|p| p.z).collect::<Vec<_>>());
+    // The end of the upper leg rests about one thickness above the lower leg: never through
+    // it. (With the shipped adaptive IMC stiffness, k = 1e5 × the largest nodal force, a corner
+    // node of this light strip sinks by up to 8 % of h: measured 0.92 mm.)
+    for k in [12, 13, 14, 15] {
+        assert!(
+            x[k].z > 0.9e-3 && x[k].z < 1.1e-3,
+            "upper-leg node {k} at z = {} (expected about h = 1 mm)",
+            x[k].z
+        );
+    }
+}

@@ -135,6 +135,43 @@ mod tests {
         assert!(!too_close(&m, &e(0), &e(4)));
     }
 
+    /// A 4 × 1 strip of a shell: primitives sharing a node are excluded, others are not; a
+    /// thick shell also excludes pairs whose nodes are within its thickness.
+    #[test]
+    fn shell_primitives_sharing_a_node_are_excluded() {
+        use crate::model::mesh::{DiagonalPattern, plate};
+        use crate::model::{MeshTopology, Shell, ShellBending};
+        let shell_model = |h: f64| {
+            let mut m = Model::default();
+            let mesh = plate(0.04, 0.01, 4, 1, DiagonalPattern::OneWay).unwrap();
+            let topo = MeshTopology::new(&mesh).unwrap();
+            let mat = Material::from_poisson(1e6, 0.3, 1000.0);
+            m.add_shell(
+                Shell::new("s", mesh, topo, mat, h, ShellBending::Hinge),
+                Vec3::zeros(),
+            );
+            m.finalize();
+            m
+        };
+        let m = shell_model(1e-3);
+        let s = &m.shells[0];
+        let tri = |t: u32| PrimId::shell_face(0, t);
+        let node = |n: u32| PrimId::shell_node(0, n);
+        let [a, _, _] = s.mesh.triangles[0];
+        // A node of triangle 0 against it and against the far end's triangles.
+        assert!(too_close(&m, &node(a), &tri(0)));
+        let far = (s.mesh.triangles.len() - 1) as u32;
+        assert!(!s.mesh.triangles[far as usize].contains(&a));
+        assert!(!too_close(&m, &node(a), &tri(far)));
+        // Edges: one sharing a node with triangle 0 is excluded.
+        let e0 = s.topology.triangle_edges[0][0];
+        assert!(too_close(&m, &PrimId::shell_edge(0, e0), &tri(0)));
+        // Different shells never exclude each other; a thick shell excludes more.
+        assert!(!too_close(&m, &node(a), &PrimId::sphere(0)));
+        let thick = shell_model(0.025);
+        assert!(too_close(&thick, &node(a), &tri(far - 2)));
+    }
+
     #[test]
     fn rigid_bodies_only_exclude_themselves() {
         let m = rod_model(1e-3);
