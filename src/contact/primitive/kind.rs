@@ -20,9 +20,9 @@ pub enum PrimKind {
 impl fmt::Display for PrimKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Self::Capsule => "capsule (rod edge)",
+            Self::Capsule => "capsule (rod or shell edge)",
             Self::Sphere => "sphere",
-            Self::Point => "point (rod node)",
+            Self::Point => "point (rod or shell node)",
             Self::Plane => "plane",
             Self::Triangle => "triangle (shell face)",
         })
