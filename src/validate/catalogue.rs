@@ -2,8 +2,8 @@
 
 use super::case::Case;
 use super::{
-    cantilever, drop, hertz, incline, integrators, ipc_guarantee, overhand, plate_point_load,
-    shell_cantilever, trefoil,
+    cantilever, drop, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
+    plate_point_load, shell_cantilever, trefoil,
 };
 
 /// Every case.
@@ -38,6 +38,14 @@ pub fn cases() -> Vec<Case> {
             source: "Li et al. 2020 (IPC) §4–5; seed 001 Eq. 9, B.5",
             fast: true,
             run: ipc_guarantee::run,
+        },
+        Case {
+            name: "ipc_shells",
+            title: "Rods and shells under IPC (node–triangle + edge–edge): a positive gap at \
+                    every iterate as a rod lands on a plate and a sheet falls on rods",
+            source: "Li et al. 2020 (IPC) §4–5; seed 004 §5 (shells)",
+            fast: true,
+            run: ipc_shells::run,
         },
         Case {
             name: "drop",

@@ -13,6 +13,7 @@ pub mod hertz;
 pub mod incline;
 pub mod integrators;
 pub mod ipc_guarantee;
+pub mod ipc_shells;
 pub mod knot_pull;
 pub mod open_knot;
 pub mod overhand;
