@@ -1,14 +1,18 @@
 //! VTK XML PolyData (`.vtp`, ASCII) frames that ParaView opens.
 //!
 //! Layout of one file: all rod points first (rod 0, rod 1, …), then one point per
-//! sphere centre. Rods are `<Lines>` cells (one polyline per rod); spheres are
-//! `<Verts>` cells (one vertex per sphere). Point data:
+//! sphere centre, then every shell's nodes. Rods are `<Lines>` cells (one polyline per rod);
+//! spheres are `<Verts>` cells (one vertex per sphere); shell triangles are `<Polys>` (so
+//! ParaView shows shells as surfaces). Point data:
 //! - `radius` (Float64): the rod radius on rod points, the sphere radius on sphere
 //!   centres; it is the active scalar, so ParaView's *Tube* filter (Vary Radius:
 //!   *By Absolute Scalar*, Radius Factor 1) gives rods their true thickness and the
 //!   *Glyph* filter (Sphere glyph, Scale Array `radius`, Scale Factor 2, since the
 //!   unit glyph has radius 0.5) gives the spheres theirs;
-//! - `body` (Int32): body index, rods `0..R` then spheres `R..R+S`.
+//! - `body` (Int32): body index, rods `0..R`, spheres `R..R+S`, then shells.
+//!
+//! Frames with shells also carry cell data: `normal` (unit, from the mesh's orientation)
+//! and `area` (m²) of each triangle, zero on the vertex and line cells.
 //!
 //! Field data `TIME` (and ParaView's own `TimeValue`) hold the frame time \[s\].
 //! Body names appear in an XML comment only. Coordinates are written with
@@ -191,6 +195,44 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
     push_values(&mut s, ind, bodies.map(|b| b.to_string()));
     writeln!(s, "        </DataArray>")?;
     writeln!(s, "      </PointData>")?;
+
+    // Cell data, only with shells: each triangle's unit normal (mesh orientation) and area;
+    // zero for the vertex and line cells, which come first (VTK orders cells Verts, Lines,
+    // Strips, Polys).
+    if n_polys > 0 {
+        let n_other = frame.spheres.len() + rods.len();
+        let faces: Vec<(crate::math::Vec3, f64)> = frame
+            .shells
+            .iter()
+            .flat_map(|m| {
+                m.triangles.iter().map(|t| {
+                    let [a, b, c] = t.map(|k| m.points[k as usize]);
+                    let n = (b - a).cross(&(c - a));
+                    let norm = n.norm();
+                    let unit = if norm > 0.0 { n / norm } else { n };
+                    (unit, 0.5 * norm)
+                })
+            })
+            .collect();
+        writeln!(s, r#"      <CellData Normals="normal" Scalars="area">"#)?;
+        write!(
+            s,
+            r#"        <DataArray type="Float64" Name="normal" NumberOfComponents="3" format="ascii">"#
+        )?;
+        let normals = std::iter::repeat_n([0.0; 3], n_other)
+            .chain(faces.iter().map(|(n, _)| [n.x, n.y, n.z]))
+            .flatten();
+        push_values(&mut s, ind, normals.map(fmt_f64));
+        writeln!(s, "        </DataArray>")?;
+        write!(
+            s,
+            r#"        <DataArray type="Float64" Name="area" format="ascii">"#
+        )?;
+        let areas = std::iter::repeat_n(0.0, n_other).chain(faces.iter().map(|f| f.1));
+        push_values(&mut s, ind, areas.map(fmt_f64));
+        writeln!(s, "        </DataArray>")?;
+        writeln!(s, "      </CellData>")?;
+    }
 
     // Points.
     writeln!(s, "      <Points>")?;
@@ -492,6 +534,16 @@ mod tests {
         );
         let radius = array(&xml, "PointData", "radius");
         assert_eq!(radius[3], "0.001");
+        // Verts list only the sphere; cell data covers the 1 vertex, 1 line and 2
+        // triangles: zero, zero, then each triangle's +z normal and area ½.
+        assert_eq!(nums(&array(&xml, "Verts", "connectivity")), vec![2]);
+        assert_eq!(
+            array(&xml, "CellData", "area"),
+            vec!["0", "0", "0.5", "0.5"]
+        );
+        let normal = array(&xml, "CellData", "normal");
+        assert_eq!(normal.len(), 12);
+        assert_eq!(&normal[6..], ["0", "0", "1", "0", "0", "1"]);
     }
 
     #[test]
