@@ -8,7 +8,8 @@
 //! straight, so their "contact" is the rod's own material). Two primitives of the same shell
 //! (nodes, edges, triangles) are excluded when they share a mesh node, or when two of their
 //! nodes are within the shell's thickness `h` in the rest mesh (a node and the faces of its
-//! one-ring always share one; thick shells on fine meshes exclude more). Primitives of rigid
+//! one-ring always share one; thick shells on fine meshes exclude more). Primitives of two
+//! bodies joined at a shared node are excluded when they both touch it. Primitives of rigid
 //! bodies are only excluded from pairing with themselves.
 
 use super::{BodyId, PrimId};
@@ -69,8 +70,21 @@ fn too_close_on_mesh(model: &Model, a: &MeshNodes, b: &MeshNodes) -> bool {
     })
 }
 
+/// Whether primitives of two different bodies share a node (a rod–shell or rod–rod junction,
+/// [`Model::share_rod_node`]): they are one piece of material there.
+fn joined(model: &Model, a: &PrimId, b: &PrimId) -> bool {
+    if a.body() == b.body() || !model.rods.iter().any(|r| !r.shared.is_empty()) {
+        return false;
+    }
+    let (da, db) = (a.point_dofs(model), b.point_dofs(model));
+    da.as_slice().iter().any(|d| db.as_slice().contains(d))
+}
+
 /// Whether `a` and `b` may not form a contact pair (see the module documentation).
 pub fn too_close(model: &Model, a: &PrimId, b: &PrimId) -> bool {
+    if joined(model, a, b) {
+        return true;
+    }
     if let (Some(ma), Some(mb)) = (a.mesh_nodes(model), b.mesh_nodes(model)) {
         return ma.shell == mb.shell && too_close_on_mesh(model, &ma, &mb);
     }
