@@ -37,7 +37,7 @@ impl ExternalForce for Gravity {
         }
         for sh in &e.model.shells {
             let g = self.effective_g(sh.material.density);
-            for (i, m) in sh.node_masses().into_iter().enumerate() {
+            for (i, &m) in sh.node_masses().iter().enumerate() {
                 add_node_force(force, sh.node_dof(i), &(g * m));
             }
         }
@@ -60,7 +60,7 @@ impl ExternalForce for Gravity {
         }
         for sh in &e.model.shells {
             let g = self.effective_g(sh.material.density);
-            for (i, m) in sh.node_masses().into_iter().enumerate() {
+            for (i, &m) in sh.node_masses().iter().enumerate() {
                 u -= m * g.dot(&sh.node(e.q, i));
             }
         }

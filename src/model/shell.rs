@@ -47,6 +47,8 @@ pub struct Shell {
     pub rest_areas: Vec<f64>,
     /// Time-varying natural angles of hinge sets (hinge bending only).
     pub actuation: Vec<HingeActuation>,
+    /// Lumped node masses (kg), computed once: each triangle's `ρ h Ā` split in three.
+    masses: Vec<f64>,
 }
 
 impl Shell {
@@ -67,6 +69,7 @@ impl Shell {
             .map(|h| h.dihedral_angle(x))
             .collect();
         let rest_areas = mesh.areas();
+        let masses = mesh.node_masses(material.density, thickness);
         Self {
             name: name.to_string(),
             material,
@@ -81,6 +84,7 @@ impl Shell {
             natural_angles,
             rest_areas,
             actuation: Vec::new(),
+            masses,
         }
     }
 
@@ -122,18 +126,13 @@ impl Shell {
     }
 
     /// Lumped node masses (kg): each triangle's `ρ h Ā` split in three.
-    pub fn node_masses(&self) -> Vec<f64> {
-        self.mesh.node_masses(self.material.density, self.thickness)
+    pub fn node_masses(&self) -> &[f64] {
+        &self.masses
     }
 
-    /// Lumped mass of node `i` (kg): a third of `ρ h Ā` of each triangle around it (the
-    /// entry `i` of [`Shell::node_masses`], without building the whole list).
+    /// Lumped mass of node `i` (kg).
     pub fn node_mass(&self, i: usize) -> f64 {
-        let per_area = self.material.density * self.thickness / 3.0;
-        self.topology.node_triangles[i]
-            .iter()
-            .map(|&t| per_area * self.rest_areas[t as usize])
-            .sum()
+        self.masses[i]
     }
 
     /// Poisson's ratio `ν = E/(2G) − 1` of the material.

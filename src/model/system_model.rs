@@ -65,7 +65,7 @@ impl Model {
         assert!(self.spheres.is_empty(), "shells are added before spheres");
         shell.offset = self.q.len();
         shell.first_node = self.n_nodes();
-        for (x, m) in shell.mesh.nodes.iter().zip(shell.node_masses()) {
+        for (x, &m) in shell.mesh.nodes.iter().zip(shell.node_masses()) {
             self.q.extend_from_slice(x.as_slice());
             self.v.extend_from_slice(velocity.as_slice());
             self.mass.extend_from_slice(&[m; 3]);

@@ -249,8 +249,8 @@ mod tests {
     use nalgebra::{SMatrix, SVector};
 
     use super::super::test_support::{
-        Region, Worst, edge_outward, ericson_closest, fd_check, interior_bary, kind_label,
-        permute_blocks, point_at, stack, triangle, unit_normal, v3,
+        Region, Worst, active_set_stable, edge_outward, ericson_closest, fd_check, interior_bary,
+        kind_label, permute_blocks, point_at, stack, triangle, unit_normal, v3,
     };
     use super::*;
     use crate::verify::{Rng, max_relative_error};
@@ -287,14 +287,7 @@ mod tests {
 
     /// Whether every ±step perturbation of `x` keeps the active set of `x`.
     fn stable(x: &X, step: f64) -> bool {
-        let s0 = signature(&pt(x, false));
-        (0..12).all(|k| {
-            [step, -step].iter().all(|&h| {
-                let mut y = *x;
-                y[k] += h;
-                signature(&pt(&y, false)) == s0
-            })
-        })
+        active_set_stable(x, step, |y| signature(&pt(y, false)))
     }
 
     /// Signed height in ±[0.05, 1].

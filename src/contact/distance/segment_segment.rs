@@ -279,7 +279,7 @@ mod tests {
     use nalgebra::{SMatrix, SVector};
 
     use super::super::point_segment;
-    use super::super::test_support::{Worst, fd_check, kind_label, stack, v3};
+    use super::super::test_support::{Worst, active_set_stable, fd_check, kind_label, stack, v3};
     use super::*;
     use crate::math::Mat3;
     use crate::verify::{Rng, max_relative_error};
@@ -302,14 +302,7 @@ mod tests {
 
     /// Whether every ±step perturbation of `x` keeps the active set of `x`.
     fn stable(x: &X, step: f64) -> bool {
-        let s0 = signature(&ss(x, false));
-        (0..12).all(|k| {
-            [step, -step].iter().all(|&h| {
-                let mut y = *x;
-                y[k] += h;
-                signature(&ss(&y, false)) == s0
-            })
-        })
+        active_set_stable(x, step, |y| signature(&ss(y, false)))
     }
 
     /// Segments whose supporting lines have their closest points at parameters `(alpha, gamma)`

@@ -163,8 +163,8 @@ mod tests {
 
     use super::super::point_triangle;
     use super::super::test_support::{
-        Region, Worst, edge_outward, fd_check, interior_bary, kind_label, permute_blocks, point_at,
-        stack, triangle, unit_normal, v3,
+        Region, Worst, active_set_stable, edge_outward, fd_check, interior_bary, kind_label,
+        permute_blocks, point_at, stack, triangle, unit_normal, v3,
     };
     use super::*;
     use crate::verify::{Rng, max_relative_error};
@@ -201,15 +201,9 @@ mod tests {
         )
     }
 
+    /// Whether every ±step perturbation of `x` keeps the active set of `x`.
     fn stable(x: &X, step: f64) -> bool {
-        let s0 = signature(&st(x, false));
-        (0..15).all(|k| {
-            [step, -step].iter().all(|&h| {
-                let mut y = *x;
-                y[k] += h;
-                signature(&st(&y, false)) == s0
-            })
-        })
+        active_set_stable(x, step, |y| signature(&st(y, false)))
     }
 
     /// Reference: `min_β Δ(p0 + β(p1 − p0), abc)` (convex in `β`) by golden-section search on

@@ -24,6 +24,24 @@ pub(super) fn stack<const N: usize>(pts: &[Vec3]) -> SVector<f64, N> {
 /// Also asserts that every perturbed evaluation stays in the regime (`kind`) of `x`, that the
 /// Hessian is exactly symmetric and that `hessian = false` gives the same value and gradient and
 /// a zero Hessian.
+/// Whether every ±`step` perturbation of each coordinate of `x` keeps `signature(x)` (a
+/// kernel's active set: its contact type and which parameters sit on their bounds), so that
+/// central differences at `x` do not straddle a seam.
+pub(super) fn active_set_stable<const N: usize, S: PartialEq>(
+    x: &SVector<f64, N>,
+    step: f64,
+    signature: impl Fn(&SVector<f64, N>) -> S,
+) -> bool {
+    let s0 = signature(x);
+    (0..N).all(|k| {
+        [step, -step].iter().all(|&h| {
+            let mut y = *x;
+            y[k] += h;
+            signature(&y) == s0
+        })
+    })
+}
+
 pub(super) fn fd_check<const N: usize>(
     f: &dyn Fn(&SVector<f64, N>, bool) -> Distance<N>,
     x: &SVector<f64, N>,

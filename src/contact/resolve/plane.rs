@@ -39,28 +39,15 @@ fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
 
 macro_rules! plane_resolver {
     ($ty:ident, $name:literal, $kind:expr, $summary:literal, $details:literal, |$ctx:ident| $body:block) => {
-        #[doc = concat!("`", $name, "` resolver.")]
-        #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
-        pub struct $ty;
-
-        impl ChainElement for $ty {
-            fn doc(&self) -> &'static ElementDoc {
-                static DOC: ElementDoc = ElementDoc {
-                    name: $name,
-                    category: Category::Resolver,
-                    summary: $summary,
-                    details: $details,
-                };
-                &DOC
-            }
-            fn needs(&self) -> Needs {
-                Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($kind, PrimKind::Plane)
-            }
-            fn gives(&self) -> Gives {
-                Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Plane)
-            }
-            fn evaluate(&self, _env: &Env, $ctx: &mut ContactCtx) $body
-        }
+        kind_resolver!(
+            $ty,
+            $name,
+            ($kind, PrimKind::Plane),
+            CcdKernel::Plane,
+            $summary,
+            $details,
+            |$ctx| $body
+        );
     };
 }
 

@@ -26,30 +26,15 @@ fn resolve(ctx: &mut ContactCtx) {
 
 macro_rules! triangle_resolver {
     ($ty:ident, $name:literal, $kind:expr, $summary:literal, $details:literal) => {
-        #[doc = concat!("`", $name, "` resolver.")]
-        #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
-        pub struct $ty;
-
-        impl ChainElement for $ty {
-            fn doc(&self) -> &'static ElementDoc {
-                static DOC: ElementDoc = ElementDoc {
-                    name: $name,
-                    category: Category::Resolver,
-                    summary: $summary,
-                    details: $details,
-                };
-                &DOC
-            }
-            fn needs(&self) -> Needs {
-                Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($kind, PrimKind::Triangle)
-            }
-            fn gives(&self) -> Gives {
-                Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(point_triangle_distance))
-            }
-            fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-                resolve(ctx)
-            }
-        }
+        kind_resolver!(
+            $ty,
+            $name,
+            ($kind, PrimKind::Triangle),
+            CcdKernel::Distance(point_triangle_distance),
+            $summary,
+            $details,
+            |ctx| { resolve(ctx) }
+        );
     };
 }
 

@@ -1,0 +1,44 @@
+//! Contacts: a chain bound to two groups of bodies.
+
+use super::super::values::Positive;
+use serde::{Deserialize, Serialize};
+
+/// A group of bodies for one side of a contact binding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GroupSpec {
+    /// Every rod.
+    AllRods,
+    /// Every sphere.
+    AllSpheres,
+    /// Every plane.
+    AllPlanes,
+    /// The named rods.
+    Rods(Vec<String>),
+    /// The named spheres.
+    Spheres(Vec<String>),
+    /// The named planes.
+    Planes(Vec<String>),
+    /// Every shell (its nodes, edges or triangles, as the chain binds the side).
+    AllShells,
+    /// The named shells.
+    Shells(Vec<String>),
+}
+
+/// A chain applied between two groups of bodies.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactSpec {
+    /// Chain file, relative to the scene file.
+    pub chain: String,
+    /// Side-1 bodies.
+    pub first: GroupSpec,
+    /// Side-2 bodies.
+    pub second: GroupSpec,
+    /// Pairs closer than this (gap, m) at the start of a step are candidates; default: the
+    /// largest radius among the bound bodies.
+    #[serde(default)]
+    pub keep_distance: Option<Positive>,
+    /// Body pairs (by name) that never interact through this binding.
+    #[serde(default)]
+    pub exclude: Vec<(String, String)>,
+}

@@ -1,0 +1,114 @@
+//! A whole scene file: its time, solver, output and materials sections, and the lists of bodies, contacts and forces.
+
+use super::super::values::Positive;
+use super::{
+    BoundarySpec, ContactSpec, ForceSpec, NodeRef, PlaneSpec, PointMassSpec, RodSpec, ShellSpec,
+    SphereSpec,
+};
+use crate::system::{IntegratorKind, SolverSettings};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A whole scene.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename = "Scene", deny_unknown_fields)]
+pub struct SceneSpec {
+    /// Name used in reports (defaults to the file stem).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Time stepping.
+    pub time: TimeSpec,
+    /// Newton settings.
+    #[serde(default)]
+    pub solver: SolverSettings,
+    /// Output cadence.
+    #[serde(default)]
+    pub output: OutputSpec,
+    /// Named materials.
+    pub materials: BTreeMap<String, MaterialSpec>,
+    /// The rods (none when omitted).
+    #[serde(default)]
+    pub rods: Vec<RodSpec>,
+    /// Boundary conditions.
+    #[serde(default)]
+    pub boundary_conditions: Vec<BoundarySpec>,
+    /// External forces.
+    #[serde(default)]
+    pub forces: Vec<ForceSpec>,
+    /// Shells (triangle meshes).
+    #[serde(default)]
+    pub shells: Vec<ShellSpec>,
+    /// Groups of nodes that are one node (rod–shell and rod–rod junctions, seed 004 §7: the
+    /// parachute's ropes on the canopy and on the payload).
+    #[serde(default)]
+    pub shared_nodes: Vec<Vec<NodeRef>>,
+    /// Extra masses at nodes (e.g. a payload).
+    #[serde(default)]
+    pub point_masses: Vec<PointMassSpec>,
+    /// Rigid spheres.
+    #[serde(default)]
+    pub spheres: Vec<SphereSpec>,
+    /// Static planes (ground, walls).
+    #[serde(default)]
+    pub planes: Vec<PlaneSpec>,
+    /// Contact bindings: which chain acts between which bodies.
+    #[serde(default)]
+    pub contacts: Vec<ContactSpec>,
+}
+
+/// Time step and duration.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeSpec {
+    /// Time step Δt (s).
+    pub dt: Positive,
+    /// Simulated duration (s).
+    pub duration: Positive,
+    /// Smallest Δt (s) a failed step may be retried with: a step whose Newton solve fails is
+    /// retried with Δt halved until it succeeds or would go below this floor. Default: `dt`/1024
+    /// (ten halvings); set it to `dt` to disable retries.
+    #[serde(default)]
+    pub min_dt: Option<Positive>,
+    /// After this many consecutive accepted sub-steps, a reduced Δt is doubled again (never
+    /// above `dt`). Default 4.
+    #[serde(default = "default_grow_after")]
+    pub grow_after: u32,
+    /// Time integrator: `ImplicitEuler` (default), `Bdf2` or `ImplicitMidpoint` (see
+    /// [`crate::system::TimeIntegrator`] for their formulas).
+    #[serde(default)]
+    pub integrator: IntegratorKind,
+}
+
+fn default_grow_after() -> u32 {
+    4
+}
+
+/// Output cadence.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutputSpec {
+    /// Write a VTK frame every this many steps (0: only the first and last frame).
+    pub frame_every: u64,
+}
+
+impl Default for OutputSpec {
+    fn default() -> Self {
+        Self { frame_every: 10 }
+    }
+}
+
+/// An isotropic material: give `poisson_ratio` or `shear_modulus`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialSpec {
+    /// Young's modulus E (Pa).
+    pub youngs_modulus: Positive,
+    /// Poisson's ratio ν (−1 < ν ≤ 0.5); sets G = E/(2(1+ν)).
+    #[serde(default)]
+    pub poisson_ratio: Option<f64>,
+    /// Shear modulus G (Pa), instead of `poisson_ratio`.
+    #[serde(default)]
+    pub shear_modulus: Option<Positive>,
+    /// Density ρ (kg/m³).
+    pub density: Positive,
+}

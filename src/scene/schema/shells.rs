@@ -1,0 +1,187 @@
+//! Shells: meshes, held regions, hinge actuation, junctions with rods and point masses.
+
+use super::super::values::{NonNegative, Positive, V3};
+use serde::{Deserialize, Serialize};
+
+/// A thin elastic shell on a triangle mesh (seed 004 §3.3).
+///
+/// ```ron
+/// (name: "plate", material: "steel", thickness: 1e-3, bending: MidEdge,
+///  mesh: Plate(lx: 0.1, ly: 0.02, nx: 20, ny: 4, diagonals: Alternating),
+///  translate: (0, -0.01, 0), clamp: [Box(min: (-1, -1, -1), max: (0.01, 1, 1))])
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShellSpec {
+    /// Unique name.
+    pub name: String,
+    /// Key into `materials`.
+    pub material: String,
+    /// Thickness h (m).
+    pub thickness: Positive,
+    /// Bending model: `Hinge` (Grinspun et al. 2003) or `MidEdge` (Grinspun et al. 2006).
+    #[serde(default)]
+    pub bending: crate::model::ShellBending,
+    /// The mesh, in its rest (stress-free) shape.
+    pub mesh: MeshSpec,
+    /// Offset added to every node (m).
+    #[serde(default)]
+    pub translate: V3,
+    /// Initial velocity of every node (m/s).
+    #[serde(default)]
+    pub velocity: V3,
+    /// Regions whose nodes are held fixed, clamped: for mid-edge bending the rotation `ξ` of
+    /// every edge between two held nodes is held too (no rotation about a clamped edge).
+    #[serde(default)]
+    pub clamp: Vec<RegionSpec>,
+    /// Regions whose nodes are held in place but free to rotate (pinned, simply supported).
+    #[serde(default)]
+    pub pin: Vec<RegionSpec>,
+    /// Time-varying natural hinge angles (hinge bending only; seed 004 §7, the manta ray).
+    #[serde(default)]
+    pub actuate: Vec<HingeActuationSpec>,
+}
+
+/// A shell's mesh: generated, read from a file, or given inline.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum MeshSpec {
+    /// Rectangle `[0, lx] × [0, ly]` in the plane z = 0, `nx × ny` cells.
+    Plate {
+        /// Length along x (m).
+        lx: f64,
+        /// Width along y (m).
+        ly: f64,
+        /// Cells along x.
+        nx: usize,
+        /// Cells along y.
+        ny: usize,
+        /// How cells are split into triangles (default `Alternating`).
+        #[serde(default)]
+        diagonals: DiagonalsSpec,
+    },
+    /// Regular hexagon of side `side` (m) centred at the origin in z = 0, `rings` rings.
+    Hexagon {
+        /// Side (m).
+        side: f64,
+        /// Rings of triangles.
+        rings: usize,
+    },
+    /// Disk of radius `radius` (m) centred at the origin in z = 0, `rings` rings.
+    Disk {
+        /// Radius (m).
+        radius: f64,
+        /// Rings of triangles.
+        rings: usize,
+    },
+    /// Sphere surface of radius `radius` (m) at the origin, subdivided `level` times.
+    Icosphere {
+        /// Radius (m).
+        radius: f64,
+        /// Subdivision level.
+        level: usize,
+    },
+    /// An OBJ or STL file, relative to the scene file.
+    File(String),
+    /// Node positions (N × 3, m) and triangles (T × 3, 0-based node indices).
+    Inline {
+        /// Nodes.
+        nodes: Vec<Vec<f64>>,
+        /// Triangles.
+        triangles: Vec<Vec<i64>>,
+    },
+}
+
+/// Diagonals of a generated plate (see `catena::model::mesh::DiagonalPattern`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum DiagonalsSpec {
+    /// Every cell split along the same diagonal.
+    OneWay,
+    /// Diagonals alternating from cell to cell (union jack).
+    #[default]
+    Alternating,
+    /// Both diagonals, with a node at each cell centre.
+    Crossed,
+}
+
+/// A time-varying natural angle on the hinges of a shell whose two edge nodes lie in
+/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`.
+///
+/// ```ron
+/// (hinges: Box(min: (-0.6, -0.001, -1), max: (0.6, 0.001, 1)),
+///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)))
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HingeActuationSpec {
+    /// Region holding both nodes of each actuated hinge's edge.
+    pub hinges: RegionSpec,
+    /// The signal `s(t)`.
+    pub signal: SignalSpec,
+}
+
+/// A signal `s(t)` in radians.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum SignalSpec {
+    /// `A min(t/T, 1) sin(2π f t + ψ)`, `ψ = phase + phase_gradient · x̄` with `x̄` the hinge
+    /// edge's rest midpoint and `T = ramp` (no ramp when 0).
+    Sine {
+        /// Amplitude A (rad).
+        amplitude: f64,
+        /// Ramp time T (s): the amplitude grows linearly from 0 over T.
+        #[serde(default)]
+        ramp: NonNegative,
+        /// Frequency f (Hz).
+        frequency: NonNegative,
+        /// Phase at the origin (rad).
+        #[serde(default)]
+        phase: f64,
+        /// Phase change per metre along each axis (rad/m).
+        #[serde(default)]
+        phase_gradient: V3,
+    },
+    /// A text file of `t s` rows (s, rad; whitespace or commas; `#` comments), relative to the
+    /// scene file: linear interpolation, held at the first and last rows.
+    Table(String),
+}
+
+/// A region of space (to select nodes).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum RegionSpec {
+    /// The axis-aligned box `[min, max]` (m), boundary included.
+    Box {
+        /// Lower corner.
+        min: V3,
+        /// Upper corner.
+        max: V3,
+    },
+    /// Every node at distance ≥ `radius` (m) from `center` (e.g. the rim rings of a disk).
+    Beyond {
+        /// Centre (m).
+        center: V3,
+        /// Distance (m).
+        radius: f64,
+    },
+    /// Every node on the boundary of the mesh (its edges with one triangle).
+    Boundary,
+}
+
+/// A node of a rod or a shell.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum NodeRef {
+    /// Node `index` of the named rod (negative counts from the end).
+    Rod(String, i64),
+    /// Node `index` of the named shell's mesh.
+    Shell(String, usize),
+    /// The node of the named shell's mesh nearest to a point (m), after `translate`.
+    ShellNear(String, V3),
+}
+
+/// A point mass at a node.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointMassSpec {
+    /// The node.
+    pub node: NodeRef,
+    /// Mass (kg).
+    pub mass: Positive,
+}
