@@ -49,7 +49,7 @@ fn incline(dir: &Path, chain: &str, theta: f64) -> Simulator {
         time: (dt: {DT:e}, duration: 10.0),
         materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
         rods: [],
-        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {z:e}))],
+        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {z:e}), rotation: false)],
         planes: [(name: "slope", origin: (0, 0, 0), normal: (0, 0, 1))],
         forces: [Gravity(g: ({gx:e}, 0, {gz:e}))],
         contacts: [(chain: "{chain}", first: AllSpheres, second: AllPlanes, keep_distance: 0.005)],

@@ -1,10 +1,12 @@
 //! `ContactCtx`: the record that flows through a chain, one per candidate pair.
 //!
-//! Local DOF layout: the pair is a list of up to four points, side 1's first (a capsule has two
-//! points, a sphere or a point one, a plane none). Point `k` occupies local coordinates
-//! `3k..3k+3`; `dof[k]` is the global index of its first coordinate (or [`NO_DOF`] when the
-//! point is static). Every local vector or matrix is 12-sized; entries beyond
-//! `3·n_points()` are zero.
+//! Local DOF layout: the pair is a list of up to four 3-slots. First the points, side 1's first
+//! (a capsule has two points, a sphere or a point one, a plane none); then, in the slots left,
+//! the angular velocity of each side that rotates (a rotating sphere; see
+//! [`crate::contact::spin_slots`]). Slot `k` occupies local coordinates `3k..3k+3`; `dof[k]` is
+//! the global index of its first coordinate (or [`NO_DOF`] when static), `x[k]`, `v[k]` its
+//! position and velocity (for a rotation slot: the rotation `θ` and the angular velocity `ω`).
+//! Every local vector or matrix is 12-sized; entries beyond `3·n_slots()` are zero.
 
 use super::distance::ContactType;
 use super::element::{Memory, MemorySlot, PairMemory};
@@ -109,8 +111,10 @@ pub struct ContactCtx {
     pub x: [Vec3; 4],
     /// Point velocities (m/s).
     pub v: [Vec3; 4],
-    /// Global index of the first coordinate of each point, or [`NO_DOF`].
+    /// Global index of the first coordinate of each slot, or [`NO_DOF`].
     pub dof: [u32; 4],
+    /// Local slot of the angular velocity of each side that rotates (after the points).
+    pub spins: [Option<usize>; 2],
     /// Radius of each side (m); 0 for planes and bare points.
     pub radius: [f64; 2],
     /// Material of each side.
@@ -192,6 +196,7 @@ impl ContactCtx {
             x: [Vec3::zeros(); 4],
             v: [Vec3::zeros(); 4],
             dof: [NO_DOF; 4],
+            spins: [None; 2],
             radius: [0.0; 2],
             material: [ContactMaterial::default(); 2],
             plane: None,
@@ -265,6 +270,39 @@ impl ContactCtx {
     /// Total number of points.
     pub fn n_points(&self) -> usize {
         self.points[0] + self.points[1]
+    }
+
+    /// Total number of slots: points, then rotations.
+    pub fn n_slots(&self) -> usize {
+        self.n_points() + self.spins.iter().flatten().count()
+    }
+
+    /// The side (0 or 1) slot `k` belongs to.
+    pub fn slot_side(&self, k: usize) -> usize {
+        if k < self.n_points() {
+            usize::from(k >= self.points[0])
+        } else {
+            usize::from(self.spins[0] != Some(k))
+        }
+    }
+
+    /// Binds the rotation slots of both sides (once both sides' points are bound): slot,
+    /// rotation `θ`, angular velocity `ω` and first rotational DOF of each side that rotates,
+    /// when they fit (see [`crate::contact::spin_slots`]).
+    pub fn bind_spins(&mut self, env: &super::element::Env) {
+        let slots = super::primitive::spin_slots(env.model, self.prim, self.n_points());
+        for (side, s) in slots.into_iter().enumerate() {
+            self.spins[side] = s.map(|(slot, dof)| {
+                self.x[slot] = Vec3::new(env.q[dof], env.q[dof + 1], env.q[dof + 2]);
+                self.v[slot] = Vec3::new(env.v[dof], env.v[dof + 1], env.v[dof + 2]);
+                self.dof[slot] = if env.model.dofs.is_constrained(dof) {
+                    NO_DOF
+                } else {
+                    dof as u32
+                };
+                slot
+            });
+        }
     }
 
     /// Index of the first point of `side` (0 or 1).

@@ -11,23 +11,18 @@ use crate::model::{Material, Model, Plane, Sphere};
 use crate::verify::{Rng, check_pair};
 use std::path::Path;
 
-/// Two free spheres (radii 10 mm and 12 mm, E = 10 MPa, ν = 0.3, ρ = 1000 kg/m³) and a
-/// ground plane z = 0.
+/// Two free, rotating spheres (radii 10 mm and 12 mm, E = 10 MPa, ν = 0.3, ρ = 1000 kg/m³)
+/// and a ground plane z = 0.
 pub(crate) fn spheres_and_ground() -> Model {
     let mut m = Model::default();
     let mat = Material::from_poisson(1e7, 0.3, 1000.0);
     for (i, r) in [0.010, 0.012].into_iter().enumerate() {
         m.add_sphere(
-            Sphere {
-                name: format!("s{i}"),
-                offset: 0,
-                node: 0,
-                radius: r,
-                material: mat,
-            },
+            Sphere::new(format!("s{i}"), r, mat),
             Vec3::new(0.0, 0.0, 0.1 * (i + 1) as f64),
             Vec3::zeros(),
         );
+        m.spin_sphere(i, Vec3::zeros());
     }
     m.add_plane(Plane {
         name: "ground".into(),
@@ -54,7 +49,8 @@ pub(crate) fn sphere_chain(second: PrimKind, laws: Vec<Builtin>) -> Chain {
 }
 
 /// A random state of the model in which sphere 0 overlaps sphere 1 (or the ground) by about
-/// `overlap` (m), with velocities of size `speed` (m/s).
+/// `overlap` (m), with velocities of size `speed` (m/s) and angular velocities of size
+/// `speed/r` (rad/s).
 pub(crate) fn random_state(
     m: &Model,
     rng: &mut Rng,
@@ -78,6 +74,12 @@ pub(crate) fn random_state(
     }
     for k in [s.offset, t.offset] {
         v[k..k + 3].copy_from_slice(rng.vector(speed).as_slice());
+    }
+    // Angular velocities with surface speeds of the same order.
+    for sp in [s, t] {
+        if let Some(k) = sp.spin {
+            v[k..k + 3].copy_from_slice(rng.vector(speed / sp.radius).as_slice());
+        }
     }
     (q, v)
 }

@@ -62,7 +62,7 @@ pub use normal::{
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,
-    RodEdge, RodNode, Span, SpherePrim, too_close,
+    RodEdge, RodNode, Span, SpherePrim, spin_layout, spin_slots, too_close,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,

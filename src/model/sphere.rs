@@ -1,9 +1,17 @@
-//! Rigid spheres: three translational DOFs each (rotation is not modelled yet).
+//! Rigid spheres: three translational DOFs (the centre) and, when the sphere rotates, three
+//! rotational DOFs `θ` (rad) whose velocity is the angular velocity `ω` (rad/s, world frame).
 //!
-//! Mass `m = ρ 4/3 π r³` (kg) lumped on the three DOFs.
+//! Mass `m = ρ 4/3 π r³` (kg) lumped on the centre; moment of inertia `I = 2/5 m r²` (kg·m²)
+//! on each rotational DOF. A sphere's inertia tensor is isotropic, so Euler's equations reduce
+//! to `I ω̇ = τ` (the gyroscopic term `ω × Iω` vanishes) and `θ`, the time integral of `ω` in the
+//! world frame, is an ordinary DOF of the implicit system: the integrator treats it like a
+//! coordinate of mass `I`. No force depends on `θ` itself; the orientation is the product of
+//! the step rotations `exp(Δθ)` (a quaternion, see [`Model::orientations`](super::Model)),
+//! updated with each accepted step.
 
 use super::Material;
 use crate::math::Vec3;
+use nalgebra::UnitQuaternion;
 
 /// A rigid sphere.
 #[derive(Debug, Clone)]
@@ -18,17 +26,47 @@ pub struct Sphere {
     pub radius: f64,
     /// Material (E, G, ρ).
     pub material: Material,
+    /// First of its three rotational DOFs `θ` (rad), or `None` when it does not rotate. Set by
+    /// [`Model::spin_sphere`](super::Model::spin_sphere).
+    pub spin: Option<usize>,
 }
 
 impl Sphere {
+    /// A sphere named `name` of radius `radius` (m) and material `material`, not yet placed in a
+    /// model (its offsets are set by [`Model::add_sphere`](super::Model::add_sphere)).
+    pub fn new(name: impl Into<String>, radius: f64, material: Material) -> Self {
+        Self {
+            name: name.into(),
+            offset: 0,
+            node: 0,
+            radius,
+            material,
+            spin: None,
+        }
+    }
     /// Mass (kg).
     pub fn mass(&self) -> f64 {
         self.material.density * 4.0 / 3.0 * std::f64::consts::PI * self.radius.powi(3)
+    }
+    /// Moment of inertia about any axis through the centre, `I = 2/5 m r²` (kg·m²).
+    pub fn inertia(&self) -> f64 {
+        0.4 * self.mass() * self.radius * self.radius
     }
     /// Centre in configuration `q`.
     pub fn center(&self, q: &[f64]) -> Vec3 {
         Vec3::new(q[self.offset], q[self.offset + 1], q[self.offset + 2])
     }
+    /// Angular velocity ω (rad/s) in the velocity vector `v` (zero when it does not rotate).
+    pub fn omega(&self, v: &[f64]) -> Vec3 {
+        self.spin
+            .map_or_else(Vec3::zeros, |s| Vec3::new(v[s], v[s + 1], v[s + 2]))
+    }
+}
+
+/// The rotation `exp(Δθ)` of rotation vector `dtheta` (rad) applied, in the world frame, to
+/// the orientation `r`: `exp(Δθ) r`.
+pub fn rotate(r: &UnitQuaternion<f64>, dtheta: &Vec3) -> UnitQuaternion<f64> {
+    UnitQuaternion::from_scaled_axis(*dtheta) * r
 }
 
 /// A static half-space boundary: the plane through `origin` with unit `normal` pointing into the
@@ -41,4 +79,30 @@ pub struct Plane {
     pub origin: Vec3,
     /// Unit normal, pointing to the side where bodies live.
     pub normal: Vec3,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inertia_is_two_fifths_m_r_squared() {
+        let m = Material::from_poisson(1e6, 0.5, 2500.0);
+        let s = Sphere::new("s", 0.01, m);
+        let mass = 2500.0 * 4.0 / 3.0 * std::f64::consts::PI * 1e-6;
+        assert!((s.mass() - mass).abs() < 1e-15);
+        assert!((s.inertia() - 0.4 * mass * 1e-4).abs() < 1e-18);
+    }
+
+    #[test]
+    fn step_rotations_compose_in_the_world_frame() {
+        // A quarter turn about z then a quarter turn about x maps e_x to e_z.
+        let q = rotate(
+            &UnitQuaternion::identity(),
+            &Vec3::new(0.0, 0.0, 0.5 * std::f64::consts::PI),
+        );
+        let q = rotate(&q, &Vec3::new(0.5 * std::f64::consts::PI, 0.0, 0.0));
+        let e = q * Vec3::x();
+        assert!((e - Vec3::z()).norm() < 1e-12, "{e}");
+    }
 }

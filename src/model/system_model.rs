@@ -2,6 +2,7 @@
 
 use super::{BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere};
 use crate::math::Vec3;
+use nalgebra::UnitQuaternion;
 
 /// Everything that is simulated, with its state at the current time.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +23,9 @@ pub struct Model {
     pub shells: Vec<Shell>,
     /// Rigid spheres (their DOFs follow all rod and shell DOFs).
     pub spheres: Vec<Sphere>,
+    /// Orientation of each sphere (rotation from its initial orientation), committed with each
+    /// accepted step: `Rₙ₊₁ = exp(θₙ₊₁ − θₙ) Rₙ` (identity for spheres that do not rotate).
+    pub orientations: Vec<UnitQuaternion<f64>>,
     /// Static planes.
     pub planes: Vec<Plane>,
     /// Boundary conditions.
@@ -142,8 +146,41 @@ impl Model {
         self.q.extend_from_slice(center.as_slice());
         self.v.extend_from_slice(velocity.as_slice());
         self.mass.extend_from_slice(&[sphere.mass(); 3]);
+        sphere.spin = None;
         self.spheres.push(sphere);
+        self.orientations.push(UnitQuaternion::identity());
         self.spheres.len() - 1
+    }
+
+    /// Lets sphere `i` rotate: appends its three rotational DOFs `θ` (rad) with the moment of
+    /// inertia `I = 2/5 m r²` as their mass and the angular velocity `omega` (rad/s) as their
+    /// velocity. Call once per sphere, before [`Model::finalize`].
+    pub fn spin_sphere(&mut self, i: usize, omega: Vec3) {
+        assert!(self.spheres[i].spin.is_none(), "sphere {i} already rotates");
+        let inertia = self.spheres[i].inertia();
+        self.spheres[i].spin = Some(self.q.len());
+        self.q.extend_from_slice(&[0.0; 3]);
+        self.v.extend_from_slice(omega.as_slice());
+        self.mass.extend_from_slice(&[inertia; 3]);
+    }
+
+    /// Commits the orientations of the rotating spheres for the step from the current `q` to
+    /// `q_new`: `R ← exp(Δθ) R` with `Δθ = θ(q_new) − θ(q)`, or `Δθ = Δt ω` for a sphere whose
+    /// rotation is prescribed (its DOFs constrained), with `ω` the new velocities [`Model::v`].
+    pub fn commit_orientations(&mut self, q_new: &[f64], dt: f64) {
+        for (s, r) in self.spheres.iter().zip(&mut self.orientations) {
+            let Some(k) = s.spin else { continue };
+            let d = if self.dofs.is_constrained(k) {
+                s.omega(&self.v) * dt
+            } else {
+                Vec3::new(
+                    q_new[k] - self.q[k],
+                    q_new[k + 1] - self.q[k + 1],
+                    q_new[k + 2] - self.q[k + 2],
+                )
+            };
+            *r = super::sphere::rotate(r, &d);
+        }
     }
 
     /// Adds a static plane; returns its index.
@@ -203,7 +240,7 @@ impl Model {
         }
     }
 
-    /// Kinetic energy `½ q̇ᵀ M q̇` (J).
+    /// Kinetic energy `½ q̇ᵀ M q̇` (J), rotational energy `½ I ω²` of spheres included.
     pub fn kinetic_energy(&self) -> f64 {
         0.5 * self
             .v

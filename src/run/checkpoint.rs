@@ -67,6 +67,10 @@ pub struct Checkpoint {
     pub v: Vec<f64>,
     /// Reference frames of every rod.
     pub frames: Vec<RodFrames>,
+    /// Orientation of every sphere, as unit quaternions `(w, x, y, z)` (absent in checkpoints
+    /// of catena before rotating spheres, whose spheres did not rotate).
+    #[serde(default)]
+    pub orientations: Vec<[f64; 4]>,
     /// Contact state, when the scene has contacts.
     pub contacts: Option<ContactState>,
     /// Memory of the extrapolated Newton predictor (`vₙ₋₁` and the step sizes).
@@ -160,6 +164,7 @@ mod tests {
             time: 0.12000000000000001,
             q: odd.to_vec(),
             v: odd.iter().map(|x| -x).collect(),
+            orientations: vec![[0.5f64.sqrt(), 0.0, 0.5f64.sqrt(), 0.0]],
             frames: vec![RodFrames {
                 tangent: vec![Vec3::new(0.6, 0.8, 0.0)],
                 d1: vec![Vec3::new(-0.8, 0.6, 1e-17)],

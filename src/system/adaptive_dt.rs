@@ -260,7 +260,8 @@ fn primitive_name(model: &Model, p: &PrimId) -> String {
     p.label(model)
 }
 
-/// Names global DOF `k`: a rod node coordinate or edge twist, or a sphere coordinate.
+/// Names global DOF `k`: a rod node coordinate or edge twist, or a sphere coordinate or
+/// rotation.
 fn dof_name(model: &Model, k: usize) -> String {
     for rod in &model.rods {
         let end = rod.offset + 4 * rod.n_nodes - 1;
@@ -277,6 +278,13 @@ fn dof_name(model: &Model, k: usize) -> String {
     for s in &model.spheres {
         if (s.offset..s.offset + 3).contains(&k) {
             return format!("sphere \"{}\" ({})", s.name, ["x", "y", "z"][k - s.offset]);
+        }
+        if let Some(r) = s.spin.filter(|r| (*r..*r + 3).contains(&k)) {
+            return format!(
+                "sphere \"{}\" (rotation {})",
+                s.name,
+                ["x", "y", "z"][k - r]
+            );
         }
     }
     format!("DOF {k}")

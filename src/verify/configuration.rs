@@ -397,6 +397,13 @@ pub fn configuration(
             v[p..p + 3].copy_from_slice(w.as_slice());
         }
     }
+    // Rotating sides spin at up to a surface speed comparable to the relative speed.
+    for prim in [first, second] {
+        if let Some(k) = prim.spin_dof(model) {
+            let omega = rng.direction() * (2.0 * speed * rng.unit() / radius(prim));
+            v[k..k + 3].copy_from_slice(omega.as_slice());
+        }
+    }
     Configuration {
         q,
         v,

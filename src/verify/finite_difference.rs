@@ -105,7 +105,7 @@ pub fn differences(
 }
 
 /// Zeroes the columns (and, for vectors, the entries) of coordinates that were not perturbed:
-/// points beyond `n_points` and static points.
+/// slots beyond `n_points` (points and rotations) and static slots.
 pub fn mask_columns(m: &Mat12, dofs: &[u32; 4], n_points: usize) -> Mat12 {
     let mut out = *m;
     for (k, &dof) in dofs.iter().enumerate() {

@@ -157,7 +157,7 @@ pub fn jacobians<E: ElementSet>(
             tangential_speed: tangential_speed(&geo),
             history: history_kind,
         };
-        let (dofs, n) = (geo.dof, geo.n_points());
+        let (dofs, n) = (geo.dof, geo.n_slots());
         let acted = |row: &mut Row, outcome: Outcome| match outcome {
             Outcome::Idle => {}
             Outcome::Boundary => row.at_boundary += 1,

@@ -41,7 +41,7 @@ pub(super) fn begin_step<E: ElementSet>(
             false,
         );
         let mut dofs = [NO_DOF; 12];
-        for k in 0..ctx.n_points() {
+        for k in 0..ctx.n_slots() {
             if ctx.dof[k] != NO_DOF {
                 for c in 0..3 {
                     dofs[3 * k + c] = ctx.dof[k] + c as u32;

@@ -82,7 +82,7 @@ pub fn check_pair<E: ElementSet>(
     if base.reject {
         return None;
     }
-    let n = base.n_points();
+    let n = base.n_slots();
     let (fdx, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Position, h, dt)?;
     let (fdv, _) = differences(&mut probe, q, v, &base.dof, n, Direction::Velocity, h_v, dt)?;
     // Compare only the columns of free coordinates.

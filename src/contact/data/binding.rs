@@ -112,13 +112,7 @@ mod tests {
         let mut m = Model::default();
         let mat = Material::from_poisson(1e7, 0.3, 1000.0);
         m.add_sphere(
-            Sphere {
-                name: "s".into(),
-                offset: 0,
-                node: 0,
-                radius: 0.01,
-                material: mat,
-            },
+            Sphere::new("s", 0.01, mat),
             Vec3::new(0.0, 0.0, 0.1),
             Vec3::new(0.0, 0.0, -1.0),
         );

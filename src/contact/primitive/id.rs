@@ -104,6 +104,10 @@ impl PrimId {
     pub fn layout(&self, model: &Model, out: &mut [u32]) -> usize {
         with_primitive!(self, p => p.layout(model, out))
     }
+    /// See [`Primitive::spin_dof`].
+    pub fn spin_dof(&self, model: &Model) -> Option<usize> {
+        with_primitive!(self, p => p.spin_dof(model))
+    }
     /// See [`Primitive::radius`].
     pub fn radius(&self, model: &Model) -> f64 {
         with_primitive!(self, p => p.radius(model))

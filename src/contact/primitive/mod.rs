@@ -15,6 +15,7 @@ mod shell_edge;
 mod shell_face;
 mod shell_node;
 mod sphere;
+mod spin;
 mod traits;
 
 pub use adjacency::{MeshNodes, Span, too_close};
@@ -29,4 +30,5 @@ pub use shell_edge::ShellEdge;
 pub use shell_face::ShellFace;
 pub use shell_node::ShellNode;
 pub use sphere::SpherePrim;
+pub use spin::{spin_layout, spin_slots};
 pub use traits::Primitive;

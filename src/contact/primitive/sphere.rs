@@ -17,13 +17,15 @@ pub struct SpherePrim {
 static DOC1: ElementDoc = ElementDoc {
     name: "Sphere_1_Data",
     category: Category::Data,
-    summary: "binds side 1 to a rigid sphere (centre, velocity, radius, material, mass)",
+    summary: "binds side 1 to a rigid sphere (centre, velocity, ω, radius, material, mass)",
     details: "Side 1 is a rigid sphere: centre x (m), velocity (m/s), its 3 translational DOFs, \
-              radius r (m), material (E, ν, ρ) and mass m = ρ 4/3 π r³ (kg). No parameters.",
+              radius r (m), material (E, ν, ρ) and mass m = ρ 4/3 π r³ (kg); a rotating sphere also \
+              binds its angular velocity ω (rad/s) and 3 rotational DOFs, so friction laws see the \
+              contact-point velocity v + ω × a and apply the torque a × F. No parameters.",
 };
 static DOC2: ElementDoc = ElementDoc {
     name: "Sphere_2_Data",
-    summary: "binds side 2 to a rigid sphere (centre, velocity, radius, material, mass)",
+    summary: "binds side 2 to a rigid sphere (centre, velocity, ω, radius, material, mass)",
     ..DOC1
 };
 
@@ -52,6 +54,9 @@ impl Primitive for SpherePrim {
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
         PointDofs::of(&[model.spheres[self.index as usize].offset])
+    }
+    fn spin_dof(&self, model: &Model) -> Option<usize> {
+        model.spheres[self.index as usize].spin
     }
     fn radius(&self, model: &Model) -> f64 {
         model.spheres[self.index as usize].radius

@@ -30,6 +30,11 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>);
     /// First global DOF of each point.
     fn point_dofs(&self, model: &Model) -> PointDofs;
+    /// First of the three rotational DOFs of a body that rotates about its point (a rotating
+    /// sphere), whose velocity is the angular velocity `ω` (rad/s); `None` by default.
+    fn spin_dof(&self, _model: &Model) -> Option<usize> {
+        None
+    }
     /// Contact radius (m): the primitive is the set of points within it of its points' hull.
     fn radius(&self, model: &Model) -> f64;
     /// Material and mass seen by contact laws.
@@ -109,6 +114,9 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
         ctx.radius[side] = self.radius(model);
         ctx.material[side] = self.material(model);
         ctx.kinds[side] = Some(Self::KIND);
+        if side == 1 {
+            ctx.bind_spins(env);
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::{ContactBinding, PairKey};
 use crate::contact::ctx::NO_DOF;
 use crate::contact::detect::{Aabb, SpatialHash};
 use crate::contact::element::ElementSet;
-use crate::contact::primitive::{PrimId, PrimKind, too_close};
+use crate::contact::primitive::{PrimId, PrimKind, spin_layout, too_close};
 use crate::model::Model;
 
 /// The sorted, deduplicated candidate pairs of `bindings` at configuration `q`.
@@ -82,12 +82,14 @@ pub(super) fn candidates<E: ElementSet>(
     cands
 }
 
-/// Global index of each of the pair's twelve local coordinates (side 1's points first),
+/// Global index of each of the pair's twelve local coordinates (side 1's points first, then
+/// the rotations; see [`spin_layout`]),
 /// [`NO_DOF`] where a coordinate is constrained or absent.
 pub(super) fn layout(model: &Model, key: &PairKey) -> [u32; 12] {
     let mut l = [NO_DOF; 12];
     let n = key.first.layout(model, &mut l);
-    key.second.layout(model, &mut l[3 * n..]);
+    let n = n + key.second.layout(model, &mut l[3 * n..]);
+    spin_layout(model, [key.first, key.second], n, &mut l);
     l
 }
 
@@ -104,13 +106,11 @@ mod tests {
         let mut m = Model::default();
         for (i, c) in centres.iter().enumerate() {
             m.add_sphere(
-                Sphere {
-                    name: format!("s{i}"),
-                    offset: 0,
-                    node: 0,
-                    radius: 0.01,
-                    material: Material::from_poisson(1e7, 0.3, 1000.0),
-                },
+                Sphere::new(
+                    format!("s{i}"),
+                    0.01,
+                    Material::from_poisson(1e7, 0.3, 1000.0),
+                ),
                 Vec3::new(c[0], c[1], c[2]),
                 Vec3::zeros(),
             );

@@ -38,8 +38,8 @@ pub(super) fn evaluate_all<E: ElementSet>(
 pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
     let mut dofs = [NO_DOF; 12];
     let mut rows = [false; 12];
-    for k in 0..ctx.n_points() {
-        let side = usize::from(k >= ctx.points[0]);
+    for k in 0..ctx.n_slots() {
+        let side = ctx.slot_side(k);
         for c in 0..3 {
             dofs[3 * k + c] = if ctx.dof[k] == NO_DOF {
                 NO_DOF

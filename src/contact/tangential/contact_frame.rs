@@ -17,10 +17,20 @@
 //!
 //! A contact force `F` (N) on side 2 at the contact point, with reaction `−F` on side 1, is the
 //! generalised force `fₖ = wₖ F`, whose Jacobian is `F (∂wₖ/∂x)ᵀ + wₖ ∂F/∂x` and `wₖ ∂F/∂v`.
-//! Bodies have no rotational DOFs, so there is no rolling.
+//!
+//! **Rotation.** A side that rotates about its point (a rotating sphere, angular velocity `ω_s`
+//! in a rotation slot of the pair, see [`crate::contact::spin_slots`]) reaches the contact point
+//! at the lever arm `a₁ = ρ₁ n`, `a₂ = −ρ₂ n`, with `ρ_s = r_s + gap/2` the distance from its
+//! centre to the contact point (the middle of the overlap), `∂ρ_s/∂x = ∇Δ/2`. The contact-point
+//! velocity gains `ω_s × a_s`, so `v_rel = Σₖ wₖ vₖ + Σ_s ρ_s n × ω_s`, i.e.
+//! `∂v_rel/∂ω_s = ρ_s [n]×` and `∂v_rel/∂x += (n × ω_s)(∇Δ)ᵀ/2 − ρ_s [ω_s]× ∂n/∂x`. The force
+//! `F` on side 2 (and `−F` on side 1) applies the torque `τ_s = a_s × (±F) = −ρ_s n × F` on
+//! each rotating side — the transpose of the same map, so power is `F·v_rel` — with
+//! `∂τ_s/∂x = −(n × F)(∇Δ)ᵀ/2 + ρ_s [F]× ∂n/∂x − ρ_s [n]× ∂F/∂x`, `∂τ_s/∂v = −ρ_s [n]× ∂F/∂v`.
+//! Normal forces act along `n` through the centres and apply no torque.
 
 use crate::contact::ctx::{ContactCtx, Vec12};
-use crate::math::{Mat3, Vec3};
+use crate::math::{Mat3, Vec3, cross_matrix};
 use nalgebra::SMatrix;
 
 /// 3×12 matrix: derivative of a 3-vector over the pair's local coordinates.
@@ -66,6 +76,8 @@ pub struct ContactFrame {
     pub dfn_dx: Vec12,
     /// `∂F_n/∂v`.
     pub dfn_dv: Vec12,
+    /// Each rotating side's rotation slot and lever `ρ_s` (m) (see the module docs).
+    pub spin: [Option<(usize, f64)>; 2],
 }
 
 fn block(v: &Vec12, k: usize) -> Vec3 {
@@ -89,7 +101,13 @@ impl ContactFrame {
         for k in 0..n_pts {
             w[k] = n.dot(&block(&ctx.grad, k));
         }
-        let vrel: Vec3 = (0..n_pts).map(|k| ctx.v[k] * w[k]).sum();
+        let spin = ctx
+            .spins
+            .map(|s| s.map(|k| (k, ctx.radius[ctx.slot_side(k)] + 0.5 * ctx.gap)));
+        let mut vrel: Vec3 = (0..n_pts).map(|k| ctx.v[k] * w[k]).sum();
+        for &(k, rho) in spin.iter().flatten() {
+            vrel += n.cross(&ctx.v[k]) * rho;
+        }
         let vt = p * vrel;
         let sf: Vec3 = (0..side1).map(|k| block(&ctx.force, k)).sum();
         let fn_signed = -n.dot(&sf);
@@ -104,6 +122,7 @@ impl ContactFrame {
             dvt_dv: Mat3x12::zeros(),
             dfn_dx: Vec12::zeros(),
             dfn_dv: Vec12::zeros(),
+            spin,
         };
         if !ctx.want_jacobian {
             return Some(fr);
@@ -126,6 +145,13 @@ impl ContactFrame {
                 .fixed_columns_mut::<3>(3 * k)
                 .copy_from(&(Mat3::identity() * w[k]));
         }
+        for &(k, rho) in spin.iter().flatten() {
+            let om = ctx.v[k];
+            dvrel_dx += n.cross(&om) * (ctx.grad * 0.5).transpose() - cross_matrix(&om) * dn * rho;
+            dvrel_dv
+                .fixed_columns_mut::<3>(3 * k)
+                .copy_from(&(cross_matrix(&n) * rho));
+        }
         let m = Mat3::identity() * n.dot(&vrel) + n * vrel.transpose();
         fr.dvt_dx = p * dvrel_dx - m * dn;
         fr.dvt_dv = p * dvrel_dv;
@@ -144,7 +170,8 @@ impl ContactFrame {
 
     /// Adds a contact force `f` (N) on side 2 at the contact point (reaction on side 1) with its
     /// derivatives `∂f/∂x` (N/m) and `∂f/∂v` (N·s/m) over the local coordinates:
-    /// `fₖ = wₖ f`, `∂fₖ/∂x = f (∂wₖ/∂x)ᵀ + wₖ ∂f/∂x`, `∂fₖ/∂v = wₖ ∂f/∂v`.
+    /// `fₖ = wₖ f`, `∂fₖ/∂x = f (∂wₖ/∂x)ᵀ + wₖ ∂f/∂x`, `∂fₖ/∂v = wₖ ∂f/∂v`, and the torque
+    /// `τ_s = −ρ_s n × f` on each rotating side (module docs).
     pub fn add_force(&self, ctx: &mut ContactCtx, f: Vec3, df_dx: &Mat3x12, df_dv: &Mat3x12) {
         for k in 0..ctx.n_points() {
             let wk = self.w[k];
@@ -157,5 +184,106 @@ impl ContactFrame {
                 bv += df_dv * wk;
             }
         }
+        for &(k, rho) in self.spin.iter().flatten() {
+            let nf = self.n.cross(&f);
+            let mut b = ctx.force.fixed_rows_mut::<3>(3 * k);
+            b -= nf * rho;
+            if ctx.want_jacobian {
+                let nx = cross_matrix(&self.n);
+                let tx: Mat3x12 = -nf * (ctx.grad * 0.5).transpose()
+                    + cross_matrix(&f) * self.dn_dx * rho
+                    - nx * df_dx * rho;
+                let tv: Mat3x12 = -(nx * df_dv) * rho;
+                let mut bx = ctx.dfdx.fixed_rows_mut::<3>(3 * k);
+                bx += tx;
+                let mut bv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
+                bv += tv;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::builtin::Builtin;
+    use crate::contact::element::{Env, PairMemory};
+    use crate::contact::law_test_support::{sphere_chain, spheres_and_ground};
+    use crate::contact::normal::Hertz;
+    use crate::contact::primitive::{PrimId, PrimKind};
+    use crate::contact::tangential::CoulombFriction;
+
+    /// Sphere 0 resting on the ground with overlap `delta`, moving at `u` along x and spinning
+    /// at `omega`; the pair evaluated through Hertz + Coulomb.
+    fn on_ground(delta: f64, u: f64, omega: Vec3) -> (ContactCtx, f64) {
+        let m = spheres_and_ground();
+        let s = &m.spheres[0];
+        let (mut q, mut v) = (m.q.clone(), vec![0.0; m.q.len()]);
+        q[s.offset + 2] = s.radius - delta;
+        v[s.offset] = u;
+        let k = s.spin.unwrap();
+        v[k..k + 3].copy_from_slice(omega.as_slice());
+        let chain = sphere_chain(
+            PrimKind::Plane,
+            vec![
+                Builtin::Hertz(Hertz::default()),
+                Builtin::CoulombFriction(CoulombFriction {
+                    mu: 0.3,
+                    c_t: 10.0,
+                    cap_smoothing: 0.02,
+                }),
+            ],
+        );
+        let env = Env {
+            model: &m,
+            q: &q,
+            v: &v,
+        };
+        let ctx = chain.evaluate(
+            &env,
+            PrimId::sphere(0),
+            PrimId::plane(0),
+            PairMemory::default(),
+            1e-3,
+            true,
+        );
+        (ctx, s.radius - delta / 2.0)
+    }
+
+    #[test]
+    fn a_rolling_sphere_has_no_slip_at_the_contact() {
+        // Rolling along +x on a plane below (n from the sphere to the plane is −z): ω = (0, u/ρ, 0).
+        let (ctx, rho) = on_ground(1e-4, 0.2, Vec3::zeros());
+        assert_eq!(ctx.spins, [Some(1), None]);
+        let (rolling, _) = on_ground(1e-4, 0.2, Vec3::new(0.0, 0.2 / rho, 0.0));
+        let fr = ContactFrame::new(&rolling).unwrap();
+        assert!(fr.vt.norm() < 1e-12, "slip {}", fr.vt);
+        // Sliding without spin: the contact slips at u, and friction brakes the centre.
+        let fr = ContactFrame::new(&ctx).unwrap();
+        assert!((fr.vt.norm() - 0.2).abs() < 1e-12);
+        assert!(ctx.force[0] < 0.0);
+    }
+
+    #[test]
+    fn friction_spins_a_sliding_sphere_up_with_the_torque_a_cross_f() {
+        let (ctx, rho) = on_ground(1e-4, 0.2, Vec3::zeros());
+        let f = Vec3::new(ctx.force[0], ctx.force[1], 0.0);
+        let torque = Vec3::new(ctx.force[3], ctx.force[4], ctx.force[5]);
+        // The friction force on the sphere acts at a = −ρ z (the contact point below it).
+        let expected = (-Vec3::z() * rho).cross(&f);
+        assert!(
+            (torque - expected).norm() < 1e-12 * f.norm(),
+            "{torque} vs {expected}"
+        );
+        // It turns the sphere towards rolling: ω_y grows for motion along +x.
+        assert!(torque.y > 0.0);
+        // Power: the torque's work on ω equals F·v_rel's rotational part.
+        let omega = Vec3::new(0.3, -2.0, 1.0);
+        let (spun, rho) = on_ground(1e-4, 0.2, omega);
+        let fr = ContactFrame::new(&spun).unwrap();
+        let f_plane = -Vec3::new(spun.force[0], spun.force[1], spun.force[2]);
+        let t = Vec3::new(spun.force[3], spun.force[4], spun.force[5]);
+        let rot_part = fr.n.cross(&omega) * rho;
+        assert!((t.dot(&omega) - f_plane.dot(&rot_part)).abs() < 1e-12);
     }
 }

@@ -7,6 +7,7 @@ use super::materials::Materials;
 use super::rods::add_rod;
 use super::shells::add_shells;
 use crate::diag::{SceneError, closest};
+use crate::math::Vec3;
 use crate::model::{Model, Plane, Sphere};
 use crate::scene::SceneSpec;
 use std::collections::BTreeMap;
@@ -73,16 +74,24 @@ pub(super) fn add_bodies<'s>(
             }
         })?;
         let idx = model.add_sphere(
-            Sphere {
-                name: sp.name.clone(),
-                offset: 0,
-                node: 0,
-                radius: sp.radius.0,
-                material: mat,
-            },
+            Sphere::new(sp.name.clone(), sp.radius.0, mat),
             sp.center.vec(),
             sp.velocity.vec(),
         );
+        let omega = sp.angular_velocity.vec();
+        if sp.rotation {
+            model.spin_sphere(idx, omega);
+        } else if omega != Vec3::zeros() {
+            return Err(cx
+                .err(
+                    &needle,
+                    format!(
+                        "sphere \"{}\" has an angular velocity but `rotation: false`",
+                        sp.name
+                    ),
+                )
+                .with_help("remove `rotation: false`, or the angular velocity"));
+        }
         if sp.fixed {
             fixed_spheres.push(idx);
         }
@@ -118,11 +127,17 @@ pub(super) fn add_bodies<'s>(
 }
 
 impl Bodies<'_> {
-    /// Constrains the three DOFs of every fixed sphere (after [`Model::finalize`]).
+    /// Constrains the DOFs of every fixed sphere (after [`Model::finalize`]): its centre, and
+    /// its rotation, which keeps its initial angular velocity.
     pub(super) fn fix_spheres(&self, model: &mut Model) {
         for &i in &self.fixed_spheres {
-            let o = model.spheres[i].offset;
-            model.dofs.constrain_all([o, o + 1, o + 2]);
+            let s = &model.spheres[i];
+            let o = s.offset;
+            let mut dofs = vec![o, o + 1, o + 2];
+            if let Some(k) = s.spin {
+                dofs.extend([k, k + 1, k + 2]);
+            }
+            model.dofs.constrain_all(dofs);
         }
     }
 

@@ -3,7 +3,8 @@
 use super::super::values::{Positive, V3};
 use serde::{Deserialize, Serialize};
 
-/// A rigid sphere (translational DOFs).
+/// A rigid sphere: its centre moves and, unless `rotation: false`, it rotates (three rotational
+/// DOFs, moment of inertia `2/5 m r²`), driven by the torques of its contacts.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SphereSpec {
@@ -18,9 +19,21 @@ pub struct SphereSpec {
     /// Initial velocity (m/s).
     #[serde(default)]
     pub velocity: V3,
-    /// Hold the sphere fixed.
+    /// Initial angular velocity ω (rad/s, world frame).
+    #[serde(default)]
+    pub angular_velocity: V3,
+    /// Whether the sphere rotates (default true, as in DEM codes); `false` locks its rotation
+    /// (no rotational DOFs, no torque, friction acts as on a sliding point).
+    #[serde(default = "rotates")]
+    pub rotation: bool,
+    /// Hold the sphere fixed: its centre does not move, and a rotating sphere keeps its initial
+    /// angular velocity (a driven roller).
     #[serde(default)]
     pub fixed: bool,
+}
+
+fn rotates() -> bool {
+    true
 }
 
 /// A static plane.

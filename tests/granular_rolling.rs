@@ -1,0 +1,125 @@
+//! A rotating sphere on an incline (gravity tilted by θ against the ground plane z = 0), Hertz
+//! normal contact and `T_CundallStrack` friction (μ_s = 0.5, μ_d = 0.4, k_t = 2000 N/m,
+//! `hertz_cundall_strack_plane.ron`), against rigid-body theory for a solid sphere
+//! (`I = 2/5 m r²`):
+//! * for `tan θ < 7μ_s/2` it rolls without slipping: `a = 5/7 g sin θ`, `ω r = v`, friction
+//!   `2/7 m g sin θ` up the slope;
+//! * above, it slides with `a = g (sin θ − μ_d cos θ)` while friction spins it up at
+//!   `α = 5 μ_d g cos θ / (2 r)`.
+//!
+//! The same sphere with `rotation: false` slides like a block (`tests/granular_incline.rs`).
+
+use catena::scene::{build_scene, parse_scene};
+use catena::system::Simulator;
+use std::path::PathBuf;
+
+const R: f64 = 0.01; // m
+const E: f64 = 1e8; // Pa
+const NU: f64 = 0.3;
+const RHO: f64 = 1000.0; // kg/m³
+const G: f64 = 9.81; // m/s²
+const DT: f64 = 1e-3; // s
+
+fn mass() -> f64 {
+    RHO * 4.0 / 3.0 * std::f64::consts::PI * R.powi(3)
+}
+
+/// Hertz equilibrium overlap under the normal load `m g cos θ`.
+fn resting_overlap(theta: f64) -> f64 {
+    let k = 4.0 / 3.0 * (E / (1.0 - NU * NU)) * R.sqrt();
+    (mass() * G * theta.cos() / k).powf(2.0 / 3.0)
+}
+
+fn incline(theta: f64) -> Simulator {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let z = R - resting_overlap(theta);
+    let (gx, gz) = (G * theta.sin(), -G * theta.cos());
+    let src = format!(
+        r#"Scene(
+        time: (dt: {DT:e}, duration: 10.0),
+        materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
+        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {z:e}))],
+        planes: [(name: "slope", origin: (0, 0, 0), normal: (0, 0, 1))],
+        forces: [Gravity(g: ({gx:e}, 0, {gz:e}))],
+        contacts: [(chain: "../chains/hertz_cundall_strack_plane.ron", first: AllSpheres,
+                    second: AllPlanes, keep_distance: 0.005)],
+    )"#
+    );
+    let file = dir.join("rolling.ron");
+    let spec = parse_scene(&src, &file).unwrap();
+    build_scene(&spec, &src, &file).unwrap().into_simulator()
+}
+
+/// Steps `n` times; returns (downhill velocity, angular velocity about y) after each step.
+fn run(sim: &mut Simulator, n: usize) -> Vec<(f64, f64)> {
+    let s = sim.model.spheres[0].clone();
+    let k = s.spin.expect("spheres rotate by default");
+    (0..n)
+        .map(|_| {
+            sim.step().unwrap();
+            (sim.model.v[s.offset], sim.model.v[k + 1])
+        })
+        .collect()
+}
+
+fn rate(path: &[f64], i: usize, j: usize) -> f64 {
+    (path[j] - path[i]) / ((j - i) as f64 * DT)
+}
+
+#[test]
+fn below_seven_halves_mu_the_sphere_rolls_at_five_sevenths_g_sin_theta() {
+    let theta = 20f64.to_radians();
+    assert!(theta.tan() < 3.5 * 0.5);
+    let mut sim = incline(theta);
+    let path = run(&mut sim, 400);
+    let v: Vec<f64> = path.iter().map(|p| p.0).collect();
+    let a = rate(&v, 100, 399);
+    let theory = 5.0 / 7.0 * G * theta.sin();
+    let (v_end, w_end) = *path.last().unwrap();
+    let rho = R - resting_overlap(theta) / 2.0;
+    println!(
+        "rolling at 20°: a = {a:.5} m/s² vs 5/7 g sin θ = {theory:.5}; v = {v_end:.5} m/s, \
+         ω ρ = {:.5} m/s",
+        w_end * rho
+    );
+    assert!((a / theory - 1.0).abs() < 0.005, "{a} vs {theory}");
+    // No slip: the contact point is at rest.
+    assert!(
+        (w_end * rho - v_end).abs() < 1e-4 * v_end,
+        "{} vs {v_end}",
+        w_end * rho
+    );
+    // The sphere turned by the rolled angle x/ρ about y: its rotation DOF, and its orientation
+    // (rotations about one fixed axis compose to the rotation by their sum).
+    let s = &sim.model.spheres[0];
+    let (x, theta_y) = (sim.model.q[s.offset], sim.model.q[s.spin.unwrap() + 1]);
+    assert!(
+        (theta_y * rho / x - 1.0).abs() < 1e-3,
+        "{} vs {x}",
+        theta_y * rho
+    );
+    let expected = nalgebra::UnitQuaternion::from_scaled_axis(nalgebra::Vector3::y() * theta_y);
+    assert!(sim.model.orientations[0].angle_to(&expected) < 1e-9);
+}
+
+#[test]
+fn above_seven_halves_mu_it_slides_while_friction_spins_it_up() {
+    let (mu_d, theta) = (0.4, 65f64.to_radians());
+    assert!(theta.tan() > 3.5 * 0.5);
+    let mut sim = incline(theta);
+    let path = run(&mut sim, 300);
+    let v: Vec<f64> = path.iter().map(|p| p.0).collect();
+    let w: Vec<f64> = path.iter().map(|p| p.1).collect();
+    let (a, alpha) = (rate(&v, 100, 299), rate(&w, 100, 299));
+    let a_theory = G * (theta.sin() - mu_d * theta.cos());
+    let rho = R - resting_overlap(theta) / 2.0;
+    let alpha_theory = 5.0 * mu_d * G * theta.cos() * rho / (2.0 * R * R);
+    println!(
+        "sliding at 65°: a = {a:.5} m/s² vs {a_theory:.5}; α = {alpha:.3} rad/s² vs {alpha_theory:.3}"
+    );
+    assert!((a / a_theory - 1.0).abs() < 0.005, "{a} vs {a_theory}");
+    assert!(
+        (alpha / alpha_theory - 1.0).abs() < 0.005,
+        "{alpha} vs {alpha_theory}"
+    );
+}
