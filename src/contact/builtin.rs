@@ -10,8 +10,8 @@ use super::data::{
     DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
 use super::normal::{
-    DampedHertz, Dmt, Hertz, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap, LinearForce, Spring,
-    SpringDamper,
+    DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap,
+    LinearForce, Spring, SpringDamper,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -76,6 +76,8 @@ crate::element_set! {
         Hertz(Hertz),
         /// `N_DampedHertz`.
         DampedHertz(DampedHertz),
+        /// `N_HertzRestitution`.
+        HertzRestitution(HertzRestitution),
         /// `Spring`.
         Spring(Spring),
         /// `Spring_Damper`.

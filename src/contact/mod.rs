@@ -56,9 +56,10 @@ pub use element::{
     StepNeeds, deserialize_element, flag_word, read_element,
 };
 pub use normal::{
-    DampedHertz, Dmt, Established, Hertz, Imc, ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr,
-    JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce, RestLength, ScalarForce,
-    Spring, SpringDamper, add_normal_force, overlap_and_rate,
+    DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
+    IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,
+    RestLength, ScalarForce, Spring, SpringDamper, add_normal_force, damping_ratio,
+    overlap_and_rate, restitution,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,

@@ -10,7 +10,9 @@
 //! 1. rotate `ζ₀` into the current tangent plane, keeping its length:
 //!    `ζ_r = ‖ζ₀‖ p/‖p‖`, `p = (I − nnᵀ) ζ₀`;
 //! 2. integrate over the step (implicit Euler, `v_t` at the end of the step): `ζ = ζ_r + Δt v_t`;
-//! 3. trial force on side 2 `f* = −k_t ζ − c_t v_t` (N);
+//! 3. trial force on side 2 `f* = −k_t ζ − c_t v_t` (N), with a constant `k_t` or, with
+//!    `mindlin: true`, Mindlin's `k_t = 8 G* √(R* δ)` of the current overlap (the spring's force
+//!    is `k_t(δ) ζ`, total rather than incremental; `∂f*/∂x` gains `−ζ (∂k_t/∂x)ᵀ`);
 //! 4. Coulomb cap `μ F_n`, with `μ = μ_s` if the contact was sticking at the start of the step
 //!    and `μ_d` if it was sliding (the `sliding` flag of the history):
 //!    * stick `‖f*‖ ≤ μF_n`: `F_t = f*`, the trial `ζ` is kept;
@@ -49,9 +51,10 @@
 use super::contact_frame::{ContactFrame, Mat3x12};
 use super::coulomb::{check_smoothing, default_smoothing};
 use super::coulomb_cap::cap;
-use crate::contact::ctx::ContactCtx;
+use crate::contact::ctx::{ContactCtx, Vec12};
 use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
+use crate::contact::normal::effective_radius;
 use crate::math::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
@@ -64,8 +67,12 @@ pub struct CundallStrack {
     /// Dynamic friction coefficient μ_d (−), default μ_s.
     #[serde(default)]
     pub mu_d: Option<f64>,
-    /// Tangential spring stiffness `k_t` (N/m).
+    /// Tangential spring stiffness `k_t` (N/m), constant; leave it out (0) with `mindlin`.
+    #[serde(default)]
     pub k_t: f64,
+    /// Overlap-dependent stiffness of Mindlin instead of `k_t`: `k_t = 8 G* √(R* δ)`.
+    #[serde(default)]
+    pub mindlin: bool,
     /// Tangential dashpot `c_t` (N·s/m), default 0.
     #[serde(default)]
     pub c_t: f64,
@@ -81,6 +88,7 @@ impl Default for CundallStrack {
             mu_s: 0.5,
             mu_d: Some(0.4),
             k_t: 1e4,
+            mindlin: false,
             c_t: 0.0,
             cap_smoothing: default_smoothing(),
         }
@@ -131,11 +139,35 @@ fn rotate_into_plane(zeta0: &Vec3, n: &Vec3, dn_dx: &Mat3x12) -> (Vec3, Mat3x12)
     (ph * len, dz)
 }
 
+/// Mindlin's tangential stiffness `k_t = 8 G* √(R* δ)` (N/m) of the pair and `∂k_t/∂x =
+/// −k_t/(2δ) ∇Δ`, with `1/G* = (2 − ν₁)/G₁ + (2 − ν₂)/G₂` (`G = E/(2(1 + ν))`; a rigid side
+/// drops out), `R*` as for Hertz and `δ = −gap`; zero without overlap (Mindlin 1949; Di Renzo &
+/// Di Maio, Chem. Eng. Sci. 59 (2004) 525, Eq. 9).
+fn mindlin_stiffness(ctx: &ContactCtx) -> (f64, Vec12) {
+    let delta = -ctx.gap;
+    if delta.is_nan() || delta <= 0.0 {
+        return (0.0, Vec12::zeros());
+    }
+    let compliance: f64 = ctx
+        .material
+        .iter()
+        .filter(|m| m.youngs_modulus.is_finite())
+        .map(|m| {
+            let g = m.youngs_modulus / (2.0 * (1.0 + m.poisson_ratio));
+            (2.0 - m.poisson_ratio) / g
+        })
+        .sum();
+    let r = effective_radius(ctx, None);
+    let k = 8.0 / compliance * (r * delta).sqrt();
+    (k, -ctx.grad * (k / (2.0 * delta)))
+}
+
 static DOC: ElementDoc = ElementDoc {
     name: "T_CundallStrack",
     category: Category::Tangential,
     summary: "Cundall–Strack tangential spring–dashpot with Coulomb cap (μ_s, μ_d), history ζ",
-    details: "Parameters: mu_s μ_s (−, ≥ 0), mu_d μ_d (−, default μ_s, ≤ μ_s), k_t (N/m, > 0), c_t (N·s/m, default 0), \
+    details: "Parameters: mu_s μ_s (−, ≥ 0), mu_d μ_d (−, default μ_s, ≤ μ_s), k_t (N/m, > 0) or mindlin: true \
+              (k_t = 8G*√(R*δ), 1/G* = (2 − ν₁)/G₁ + (2 − ν₂)/G₂), c_t (N·s/m, default 0), \
               cap_smoothing ε (−, default 0.02: C¹ blend of the cap over |‖f*‖/(μF_n) − 1| < ε; 0 = exact). \
               Spring elongation ζ in the pair's history: rotated into the current tangent plane (length kept), \
               ζ = ζ_r + Δt v_t, trial force f* = −k_tζ − c_tv_t on side 2 (reaction on side 1). Stick if \
@@ -168,9 +200,17 @@ impl ChainElement for CundallStrack {
                 self.mu_s
             ));
         }
-        if !(self.k_t.is_finite() && self.k_t > 0.0) {
+        if self.mindlin {
+            if self.k_t != 0.0 {
+                return Err(format!(
+                    "give either k_t (N/m) or mindlin: true, not both (got k_t = {})",
+                    self.k_t
+                ));
+            }
+        } else if !(self.k_t.is_finite() && self.k_t > 0.0) {
             return Err(format!(
-                "k_t must be a positive stiffness (N/m), got {}",
+                "k_t must be a positive stiffness (N/m), got {}; or set mindlin: true for \
+                 k_t = 8G*√(R*δ)",
                 self.k_t
             ));
         }
@@ -183,12 +223,18 @@ impl ChainElement for CundallStrack {
         let Some(fr) = ContactFrame::new(ctx) else {
             return;
         };
-        let (k, c, dt) = (self.k_t, self.c_t, ctx.dt);
+        let (c, dt) = (self.c_t, ctx.dt);
+        let (k, dk_dx) = if self.mindlin {
+            mindlin_stiffness(ctx)
+        } else {
+            (self.k_t, Vec12::zeros())
+        };
         let memory: SpringElongation = ctx.memory();
         let (zr, dzr) = rotate_into_plane(&memory.zeta, &fr.n, &fr.dn_dx);
         let zeta = zr + fr.vt * dt;
         let trial = -zeta * k - fr.vt * c;
-        let dtrial_dx: Mat3x12 = -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c;
+        let dtrial_dx: Mat3x12 =
+            -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c - zeta * dk_dx.transpose();
         let dtrial_dv: Mat3x12 = -fr.dvt_dv * (k * dt + c);
         let mu = if memory.sliding {
             self.mu_d()
@@ -204,7 +250,7 @@ impl ChainElement for CundallStrack {
         );
         fr.add_force(ctx, capped.force, &capped.dx, &capped.dv);
         // The spring that carries the (capped) force: ζ unchanged in stick.
-        let zeta_new = if capped.stick {
+        let zeta_new = if capped.stick || k == 0.0 {
             zeta
         } else {
             -(capped.force + fr.vt * c) / k
@@ -233,14 +279,22 @@ mod tests {
         // Damped Hertz (F_n depends on x and v) with δ ≈ 0.1 mm: μF_n ≈ 0.4 N; k_t = 1e3 N/m,
         // so committed springs of 10 µm stick and of 2 mm slip. The committed spring is tilted
         // out of the current tangent plane, exercising its rotation.
+        // With Mindlin's stiffness (k_t = 8G*√(R*δ) ≈ 9e3 N/m here) the same springs stick
+        // and slip, and k_t's dependence on the overlap enters ∂f/∂x.
+        for mindlin in [false, true] {
+            jacobians_in_stick_and_slip(CundallStrack {
+                mu_s: 0.5,
+                mu_d: Some(0.3),
+                k_t: if mindlin { 0.0 } else { 1e3 },
+                mindlin,
+                c_t: 0.05,
+                cap_smoothing: 0.02,
+            });
+        }
+    }
+
+    fn jacobians_in_stick_and_slip(cs: CundallStrack) {
         let m = spheres_and_ground();
-        let cs = CundallStrack {
-            mu_s: 0.5,
-            mu_d: Some(0.3),
-            k_t: 1e3,
-            c_t: 0.05,
-            cap_smoothing: 0.02,
-        };
         let laws = || {
             vec![
                 Builtin::DampedHertz(DampedHertz {
@@ -316,6 +370,7 @@ mod tests {
                     mu_s: 0.5,
                     mu_d: Some(0.25),
                     k_t: 1e3,
+                    mindlin: false,
                     c_t: 0.0,
                     cap_smoothing: 0.0,
                 }),
@@ -385,10 +440,22 @@ mod tests {
             mu_s: 0.5,
             mu_d: Some(0.4),
             k_t: 1e3,
+            mindlin: false,
             c_t: 0.0,
             cap_smoothing: 0.02,
         };
         assert!(base.validate().is_ok());
+        let both = CundallStrack {
+            mindlin: true,
+            ..base
+        };
+        assert!(both.validate().unwrap_err().contains("not both"));
+        let mindlin = CundallStrack {
+            mindlin: true,
+            k_t: 0.0,
+            ..base
+        };
+        assert!(mindlin.validate().is_ok());
         let e = CundallStrack {
             mu_d: Some(0.6),
             ..base
