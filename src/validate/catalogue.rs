@@ -3,7 +3,7 @@
 use super::case::Case;
 use super::{
     cantilever, drop, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
-    plate_point_load, shell_cantilever, trefoil,
+    plate_point_load, restitution, rolling, shell_cantilever, trefoil,
 };
 
 /// Every case.
@@ -30,6 +30,22 @@ pub fn cases() -> Vec<Case> {
             source: "Coulomb friction of a block on a slope; seed 001 Eqs. 14–21; Li et al. 2020",
             fast: true,
             run: incline::run,
+        },
+        Case {
+            name: "rolling",
+            title: "Rotating spheres: rolling (5/7 g sin θ) and sliding on an incline, a \
+                    spinning sphere set down on a plane (Coulomb slip, then rolling at v_f)",
+            source: "rigid-body dynamics of a solid sphere with Coulomb friction",
+            fast: true,
+            run: rolling::run,
+        },
+        Case {
+            name: "restitution",
+            title: "Impacts at restitution e = 0.5 (N_HertzRestitution): head-on sphere pairs \
+                    at three speeds and oblique impacts on a wall; e against t_c/Δt",
+            source: "Tsuji et al. 1992; Antypov & Elliott 2011; Thornton et al. 2013",
+            fast: true,
+            run: restitution::run,
         },
         Case {
             name: "ipc_guarantee",

@@ -19,6 +19,8 @@ pub mod open_knot;
 pub mod overhand;
 pub mod plate_point_load;
 mod report;
+pub mod restitution;
+pub mod rolling;
 pub mod shell_cantilever;
 mod suite;
 pub mod support;

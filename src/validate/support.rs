@@ -23,6 +23,11 @@ pub const HERTZ_CUNDALL_STRACK_PLANE: &str =
 /// `chains/hertz_coulomb_plane.ron`: Hertz + regularised Coulomb sphere–plane.
 pub const HERTZ_COULOMB_PLANE: &str = include_str!("../../chains/hertz_coulomb_plane.ron");
 
+/// `chains/granular.ron`: Hertz with restitution + Mindlin Cundall–Strack, sphere–sphere.
+pub const GRANULAR: &str = include_str!("../../chains/granular.ron");
+/// `chains/granular_plane.ron`: the same, sphere–plane.
+pub const GRANULAR_PLANE: &str = include_str!("../../chains/granular_plane.ron");
+
 /// `chains/ipc_shell.ron`: IPC node–shell triangle.
 pub const IPC_SHELL: &str = include_str!("../../chains/ipc_shell.ron");
 /// `chains/hertz_sphere_shell.ron`: Hertz + regularised Coulomb sphere–shell triangle.
