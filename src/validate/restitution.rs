@@ -142,10 +142,10 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
             Criterion::Relative(0.02),
         ));
         report.checks.push(Check::new(
-            format!("oblique tangential ratio v_t'/v_t, {deg}° (friction and spin-up)"),
+            format!("oblique tangential ratio v_t'/v_t, {deg}° (rigid theory: rolls off at 5/7)"),
             "−",
             et,
-            1.0,
+            5.0 / 7.0,
             Criterion::Report,
         ));
     }
@@ -182,8 +182,11 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
          friction μ = 0.5. e is the ratio of separation to approach speed along the normal, \
          taken at the first step after the gap reopens; it does not depend on the impact speed. \
          The integrator's own dissipation lowers it at coarse Δt (the 't_c/N' rows): implicit \
-         Euler loses about 5 % at t_c/100 and converges at first order; BDF2 is within 2 % from \
-         about t_c/50."
+         Euler loses 10 % at t_c/50 and 5 % at t_c/100 (first order); BDF2 is within 2.5 % at \
+         t_c/10 and 0.2 % at t_c/50; the implicit midpoint rule within 0.5 % from t_c/10. In \
+         oblique impacts μ(1 + e)v_n exceeds 2/7 v_t, so a rigid sphere leaves rolling at 5/7 \
+         of v_t; the Mindlin spring's tangential compliance (Maw, Barber & Fawcett 1976) makes \
+         the measured ratio differ."
     ));
     report.figures.push(figure.with(Curve::new(
         "requested e",

@@ -12,11 +12,11 @@
 //!   [`super::restitution`]): an isolated binary collision rebounds at `e` in continuous time,
 //!   at every impact speed.
 //!
-//! The time integrator adds its own dissipation on top: implicit Euler damps a contact of
-//! duration `t_c` resolved by `t_c/Δt` steps, so the measured restitution falls below `e` as
-//! `Δt` grows (the validation case `restitution` reports it against `t_c/Δt`); BDF2 and the
-//! implicit midpoint rule dissipate less. Resolve a contact by ≥ 20–30 steps for e within a
-//! few percent under implicit Euler.
+//! The time integrator adds its own dissipation on top (validation case `restitution`, head-on
+//! at 0.5 m/s, e = 0.5): implicit Euler gives 0.45 at Δt = t_c/50 and 0.475 at t_c/100 (first
+//! order in Δt); BDF2 0.488 at t_c/10 and 0.501 at t_c/50; the implicit midpoint rule is within
+//! 0.5 % from t_c/10. For granular beds where restitution matters, use BDF2 or the midpoint
+//! rule, or resolve contacts finely under implicit Euler.
 //!
 //! As with `N_DampedHertz`, the damping may make `F` attractive just before separation; it is
 //! assembled as is. Pairs with `δ ≤ 0` are rejected.
