@@ -8,6 +8,11 @@
 //!   `α = 5 μ_d g cos θ / (2 r)`.
 //!
 //! The same sphere with `rotation: false` slides like a block (`tests/granular_incline.rs`).
+//!
+//! Moment laws, on a level plane: `T_RollingResistance` decelerates a rolling sphere at
+//! `a = μ_r R̂ F_n / (m ρ (1 + I/(m ρ²)))` (`5/7 μ_r g` for `ρ = r`), and
+//! `T_TorsionalCoulombFriction` spins a sphere down about the normal at
+//! `α = (2/3) μ F_n a / I`, `a = √(R̂ δ)`.
 
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
@@ -31,6 +36,17 @@ fn resting_overlap(theta: f64) -> f64 {
 }
 
 fn incline(theta: f64) -> Simulator {
+    sphere_on_plane(
+        theta,
+        Vec3::zeros(),
+        Vec3::zeros(),
+        "../chains/hertz_cundall_strack_plane.ron",
+    )
+}
+
+type Vec3 = nalgebra::Vector3<f64>;
+
+fn sphere_on_plane(theta: f64, v: Vec3, w: Vec3, chain: &str) -> Simulator {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests");
     let z = R - resting_overlap(theta);
     let (gx, gz) = (G * theta.sin(), -G * theta.cos());
@@ -38,12 +54,18 @@ fn incline(theta: f64) -> Simulator {
         r#"Scene(
         time: (dt: {DT:e}, duration: 10.0),
         materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
-        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {z:e}))],
+        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {z:e}),
+                   velocity: ({vx:e}, {vy:e}, {vz:e}), angular_velocity: ({wx:e}, {wy:e}, {wz:e}))],
         planes: [(name: "slope", origin: (0, 0, 0), normal: (0, 0, 1))],
         forces: [Gravity(g: ({gx:e}, 0, {gz:e}))],
-        contacts: [(chain: "../chains/hertz_cundall_strack_plane.ron", first: AllSpheres,
-                    second: AllPlanes, keep_distance: 0.005)],
-    )"#
+        contacts: [(chain: "{chain}", first: AllSpheres, second: AllPlanes, keep_distance: 0.005)],
+    )"#,
+        vx = v.x,
+        vy = v.y,
+        vz = v.z,
+        wx = w.x,
+        wy = w.y,
+        wz = w.z,
     );
     let file = dir.join("rolling.ron");
     let spec = parse_scene(&src, &file).unwrap();
@@ -122,4 +144,66 @@ fn above_seven_halves_mu_it_slides_while_friction_spins_it_up() {
         (alpha / alpha_theory - 1.0).abs() < 0.005,
         "{alpha} vs {alpha_theory}"
     );
+}
+
+/// Writes a sphere–plane chain with Hertz, Cundall–Strack and the moment law `law`.
+fn moment_chain(name: &str, law: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("catena_moment_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.ron"));
+    std::fs::write(
+        &path,
+        format!(
+            "Chain(name: \"{name}\", elements: [Sphere_1_Data, Plane_2_Data, Sphere_Plane, N_Hertz(), \
+             T_CundallStrack(mu_s: 0.5, k_t: 2000.0), {law}, AssembleForces, AssembleContactMatrix])"
+        ),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn rolling_resistance_decelerates_a_rolling_sphere_at_five_sevenths_mu_r_g() {
+    let mu_r = 0.05;
+    let chain = moment_chain(
+        "rr",
+        &format!("T_RollingResistance(mu_r: {mu_r}, c_r: 1e-4)"),
+    );
+    let rho = R - resting_overlap(0.0) / 2.0;
+    let v0 = 0.5;
+    let mut sim = sphere_on_plane(
+        0.0,
+        Vec3::new(v0, 0.0, 0.0),
+        Vec3::new(0.0, v0 / rho, 0.0),
+        &chain,
+    );
+    let path = run(&mut sim, 100);
+    let v: Vec<f64> = path.iter().map(|p| p.0).collect();
+    let a = rate(&v, 20, 99);
+    let (m, i) = (mass(), 0.4 * mass() * R * R);
+    let theory = -mu_r * R * m * G / (m * rho * (1.0 + i / (m * rho * rho)));
+    println!("rolling resistance: a = {a:.6} m/s² vs {theory:.6}");
+    assert!((a / theory - 1.0).abs() < 0.01, "{a} vs {theory}");
+}
+
+#[test]
+fn torsional_friction_spins_a_sphere_down_about_the_normal() {
+    let mu = 0.3;
+    let chain = moment_chain(
+        "tor",
+        &format!("T_TorsionalCoulombFriction(mu: {mu}, c: 1e3)"),
+    );
+    let mut sim = sphere_on_plane(0.0, Vec3::zeros(), Vec3::new(0.0, 0.0, 50.0), &chain);
+    let k = sim.model.spheres[0].spin.unwrap();
+    let mut w = Vec::new();
+    for _ in 0..100 {
+        sim.step().unwrap();
+        w.push(sim.model.v[k + 2]);
+    }
+    let alpha = rate(&w, 20, 99);
+    let delta = resting_overlap(0.0);
+    let a = (R * delta).sqrt();
+    let theory = -(2.0 / 3.0) * mu * mass() * G * a / (0.4 * mass() * R * R);
+    println!("torsional friction: α = {alpha:.4} rad/s² vs {theory:.4}");
+    assert!((alpha / theory - 1.0).abs() < 0.01, "{alpha} vs {theory}");
 }

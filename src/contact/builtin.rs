@@ -17,7 +17,10 @@ use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
     SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
-use super::tangential::{CoulombFriction, CundallStrack, ImcFriction, IpcFriction};
+use super::tangential::{
+    CoulombFriction, CundallStrack, ImcFriction, IpcFriction, RollingResistance,
+    TorsionalCoulombFriction,
+};
 
 crate::element_set! {
     /// Every element that ships with catena.
@@ -94,6 +97,10 @@ crate::element_set! {
         CoulombFriction(CoulombFriction),
         /// `T_CundallStrack`.
         CundallStrack(CundallStrack),
+        /// `T_RollingResistance`.
+        RollingResistance(RollingResistance),
+        /// `T_TorsionalCoulombFriction`.
+        TorsionalCoulombFriction(TorsionalCoulombFriction),
         /// `ComputeContactMatrixElementStatic`.
         MatrixStatic(MatrixStatic),
         /// `ComputeContactMatrixElementUnderdamped`.

@@ -5,7 +5,9 @@
 //!
 //! A normal dashpot (`DASHPOTS`: `LinearDamper`, `LinearDamperOverlap`) is not a second law:
 //! as in mpacts it is meant to be added to an elastic law (`N_Hertz(), LinearDamperOverlap(…)`,
-//! `N_JKR(…), LinearDamper(…)`), so it has a role of its own (one dashpot per chain).
+//! `N_JKR(…), LinearDamper(…)`), so it has a role of its own (one dashpot per chain). Likewise
+//! the moment laws (`MOMENT_LAWS`: rolling resistance, torsional friction) act on rotations only
+//! and are added to a friction law, each at most once.
 
 use super::element::{Category, ElementSet};
 use crate::diag::{SceneError, locate};
@@ -13,6 +15,9 @@ use std::path::Path;
 
 /// Normal elements that are dashpots added to a law rather than laws of their own.
 pub(super) const DASHPOTS: &[&str] = &["LinearDamper", "LinearDamperOverlap"];
+
+/// Tangential elements that apply torques only, added to a friction law.
+const MOMENT_LAWS: &[&str] = &["T_RollingResistance", "T_TorsionalCoulombFriction"];
 
 /// Checks the roles of `elements` (in chain order); `stack_laws` allows several normal and
 /// tangential laws.
@@ -34,6 +39,10 @@ pub(super) fn check_roles<E: ElementSet>(
                 roles.push("normal dashpot");
             }
             Category::Normal if !stack_laws => roles.push("normal law"),
+            // Moment laws act on rotations only and combine with a friction law.
+            Category::Tangential if !stack_laws && MOMENT_LAWS.contains(&doc.name) => {
+                roles.push(doc.name);
+            }
             Category::Tangential if !stack_laws => roles.push("tangential law"),
             Category::Matrix => roles.push("contact-matrix element"),
             Category::Assembler | Category::Feedback => roles.push(doc.name),

@@ -6,6 +6,9 @@ mod coulomb_cap;
 mod cundall_strack;
 mod imc_friction;
 mod ipc_friction;
+mod relative_spin;
+mod rolling_resistance;
+mod torsional;
 
 pub use contact_frame::{ContactFrame, Mat3x12};
 pub use coulomb::CoulombFriction;
@@ -13,3 +16,5 @@ pub use coulomb_cap::{Capped, cap, saturation};
 pub use cundall_strack::{CundallStrack, SpringElongation};
 pub use imc_friction::ImcFriction;
 pub use ipc_friction::{IpcFriction, Lagged};
+pub use rolling_resistance::RollingResistance;
+pub use torsional::TorsionalCoulombFriction;
