@@ -207,3 +207,32 @@ fn torsional_friction_spins_a_sphere_down_about_the_normal() {
     println!("torsional friction: α = {alpha:.4} rad/s² vs {theory:.4}");
     assert!((alpha / theory - 1.0).abs() < 0.01, "{alpha} vs {theory}");
 }
+
+#[test]
+fn a_wall_of_particle_material_halves_the_effective_modulus() {
+    // A sphere settling under gravity on a plane given the sphere's material rests at the Hertz
+    // overlap of Ê = E/(2(1 − ν²)); on a rigid plane, Ê = E/(1 − ν²).
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let src = format!(
+        r#"Scene(
+        time: (dt: 1e-3, duration: 1.0),
+        materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
+        spheres: [(name: "s", material: "m", radius: {R}, center: (0, 0, {R}))],
+        planes: [(name: "wall", origin: (0, 0, 0), normal: (0, 0, 1), material: "m")],
+        forces: [Gravity(g: (0, 0, -{G}))],
+        contacts: [(chain: "../chains/granular_plane.ron", first: AllSpheres, second: AllPlanes,
+                    keep_distance: 0.005)],
+    )"#
+    );
+    let file = dir.join("wall.ron");
+    let spec = parse_scene(&src, &file).unwrap();
+    let mut sim = build_scene(&spec, &src, &file).unwrap().into_simulator();
+    for _ in 0..300 {
+        sim.step().unwrap();
+    }
+    let delta = R - sim.model.q[sim.model.spheres[0].offset + 2];
+    let e_hat = E / (2.0 * (1.0 - NU * NU));
+    let theory = (mass() * G / (4.0 / 3.0 * e_hat * R.sqrt())).powf(2.0 / 3.0);
+    assert!((delta / theory - 1.0).abs() < 1e-3, "{delta} vs {theory}");
+    assert!((delta / resting_overlap(0.0) - 2f64.powf(2.0 / 3.0)).abs() < 2e-3);
+}

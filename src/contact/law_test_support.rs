@@ -28,6 +28,7 @@ pub(crate) fn spheres_and_ground() -> Model {
         name: "ground".into(),
         origin: Vec3::zeros(),
         normal: Vec3::z(),
+        material: None,
     });
     m.finalize();
     m

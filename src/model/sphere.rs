@@ -79,6 +79,8 @@ pub struct Plane {
     pub origin: Vec3,
     /// Unit normal, pointing to the side where bodies live.
     pub normal: Vec3,
+    /// The wall's material as contact laws see it (`None`: rigid, `E = ∞`). It never moves.
+    pub material: Option<Material>,
 }
 
 #[cfg(test)]

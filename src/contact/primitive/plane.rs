@@ -52,12 +52,16 @@ impl Primitive for PlanePrim {
     fn radius(&self, _model: &Model) -> f64 {
         0.0
     }
-    fn material(&self, _model: &Model) -> ContactMaterial {
-        ContactMaterial {
-            youngs_modulus: f64::INFINITY,
-            poisson_ratio: 0.0,
-            density: f64::INFINITY,
-            mass: f64::INFINITY,
+    fn material(&self, model: &Model) -> ContactMaterial {
+        match &model.planes[self.index as usize].material {
+            // A wall of a given material: its elasticity counts, its mass is infinite.
+            Some(m) => ContactMaterial::of(m, f64::INFINITY),
+            None => ContactMaterial {
+                youngs_modulus: f64::INFINITY,
+                poisson_ratio: 0.0,
+                density: f64::INFINITY,
+                mass: f64::INFINITY,
+            },
         }
     }
     fn body(&self) -> BodyId {

@@ -119,6 +119,7 @@ mod tests {
             name: "ground".into(),
             origin: Vec3::zeros(),
             normal: Vec3::z(),
+            material: None,
         });
         m.finalize();
         m

@@ -8,7 +8,7 @@ use super::rods::add_rod;
 use super::shells::add_shells;
 use crate::diag::{SceneError, closest};
 use crate::math::Vec3;
-use crate::model::{Model, Plane, Sphere};
+use crate::model::{Material, Model, Plane, Sphere};
 use crate::scene::SceneSpec;
 use std::collections::BTreeMap;
 
@@ -60,19 +60,12 @@ pub(super) fn add_bodies<'s>(
                 .err(&needle, format!("two bodies are named \"{}\"", sp.name))
                 .with_help("give every rod and sphere a unique name"));
         }
-        let mat = *materials.get(&sp.material).ok_or_else(|| {
-            let e = cx.err(
-                &format!("\"{}\"", sp.material),
-                format!(
-                    "sphere \"{}\" uses material \"{}\", which is not defined",
-                    sp.name, sp.material
-                ),
-            );
-            match closest(&sp.material, materials.keys().map(String::as_str)) {
-                Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
-                None => e.with_help("define it in `materials`"),
-            }
-        })?;
+        let mat = find_material(
+            cx,
+            materials,
+            &sp.material,
+            &format!("sphere \"{}\"", sp.name),
+        )?;
         let idx = model.add_sphere(
             Sphere::new(sp.name.clone(), sp.radius.0, mat),
             sp.center.vec(),
@@ -110,10 +103,20 @@ pub(super) fn add_bodies<'s>(
                     "give the normal pointing to the side where bodies are, e.g. (0, 0, 1)",
                 ));
         }
+        let material = match &pl.material {
+            None => None,
+            Some(name) => Some(find_material(
+                cx,
+                materials,
+                name,
+                &format!("plane \"{}\"", pl.name),
+            )?),
+        };
         let idx = model.add_plane(Plane {
             name: pl.name.clone(),
             origin: pl.origin.vec(),
             normal: n.normalize(),
+            material,
         });
         plane_index.insert(pl.name.as_str(), idx);
     }
@@ -123,6 +126,26 @@ pub(super) fn add_bodies<'s>(
         planes: plane_index,
         shells: shell_index,
         fixed_spheres,
+    })
+}
+
+/// The material `name` of `owner` (e.g. `sphere "a"`), or an error that suggests the closest
+/// defined one.
+fn find_material(
+    cx: &Ctx,
+    materials: &Materials,
+    name: &str,
+    owner: &str,
+) -> Result<Material, SceneError> {
+    materials.get(name).copied().ok_or_else(|| {
+        let e = cx.err(
+            &format!("\"{name}\""),
+            format!("{owner} uses material \"{name}\", which is not defined"),
+        );
+        match closest(name, materials.keys().map(String::as_str)) {
+            Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+            None => e.with_help("define it in `materials`"),
+        }
     })
 }
 

@@ -46,4 +46,8 @@ pub struct PlaneSpec {
     pub origin: V3,
     /// Normal pointing to the side where bodies are (normalised on load).
     pub normal: V3,
+    /// Key into `materials`: the wall's elasticity as contact laws see it (Hertz's `Ê`,
+    /// Mindlin's `G*`), as DEM decks give walls a material; default: rigid (`E = ∞`).
+    #[serde(default)]
+    pub material: Option<String>,
 }
