@@ -30,7 +30,7 @@ pub use collect::{
     CaseStatus, Collected, ERROR_FILE, case_status, collect, read_case, write_case_error,
 };
 pub use compare::{CompareOptions, compare};
-pub use compare_report::{CompareRow, table as compare_table};
+pub use compare_report::{CompareRow, rows as compare_rows, table as compare_table};
 pub use edit::{set_chain_parameter, swap_chains};
 pub use error::StudyError;
 pub use metrics::{Summary, e_bar};

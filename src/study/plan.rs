@@ -234,3 +234,31 @@ pub fn portable_scene_text(spec: &SceneSpec, scene_file: &Path) -> Result<String
     }
     Ok(text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_scene_reads_back_from_its_portable_text() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenes");
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).expect("examples/scenes") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "ron") {
+                continue;
+            }
+            let (spec, _) = load_scene(&path).expect("shipped scene");
+            let text = portable_scene_text(&spec, &path).expect("portable");
+            // Written elsewhere, it still names every chain by an absolute path.
+            let back = parse_scene(&text, Path::new("/elsewhere/scene.ron")).expect("reads back");
+            assert!(
+                back.contacts
+                    .iter()
+                    .all(|c| Path::new(&c.chain).is_absolute())
+            );
+            n += 1;
+        }
+        assert!(n >= 10, "{n} scenes");
+    }
+}
