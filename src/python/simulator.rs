@@ -271,7 +271,9 @@ impl Simulator {
         state::contacts(py, self.sim()?)
     }
 
-    /// Energies (J): ``kinetic`` and ``contact`` (summed over the last evaluated pairs).
+    /// Energies (J) at the current state: ``elastic`` (stretching, bending, twisting, shell
+    /// bending and stretching), ``kinetic`` and ``contact`` (summed over the pairs of the last
+    /// accepted step).
     fn energies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         state::energies(py, self.sim()?)
     }

@@ -5,7 +5,7 @@ use super::convert::{RodRef, json_to_py, numbers_out, points_in, points_out};
 use crate::io::Summary;
 use crate::math::Vec3;
 use crate::model::{BoundaryCondition, Prescribed};
-use crate::system::Simulator;
+use crate::system::{ElasticStencils, Simulator};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -163,9 +163,13 @@ pub fn contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
-/// Kinetic and contact energies.
+/// Elastic (stretching, bending, twisting, shell), kinetic and contact energies.
 pub fn energies<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let mut gradient = vec![0.0; m.q.len()];
+    let elastic = ElasticStencils::new(m).evaluate(m, &m.frames, &m.q, &mut gradient, None, 1.0);
     let d = PyDict::new(py);
+    d.set_item("elastic", elastic)?;
     d.set_item("kinetic", sim.model.kinetic_energy())?;
     d.set_item(
         "contact",

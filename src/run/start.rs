@@ -5,7 +5,7 @@ use super::RunError;
 use super::driver::RunOptions;
 use super::driver::{Session, write_frame};
 use super::horizon::check_steps;
-use super::inputs::input_files;
+use super::inputs::{InputFile, input_files};
 use crate::diag::read_text;
 use crate::io::{OutputDir, Summary};
 use crate::scene::{BuiltScene, parse_scene};
@@ -57,76 +57,76 @@ pub fn run_simulator(
     scene: &RunScene,
     opts: &RunOptions,
 ) -> (Simulator, Result<Summary, RunError>) {
-    let mut s = match session(sim, scene, opts) {
+    let start = match Start::of(&sim, scene, opts) {
         Ok(s) => s,
-        Err((sim, e)) => return (sim, Err(e)),
+        Err(e) => return (sim, Err(e)),
     };
-    let result = s.go(opts.progress);
-    (s.sim, result)
-}
-
-/// The session of a run of `sim`, its output directory created and first frame written.
-fn session(
-    sim: Simulator,
-    scene: &RunScene,
-    opts: &RunOptions,
-) -> Result<Session, (Simulator, RunError)> {
-    let end = opts.until.unwrap_or(scene.duration);
-    let t0 = sim.model.time;
-    let n_steps = match check_steps(end, end - t0, scene.dt) {
-        Ok(n) => n.round() as u64,
-        Err(e) => return Err((sim, e.into())),
-    };
-    let scene_file = std::path::absolute(&scene.file).unwrap_or_else(|_| scene.file.clone());
-    // The checkpoint keeps the scene text and the text of its input files; read them now, as
-    // the scene was built from them.
-    let (scene_source, inputs) = match &opts.out {
-        Some(_) => {
-            let read = || -> Result<_, RunError> {
-                let source = match &scene.source {
-                    Some(s) => s.clone(),
-                    None => read_text(&scene.file, "scene file")?,
-                };
-                let spec = parse_scene(&source, &scene.file)?;
-                let inputs = input_files(&spec, &scene.file)?;
-                Ok((Some(source), inputs))
-            };
-            match read() {
-                Ok(r) => r,
-                Err(e) => return Err((sim, e)),
-            }
-        }
-        None => (None, Vec::new()),
-    };
-    let mut out = match &opts.out {
-        Some(dir) => match OutputDir::create(dir, opts.force) {
-            Ok(o) => Some(o),
-            Err(e) => return Err((sim, e.into())),
-        },
-        None => None,
-    };
-    if let Some(o) = out.as_mut()
-        && let Err(e) = write_frame(o, &sim.model)
-    {
-        return Err((sim, e));
-    }
-    Ok(Session {
+    let mut s = Session {
         name: scene.name.clone(),
-        scene_file,
-        scene_source,
-        inputs,
+        scene_file: start.scene_file,
+        scene_source: start.scene_source,
+        inputs: start.inputs,
         until: opts.until,
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every: scene.frame_every,
         settings: scene.adaptive,
         adaptive: AdaptiveState::new(&scene.adaptive),
         sim,
-        out,
-        records: Vec::with_capacity(n_steps.min(1 << 16) as usize),
+        out: start.out,
+        records: Vec::with_capacity(start.n_steps.min(1 << 16) as usize),
         step: 0,
-        n_steps,
+        n_steps: start.n_steps,
         last_frame_step: 0,
         wall_before: 0.0,
         stop: opts.stop.clone(),
-    })
+    };
+    let result = s.go(opts.progress);
+    (s.sim, result)
+}
+
+/// What a run starts from besides the simulator.
+struct Start {
+    n_steps: u64,
+    scene_file: PathBuf,
+    scene_source: Option<String>,
+    inputs: Vec<InputFile>,
+    out: Option<OutputDir>,
+}
+
+impl Start {
+    /// The run's steps, the scene text and input files its checkpoints keep, and its output
+    /// directory (created, the first frame written).
+    fn of(sim: &Simulator, scene: &RunScene, opts: &RunOptions) -> Result<Self, RunError> {
+        let end = opts.until.unwrap_or(scene.duration);
+        let n_steps = check_steps(end, end - sim.model.time, scene.dt)?.round() as u64;
+        let scene_file = std::path::absolute(&scene.file).unwrap_or_else(|_| scene.file.clone());
+        // The checkpoint keeps the scene text and the text of its input files; read them now,
+        // as the scene was built from them.
+        let (scene_source, inputs) = match &opts.out {
+            Some(_) => {
+                let source = match &scene.source {
+                    Some(s) => s.clone(),
+                    None => read_text(&scene.file, "scene file")?,
+                };
+                let spec = parse_scene(&source, &scene.file)?;
+                let inputs = input_files(&spec, &scene.file)?;
+                (Some(source), inputs)
+            }
+            None => (None, Vec::new()),
+        };
+        let mut out = match &opts.out {
+            Some(dir) => Some(OutputDir::create(dir, opts.force)?),
+            None => None,
+        };
+        if let Some(o) = out.as_mut() {
+            write_frame(o, &sim.model)?;
+        }
+        Ok(Self {
+            n_steps,
+            scene_file,
+            scene_source,
+            inputs,
+            out,
+        })
+    }
 }

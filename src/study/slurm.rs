@@ -37,8 +37,8 @@ pub struct SlurmRequest {
 
 impl SlurmRequest {
     /// The request for a run of `estimate` over `steps` time steps: twice the estimated wall
-    /// time (at least [`MIN_TIME_S`]) and 1.5 times the estimated memory plus [`BASE_MEMORY`],
-    /// rounded up to 64 MiB. Both are rough, upper-bound style figures: edit the script when a
+    /// time (at least 10 minutes) and 1.5 times the estimated memory plus 256 MiB, rounded up
+    /// to 64 MiB. Both are rough, upper-bound style figures: edit the script when a
     /// first case shows the real ones (`summary.json` gives the wall time).
     pub fn of(estimate: &MemoryEstimate, steps: f64) -> Self {
         let entries = estimate.sparse / crate::scene::BYTES_PER_ENTRY;

@@ -65,7 +65,15 @@ def test_state_is_numpy(root):
     assert c["force"].shape == (n, 12) and c["dofs"].shape == (n, 12)
     assert len(c["first"]) == len(c["second"]) == n == len(c["binding"])
     e = sim.energies()
-    assert e["kinetic"] > 0 and e["contact"] >= 0
+    assert e["kinetic"] > 0 and e["contact"] >= 0 and e["elastic"] >= 0
+
+
+def test_elastic_energy_of_the_bent_cantilever(root):
+    sim = catena.load_scene(root / CANTILEVER).simulator()
+    assert sim.energies()["elastic"] < 1e-12
+    for _ in range(10):
+        sim.step()
+    assert sim.energies()["elastic"] > 1e-9
 
 
 def test_contacts_list_pairs_in_contact(root):

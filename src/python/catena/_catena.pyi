@@ -78,7 +78,7 @@ class Simulator:
     def contacts(self) -> Dict[str, Any]:
         """Pairs of the last accepted state: binding, first, second, gap, energy, active, force (n, 12), dofs (n, 12)."""
     def energies(self) -> Dict[str, float]:
-        """``kinetic`` and ``contact`` energies (J)."""
+        """``elastic``, ``kinetic`` and ``contact`` energies (J)."""
     def boundary_conditions(self) -> List[Dict[str, Any]]:
         """rod, nodes, edges, motion and targets ``(k, 3)`` of each boundary condition."""
     def set_boundary_target(self, index: int, targets: npt.ArrayLike) -> None:
