@@ -29,6 +29,17 @@ def test_run_writes_the_steps_of_catena_run(root, cli, tmp_path):
     assert abs(sim.time - 0.01) < 1e-12
 
 
+def test_run_continues_a_stepped_simulator(root, cli, tmp_path):
+    cli("run", CROSSING, "--out", tmp_path / "cli", "--until", "0.01", "-q")
+    sim = catena.load_scene(root / CROSSING).simulator()
+    for _ in range(3):
+        sim.step()
+    summary = sim.run(until=0.01, out=tmp_path / "py")
+    assert summary["steps"] == 7 and sim.steps == 10
+    a, b = rows(tmp_path / "cli" / "steps.csv")[3:], rows(tmp_path / "py" / "steps.csv")
+    assert [(x["t"], x["residual"]) for x in a] == [(y["t"], y["residual"]) for y in b]
+
+
 def test_step_reports_match_steps_csv(root, cli, tmp_path):
     cli("run", CROSSING, "--out", tmp_path / "cli", "--until", "0.01", "-q")
     sim = catena.load_scene(root / CROSSING).simulator()
