@@ -98,6 +98,8 @@ pub mod io;
 pub mod math;
 pub mod model;
 pub mod prelude;
+#[cfg(feature = "python")]
+mod python;
 pub mod run;
 pub mod scaffold;
 pub mod scene;

@@ -7,11 +7,10 @@
 
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
-use super::horizon::check_steps;
-use super::inputs::{InputFile, input_files, verify_inputs};
+use super::inputs::{InputFile, verify_inputs};
 use super::restore::restore;
+use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
-use crate::diag::read_text;
 use crate::io::DirLock;
 use crate::io::{
     Frame, MeshBody, OutputDir, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
@@ -60,7 +59,7 @@ pub fn frame_of(model: &Model) -> Vec<(String, Vec<Vec3>, f64)> {
         .collect()
 }
 
-fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
+pub(super) fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
     let rods = frame_of(model);
     let bodies: Vec<PolylineBody> = rods
         .iter()
@@ -100,24 +99,24 @@ fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
 }
 
 /// A run in progress: the simulator, where it stands, and its output.
-struct Session {
-    name: String,
-    scene_file: PathBuf,
-    scene_source: Option<String>,
-    inputs: Vec<InputFile>,
-    until: Option<f64>,
-    checkpoint_every: Option<u64>,
-    frame_every: u64,
-    settings: AdaptiveSettings,
-    adaptive: AdaptiveState,
-    sim: Simulator,
-    out: Option<OutputDir>,
-    records: Vec<StepRecord>,
-    step: u64,
-    n_steps: u64,
-    last_frame_step: u64,
-    wall_before: f64,
-    stop: Option<Stop>,
+pub(super) struct Session {
+    pub(super) name: String,
+    pub(super) scene_file: PathBuf,
+    pub(super) scene_source: Option<String>,
+    pub(super) inputs: Vec<InputFile>,
+    pub(super) until: Option<f64>,
+    pub(super) checkpoint_every: Option<u64>,
+    pub(super) frame_every: u64,
+    pub(super) settings: AdaptiveSettings,
+    pub(super) adaptive: AdaptiveState,
+    pub(super) sim: Simulator,
+    pub(super) out: Option<OutputDir>,
+    pub(super) records: Vec<StepRecord>,
+    pub(super) step: u64,
+    pub(super) n_steps: u64,
+    pub(super) last_frame_step: u64,
+    pub(super) wall_before: f64,
+    pub(super) stop: Option<Stop>,
 }
 
 /// Runs a built scene to its end (or `until`), writing `summary.json` (marked running),
@@ -127,52 +126,8 @@ struct Session {
 /// error is returned. A stop request does the same after the current step, with a checkpoint
 /// of it ([`RunError::Interrupted`]).
 pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
-    let end = opts.until.unwrap_or(scene.duration);
-    let t0 = scene.model.time;
-    let n_steps = check_steps(end, end - t0, scene.dt)?.round() as u64;
-    let scene_file = std::path::absolute(&scene.file).unwrap_or_else(|_| scene.file.clone());
-    // The checkpoint keeps the scene text and the text of its input files; read them now, as
-    // the scene was built from them.
-    let (scene_source, inputs) = match &opts.out {
-        Some(_) => {
-            let source = read_text(&scene.file, "scene file")?;
-            let spec = parse_scene(&source, &scene.file)?;
-            let inputs = input_files(&spec, &scene.file)?;
-            (Some(source), inputs)
-        }
-        None => (None, Vec::new()),
-    };
-    let settings = scene.adaptive;
-    let name = scene.name.clone();
-    let frame_every = scene.output.frame_every;
-    let sim = scene.into_simulator();
-    let mut out = match &opts.out {
-        Some(dir) => Some(OutputDir::create(dir, opts.force)?),
-        None => None,
-    };
-    if let Some(o) = out.as_mut() {
-        write_frame(o, &sim.model)?;
-    }
-    let mut s = Session {
-        name,
-        scene_file,
-        scene_source,
-        inputs,
-        until: opts.until,
-        checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
-        frame_every,
-        settings,
-        adaptive: AdaptiveState::new(&settings),
-        sim,
-        out,
-        records: Vec::with_capacity(n_steps.min(1 << 16) as usize),
-        step: 0,
-        n_steps,
-        last_frame_step: 0,
-        wall_before: 0.0,
-        stop: opts.stop.clone(),
-    };
-    s.go(opts.progress)
+    let (info, sim) = RunScene::split(scene, None);
+    run_simulator(sim, &info, opts).1
 }
 
 /// Continues the run whose output (and `checkpoint.ron`) is in `dir` from its last checkpoint:
@@ -289,7 +244,7 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, progress: bool) -> Result<Summary, RunError> {
+    pub(super) fn go(&mut self, progress: bool) -> Result<Summary, RunError> {
         let started = Instant::now();
         let wall = |before: f64| before + started.elapsed().as_secs_f64();
         self.write_unfinished(self.wall_before, "running", None)?;

@@ -7,6 +7,7 @@ mod error;
 mod horizon;
 mod inputs;
 mod restore;
+mod start;
 mod stop;
 
 pub use checkpoint::{CHECKPOINT_FILE, CHECKPOINT_FORMAT, Checkpoint};
@@ -14,4 +15,5 @@ pub use driver::{RunOptions, frame_of, resume, run};
 pub use error::RunError;
 pub use horizon::{HorizonError, MAX_STEPS, check_steps};
 pub use inputs::{InputChanged, InputFile, input_files, verify_inputs};
+pub use start::{RunScene, run_simulator};
 pub use stop::{SIGINT, SIGTERM, Stop, signal_name};

@@ -14,7 +14,7 @@ pub use build::{BuiltScene, build_scene, build_scene_with};
 pub use flagella::{FlagellaError, FlagellaSetup, relative_path};
 pub use geometry::helix_nodes;
 pub use load::{load_scene, parse_scene};
-pub use memory::MemoryEstimate;
+pub use memory::{BYTES_PER_ENTRY, MemoryEstimate};
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
     BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,

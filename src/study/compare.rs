@@ -75,9 +75,10 @@ fn swapped(
         .collect()
 }
 
-/// Runs the comparison into `opts.out` (which it takes: new, empty, or `force`), writing
-/// `compare.csv`, `compare.json` and the plots each time a case finishes, and returns the rows.
-pub fn compare(opts: &CompareOptions) -> Result<Vec<CompareRow>, StudyError> {
+/// The study's record and the scene of every case of `opts`, each chain swapped in.
+pub(super) fn compare_cases(
+    opts: &CompareOptions,
+) -> Result<(StudyRecord, Vec<SceneSpec>), StudyError> {
     if opts.chains.is_empty() {
         return Err(StudyError::Input(
             "compare needs at least one --chain".into(),
@@ -107,6 +108,13 @@ pub fn compare(opts: &CompareOptions) -> Result<Vec<CompareRow>, StudyError> {
         until: opts.until,
         inputs,
     };
+    Ok((record, specs))
+}
+
+/// Runs the comparison into `opts.out` (which it takes: new, empty, or `force`), writing
+/// `compare.csv`, `compare.json` and the plots each time a case finishes, and returns the rows.
+pub fn compare(opts: &CompareOptions) -> Result<Vec<CompareRow>, StudyError> {
+    let (record, specs) = compare_cases(opts)?;
     let dir = StudyDir::start(crate::io::DirLock::fresh(&opts.out, opts.force)?, &record)?;
     let cases = vec![None; specs.len()];
     run_compare(&dir, &record, &specs, cases, opts.quiet, opts.stop.as_ref())

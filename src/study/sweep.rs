@@ -68,14 +68,9 @@ fn chain_file(dir: &Path, chain: &Path, v: &str) -> PathBuf {
     dir.join("chains").join(format!("{stem}_{v}.ron"))
 }
 
-/// Runs every case (in parallel) into `opts.out` (which it takes: new, empty, or `force`):
-/// the edited chain files, and `sweep.csv` and `sweep.json` rewritten as each case finishes.
-/// Returns the rows in the order of `values`.
-pub fn sweep(opts: &SweepOptions) -> Result<Vec<SweepRow>, StudyError> {
+/// The edited chain text of every value of `opts`, each parsed as a chain (nothing is written).
+pub(super) fn edit_chains(opts: &SweepOptions) -> Result<Vec<String>, StudyError> {
     let text = read_text(&opts.chain, "chain file")?;
-    let (spec, source) = load_scene(&opts.scene)?;
-    let scene = std::path::absolute(&opts.scene).unwrap_or_else(|_| opts.scene.clone());
-    // Edit and validate every case's chain before taking the directory.
     let mut edited = Vec::new();
     for v in &opts.values {
         let e = set_chain_parameter(&text, &opts.parameter, v).map_err(|e| {
@@ -88,13 +83,25 @@ pub fn sweep(opts: &SweepOptions) -> Result<Vec<SweepRow>, StudyError> {
         Chain::<Builtin>::parse(&e, &chain_file(&opts.out, &opts.chain, v))?;
         edited.push(e);
     }
+    Ok(edited)
+}
+
+/// Writes the `edited` chains (of [`edit_chains`]) into `opts.out/chains` and returns the
+/// study's record and the scene of every case (`spec`, read from `opts.scene` as `source`),
+/// its chain swapped in.
+pub(super) fn write_chains(
+    opts: &SweepOptions,
+    edited: &[String],
+    spec: SceneSpec,
+    source: String,
+) -> Result<(StudyRecord, Vec<SceneSpec>), StudyError> {
+    let scene = std::path::absolute(&opts.scene).unwrap_or_else(|_| opts.scene.clone());
     let dir = opts.out.as_path();
-    let lock = crate::io::DirLock::fresh(dir, opts.force)?;
     let chains_dir = dir.join("chains");
     std::fs::create_dir_all(&chains_dir).map_err(|e| crate::io::OutputError::io(&chains_dir, e))?;
     let mut specs = Vec::new();
     let mut inputs = Vec::new();
-    for (v, e) in opts.values.iter().zip(&edited) {
+    for (v, e) in opts.values.iter().zip(edited) {
         let file = chain_file(dir, &opts.chain, v);
         write_atomic(&file, e.as_bytes())?;
         let file = std::fs::canonicalize(&file).unwrap_or(file);
@@ -119,6 +126,18 @@ pub fn sweep(opts: &SweepOptions) -> Result<Vec<SweepRow>, StudyError> {
         until: opts.until,
         inputs,
     };
+    Ok((record, specs))
+}
+
+/// Runs every case (in parallel) into `opts.out` (which it takes: new, empty, or `force`):
+/// the edited chain files, and `sweep.csv` and `sweep.json` rewritten as each case finishes.
+/// Returns the rows in the order of `values`.
+pub fn sweep(opts: &SweepOptions) -> Result<Vec<SweepRow>, StudyError> {
+    // Edit and validate every case's chain before taking the directory.
+    let edited = edit_chains(opts)?;
+    let (spec, source) = load_scene(&opts.scene)?;
+    let lock = crate::io::DirLock::fresh(&opts.out, opts.force)?;
+    let (record, specs) = write_chains(opts, &edited, spec, source)?;
     let dir = StudyDir::start(lock, &record)?;
     let cases = vec![None; specs.len()];
     run_sweep(&dir, &record, &specs, cases, opts.quiet, opts.stop.as_ref())
@@ -219,7 +238,8 @@ fn run_sweep(
     Ok(rows(&d, values))
 }
 
-fn rows(cases: &[Option<CaseResult>], values: &[String]) -> Vec<SweepRow> {
+/// The rows of the finished `cases` (`None` for the others), in the order of `values`.
+pub fn rows(cases: &[Option<CaseResult>], values: &[String]) -> Vec<SweepRow> {
     cases
         .iter()
         .zip(values)
@@ -236,7 +256,7 @@ fn rows(cases: &[Option<CaseResult>], values: &[String]) -> Vec<SweepRow> {
 
 /// Writes `sweep.csv` and `sweep.json` with a row per finished case, in the order of the
 /// values; `reason` says why the sweep is not complete (`None` when it is).
-fn write_outputs(
+pub(super) fn write_outputs(
     dir: &Path,
     record: &StudyRecord,
     cases: &[Option<CaseResult>],

@@ -3,6 +3,7 @@
 //! This file defines the command line (clap) and dispatches each command to its module.
 
 mod check;
+mod distributed;
 mod elements;
 mod flagella;
 mod oom;
@@ -96,16 +97,28 @@ enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
-    /// Run one scene once per value of a chain parameter, in parallel (e.g. Table 2's friction sweep).
+    /// Run one scene once per value of a chain parameter, in parallel (e.g. Table 2's friction
+    /// sweep); or lay the cases out as a Slurm job array (--emit slurm DIR) and merge its runs
+    /// (--collect DIR).
     Sweep {
         /// Scene file (RON).
-        scene: PathBuf,
+        #[arg(required_unless_present = "collect")]
+        scene: Option<PathBuf>,
         /// Chain file whose parameter is swept.
-        #[arg(long)]
-        chain: PathBuf,
+        #[arg(long, required_unless_present = "collect")]
+        chain: Option<PathBuf>,
         /// ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2,0.3).
-        #[arg(long)]
-        set: String,
+        #[arg(long, required_unless_present = "collect")]
+        set: Option<String>,
+        /// Instead of running, write DIR/chains, DIR/scenes (one scene per case) and the job
+        /// script DIR/study.sbatch (one array task per case, `catena run` into DIR/runs/NNN);
+        /// KIND is `slurm`.
+        #[arg(long, num_args = 2, value_names = ["KIND", "DIR"], conflicts_with = "collect")]
+        emit: Option<Vec<String>>,
+        /// Merge the finished runs of the study laid out in DIR into DIR/sweep.csv and
+        /// DIR/sweep.json, and report the missing and failed cases.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["scene", "chain", "set"])]
+        collect: Option<PathBuf>,
         /// Stop at this simulated time (s) instead of the scene's duration.
         #[arg(long)]
         until: Option<f64>,
@@ -253,24 +266,34 @@ fn main() -> ExitCode {
             },
         ),
         Command::Sweep {
+            collect: Some(dir), ..
+        } => distributed::collect(&dir),
+        Command::Sweep {
             scene,
             chain,
             set,
+            emit,
             until,
             out,
             force,
             quiet,
-        } => study::sweep(
-            scene,
-            chain,
-            &set,
-            study::StudyArgs {
+            collect: None,
+        } => {
+            let (Some(scene), Some(chain), Some(set)) = (scene, chain, set) else {
+                eprintln!("error: sweep needs SCENE, --chain and --set (or --collect DIR)");
+                return ExitCode::from(2);
+            };
+            let args = study::StudyArgs {
                 until,
                 out,
                 quiet,
                 force,
-            },
-        ),
+            };
+            match emit {
+                Some(emit) => distributed::emit(scene, chain, &set, &emit, args),
+                None => study::sweep(scene, chain, &set, args),
+            }
+        }
         Command::Flagella {
             m,
             out,

@@ -51,27 +51,12 @@ pub fn compare(scene: PathBuf, chains: Vec<PathBuf>, args: StudyArgs) -> ExitCod
 
 /// `catena sweep SCENE --chain CHAIN --set ELEMENT.field=v1,v2,…`: runs the scene once per value.
 pub fn sweep(scene: PathBuf, chain: PathBuf, set: &str, args: StudyArgs) -> ExitCode {
-    let Some((parameter, values)) = set.split_once('=') else {
-        eprintln!("error: --set must be ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2)");
-        eprintln!("  help: name the element and field as in the chain file");
-        return ExitCode::from(2);
+    let mut opts = match sweep_options(scene, chain, set, args) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
-    if let Err(code) = check_until(args.until) {
-        return code;
-    }
-    let stop = signals::install();
-    crate::oom::set_out_dir(&args.out);
-    let opts = catena::study::SweepOptions {
-        scene,
-        chain,
-        parameter: parameter.trim().to_string(),
-        values: values.split(',').map(|v| v.trim().to_string()).collect(),
-        until: args.until,
-        out: args.out,
-        force: args.force,
-        quiet: args.quiet,
-        stop: Some(stop),
-    };
+    opts.stop = Some(signals::install());
+    crate::oom::set_out_dir(&opts.out);
     match catena::study::sweep(&opts) {
         Ok(rows) => {
             print!("{}", catena::study::sweep_table(&opts.parameter, &rows));
@@ -80,6 +65,33 @@ pub fn sweep(scene: PathBuf, chain: PathBuf, set: &str, args: StudyArgs) -> Exit
         }
         Err(e) => report(e, &opts.out),
     }
+}
+
+/// The options of `catena sweep SCENE --chain CHAIN --set ELEMENT.field=v1,v2,…` (checked;
+/// no stop request).
+pub fn sweep_options(
+    scene: PathBuf,
+    chain: PathBuf,
+    set: &str,
+    args: StudyArgs,
+) -> Result<catena::study::SweepOptions, ExitCode> {
+    let Some((parameter, values)) = set.split_once('=') else {
+        eprintln!("error: --set must be ELEMENT.field=v1,v2,… (e.g. T_IMC.mu=0.1,0.2)");
+        eprintln!("  help: name the element and field as in the chain file");
+        return Err(ExitCode::from(2));
+    };
+    check_until(args.until)?;
+    Ok(catena::study::SweepOptions {
+        scene,
+        chain,
+        parameter: parameter.trim().to_string(),
+        values: values.split(',').map(|v| v.trim().to_string()).collect(),
+        until: args.until,
+        out: args.out,
+        force: args.force,
+        quiet: args.quiet,
+        stop: None,
+    })
 }
 
 /// `catena resume DIR` of a study.
@@ -99,7 +111,8 @@ pub fn resume(dir: &Path, quiet: bool, stop: &Stop) -> ExitCode {
     }
 }
 
-fn report(e: StudyError, out: &Path) -> ExitCode {
+/// Prints why a study did not finish and returns its exit status.
+pub fn report(e: StudyError, out: &Path) -> ExitCode {
     match &e {
         StudyError::Interrupted { .. } => {
             eprintln!("{e}");

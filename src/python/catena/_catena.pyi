@@ -1,0 +1,151 @@
+"""Typed stubs of catena's native module (Rust, PyO3; src/python/*.rs)."""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+_Path = Union[str, PathLike]
+_Rod = Union[int, str]
+_F64 = npt.NDArray[np.float64]
+
+__version__: str
+
+class CatenaError(Exception):
+    """Base class of catena's errors; the message is what ``catena`` prints after ``error: ``."""
+
+class SceneError(CatenaError):
+    """A scene, chain or input that is wrong, located (``file:line:column``) with ``help:``."""
+
+class SolveError(CatenaError):
+    """A time step failed even at the smallest allowed Δt."""
+
+class StepReport:
+    """What one accepted step did (one row of ``steps.csv``)."""
+
+    t: float
+    dt: float
+    iterations: int
+    line_search_steps: int
+    residuals: List[float]
+    residual: float
+    candidates: int
+    active_contacts: int
+    min_gap: float
+    min_gap_iterates: float
+    max_penetration: float
+    wall_ms: float
+    substeps: int
+    retries: int
+
+class Simulator:
+    """A scene being simulated; made by :meth:`Scene.simulator`. State arrays are copies."""
+
+    @property
+    def time(self) -> float: ...
+    @property
+    def dt(self) -> float: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def rods(self) -> List[str]: ...
+    @property
+    def q(self) -> _F64: ...
+    @property
+    def v(self) -> _F64: ...
+    def step(self) -> StepReport:
+        """One scene step as ``catena run`` takes it (Δt retries included); ``SolveError`` on failure."""
+    def run(
+        self,
+        until: Optional[float] = None,
+        out: Optional[_Path] = None,
+        progress: bool = False,
+        force: bool = False,
+        checkpoint_every: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """Runs to ``until`` as ``catena run`` does (output in ``out``); returns the summary."""
+    def set_q(self, q: npt.ArrayLike) -> None: ...
+    def set_v(self, v: npt.ArrayLike) -> None: ...
+    def positions(self, rod: Optional[_Rod] = None) -> _F64:
+        """Node positions ``(n, 3)`` of one rod (index or name) or of every rod stacked."""
+    def velocities(self, rod: Optional[_Rod] = None) -> _F64:
+        """Node velocities ``(n, 3)`` of one rod or of every rod stacked."""
+    def twist_angles(self, rod: _Rod) -> _F64:
+        """Twist angles of a rod's edges (rad)."""
+    def set_positions(self, rod: _Rod, positions: npt.ArrayLike) -> None: ...
+    def set_velocities(self, rod: _Rod, velocities: npt.ArrayLike) -> None: ...
+    def contacts(self) -> Dict[str, Any]:
+        """Pairs of the last accepted state: binding, first, second, gap, energy, active, force (n, 12), dofs (n, 12)."""
+    def energies(self) -> Dict[str, float]:
+        """``elastic``, ``kinetic`` and ``contact`` energies (J)."""
+    def boundary_conditions(self) -> List[Dict[str, Any]]:
+        """rod, nodes, edges, motion and targets ``(k, 3)`` of each boundary condition."""
+    def set_boundary_target(self, index: int, targets: npt.ArrayLike) -> None:
+        """Holds boundary condition ``index``'s nodes at ``targets`` ``(k, 3)`` from the next step."""
+
+class Scene:
+    """A scene (RON), read and checked."""
+
+    @staticmethod
+    def load(path: _Path) -> Scene: ...
+    @staticmethod
+    def from_ron(text: str, path: Optional[_Path] = None) -> Scene:
+        """A scene from RON text; relative paths are read against ``path``'s directory."""
+    def simulator(self) -> Simulator:
+        """A new simulator at the scene's initial state."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def dt(self) -> float: ...
+    @property
+    def duration(self) -> float: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    def memory_estimate(self) -> float:
+        """Estimated peak memory of a run (bytes)."""
+
+class Chain:
+    """A contact chain file, read and checked."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kinds(self) -> Tuple[str, str]: ...
+    @property
+    def elements(self) -> List[str]: ...
+    @property
+    def path(self) -> str: ...
+
+def load_scene(path: _Path) -> Scene:
+    """Reads a scene file (``SceneError`` with file:line:column when it is wrong)."""
+
+def load_chain(path: _Path) -> Chain:
+    """Reads a chain file (``SceneError`` when it is wrong)."""
+
+def elements(name: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The chain elements with their docs (``catena elements``)."""
+
+def check_jacobian(
+    chain: Union[Chain, _Path], samples: int = 200, seed: int = 1, tol: float = 1e-5
+) -> Dict[str, Any]:
+    """``catena check --jacobian``: passed, report (text) and per-element rows."""
+
+def plan_sweep(
+    scene: _Path,
+    chain: _Path,
+    parameter: str,
+    values: List[str],
+    out: _Path,
+    until: Optional[float] = None,
+    force: bool = False,
+) -> int: ...
+def plan_compare(
+    scene: _Path, chains: List[_Path], out: _Path, until: Optional[float] = None, force: bool = False
+) -> int: ...
+def run_case(dir: _Path, index: int, progress: bool = False) -> Tuple[str, Optional[str]]: ...
+def status(dir: _Path, index: int) -> Tuple[str, Optional[str]]: ...
+def cases(dir: _Path) -> int: ...
+def collect(dir: _Path) -> Tuple[List[str], List[Dict[str, Any]]]: ...

@@ -1,0 +1,310 @@
+//! `catena.Simulator`: a built scene stepped from Python, one step at a time (with the Δt
+//! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
+
+use super::convert::RodRef;
+use super::errors::{SolveError, run_error};
+use super::state;
+use crate::run::{RunOptions, RunScene, run_simulator};
+use crate::scene::BuiltScene;
+use crate::system::{AdaptiveState, Simulator as Sim, advance};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+/// What one accepted step did (one row of ``steps.csv``).
+#[pyclass(module = "catena._catena", frozen, get_all)]
+#[derive(Debug, Clone)]
+pub struct StepReport {
+    /// Time at the end of the step (s).
+    pub t: f64,
+    /// Δt used (s): the smallest sub-step when the step was split after a failed attempt.
+    pub dt: f64,
+    /// Newton iterations (summed over sub-steps and retried attempts).
+    pub iterations: u32,
+    /// Line-search evaluations.
+    pub line_search_steps: u32,
+    /// Newton residual norms of the last sub-step, one per iterate.
+    pub residuals: Vec<f64>,
+    /// Final residual norm.
+    pub residual: f64,
+    /// Contact candidate pairs.
+    pub candidates: u64,
+    /// Pairs with a force at the accepted state.
+    pub active_contacts: u64,
+    /// Smallest gap at the accepted state (m; inf without candidates).
+    pub min_gap: f64,
+    /// Smallest gap over every configuration Newton evaluated (m).
+    pub min_gap_iterates: f64,
+    /// Largest penetration (m).
+    pub max_penetration: f64,
+    /// Wall time of the step (ms).
+    pub wall_ms: f64,
+    /// Accepted sub-steps (1 unless Δt was reduced).
+    pub substeps: u32,
+    /// Failed attempts retried with a halved Δt.
+    pub retries: u32,
+}
+
+#[pymethods]
+impl StepReport {
+    fn __repr__(&self) -> String {
+        format!(
+            "StepReport(t={}, iterations={}, residual={:e}, active_contacts={}, min_gap={:e})",
+            self.t, self.iterations, self.residual, self.active_contacts, self.min_gap
+        )
+    }
+}
+
+/// A scene being simulated. Made by ``Scene.simulator()``.
+#[pyclass(module = "catena._catena", unsendable)]
+pub struct Simulator {
+    /// `None` only while a run holds it.
+    sim: Option<Sim>,
+    info: RunScene,
+    adaptive: AdaptiveState,
+    steps: u64,
+}
+
+impl Simulator {
+    /// The simulator of `built`, whose scene text is `source`.
+    pub fn new(built: BuiltScene, source: String) -> Self {
+        let (info, sim) = RunScene::split(built, Some(source));
+        let adaptive = AdaptiveState::new(&info.adaptive);
+        Self {
+            sim: Some(sim),
+            info,
+            adaptive,
+            steps: 0,
+        }
+    }
+
+    fn sim(&self) -> PyResult<&Sim> {
+        self.sim
+            .as_ref()
+            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))
+    }
+
+    fn sim_mut(&mut self) -> PyResult<&mut Sim> {
+        self.sim
+            .as_mut()
+            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))
+    }
+}
+
+#[pymethods]
+impl Simulator {
+    /// Advances one scene step Δt, as ``catena run`` does (a failed Newton solve is retried
+    /// with a halved Δt down to the scene's ``min_dt``). Raises ``SolveError`` when the step
+    /// fails even then; the state is then the last accepted sub-step.
+    fn step(&mut self) -> PyResult<StepReport> {
+        let settings = self.info.adaptive;
+        let mut adaptive = self.adaptive;
+        let sim = self.sim_mut()?;
+        let t0 = sim.model.time;
+        let result = advance(sim, &mut adaptive, &settings);
+        self.adaptive = adaptive;
+        match result {
+            Ok(st) => {
+                self.steps += 1;
+                let r = st.report;
+                Ok(StepReport {
+                    t: r.t,
+                    dt: r.dt,
+                    iterations: r.newton.iterations,
+                    line_search_steps: r.newton.line_search_evaluations,
+                    residual: r.newton.residuals.last().copied().unwrap_or(0.0),
+                    residuals: r.newton.residuals,
+                    candidates: r.contacts.candidates,
+                    active_contacts: r.contacts.active,
+                    min_gap: r.contacts.min_gap,
+                    min_gap_iterates: r.newton.min_gap,
+                    max_penetration: r.contacts.max_penetration,
+                    wall_ms: r.wall.as_secs_f64() * 1e3,
+                    substeps: st.substeps,
+                    retries: st.retries,
+                })
+            }
+            Err(failure) => Err(SolveError::new_err(format!(
+                "simulation stopped at step {} (t = {t0} s): {failure}",
+                self.steps + 1
+            ))),
+        }
+    }
+
+    /// Runs from the current state to ``until`` (default: the scene's duration) as
+    /// ``catena run`` does: with ``out``, writes ``steps.csv``, ``summary.json``, frames and
+    /// checkpoints there (``force`` replaces earlier catena output). Returns the summary
+    /// (``summary.json``'s fields) as a dict; the simulator is left at the end state.
+    #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        until: Option<f64>,
+        out: Option<PathBuf>,
+        progress: bool,
+        force: bool,
+        checkpoint_every: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let sim = self
+            .sim
+            .take()
+            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+        let opts = RunOptions {
+            out,
+            force,
+            until,
+            progress,
+            checkpoint_every,
+            stop: None,
+        };
+        let (sim, result) = run_simulator(sim, &self.info, &opts);
+        self.sim = Some(sim);
+        let summary = result.map_err(run_error)?;
+        self.steps += summary.steps;
+        super::state::summary_dict(py, &summary)
+    }
+
+    /// Simulated time (s).
+    #[getter]
+    fn time(&self) -> PyResult<f64> {
+        Ok(self.sim()?.model.time)
+    }
+
+    /// The scene's time step Δt (s).
+    #[getter]
+    fn dt(&self) -> f64 {
+        self.info.dt
+    }
+
+    /// Scene steps taken (by ``step`` and ``run``).
+    #[getter]
+    fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Names of the rods, in scene order (the indices the state methods take).
+    #[getter]
+    fn rods(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .sim()?
+            .model
+            .rods
+            .iter()
+            .map(|r| r.name.clone())
+            .collect())
+    }
+
+    /// All generalised coordinates ``q`` (a copy): rod nodes and twist angles, shells,
+    /// spheres, in the solver's order.
+    #[getter]
+    fn q<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(super::convert::numbers_out(py, self.sim()?.model.q.clone()))
+    }
+
+    /// All generalised velocities (a copy).
+    #[getter]
+    fn v<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(super::convert::numbers_out(py, self.sim()?.model.v.clone()))
+    }
+
+    /// Sets all generalised coordinates (same length as ``q``).
+    fn set_q(&mut self, q: PyReadonlyArray1<'_, f64>) -> PyResult<()> {
+        state::set_all(self.sim_mut()?, &q, true)
+    }
+
+    /// Sets all generalised velocities (same length as ``v``).
+    fn set_v(&mut self, v: PyReadonlyArray1<'_, f64>) -> PyResult<()> {
+        state::set_all(self.sim_mut()?, &v, false)
+    }
+
+    /// Node positions ``(n, 3)`` (m) of one rod (index or name), or of every rod stacked.
+    #[pyo3(signature = (rod = None))]
+    fn positions<'py>(
+        &self,
+        py: Python<'py>,
+        rod: Option<RodRef>,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        state::nodes(py, self.sim()?, rod, true)
+    }
+
+    /// Node velocities ``(n, 3)`` (m/s) of one rod, or of every rod stacked.
+    #[pyo3(signature = (rod = None))]
+    fn velocities<'py>(
+        &self,
+        py: Python<'py>,
+        rod: Option<RodRef>,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        state::nodes(py, self.sim()?, rod, false)
+    }
+
+    /// Twist angles θ (rad) of a rod's edges.
+    fn twist_angles<'py>(
+        &self,
+        py: Python<'py>,
+        rod: RodRef,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        state::twist_angles(py, self.sim()?, &rod)
+    }
+
+    /// Sets a rod's node positions ``(n, 3)``; the reference frames follow. Nodes held by a
+    /// boundary condition are put back where it holds them at the next step.
+    fn set_positions(&mut self, rod: RodRef, positions: PyReadonlyArray2<'_, f64>) -> PyResult<()> {
+        state::set_nodes(self.sim_mut()?, &rod, &positions, true)
+    }
+
+    /// Sets a rod's node velocities ``(n, 3)``.
+    fn set_velocities(
+        &mut self,
+        rod: RodRef,
+        velocities: PyReadonlyArray2<'_, f64>,
+    ) -> PyResult<()> {
+        state::set_nodes(self.sim_mut()?, &rod, &velocities, false)
+    }
+
+    /// The contact pairs evaluated at the last accepted state: a dict of ``binding`` (index
+    /// of the scene's contact entry), ``first``/``second`` (primitive labels), ``gap`` (m),
+    /// ``energy`` (J), ``active``, ``force`` ``(n, 12)`` (N, on the pair's local coordinates)
+    /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none).
+    fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        state::contacts(py, self.sim()?)
+    }
+
+    /// Energies (J) at the current state: ``elastic`` (stretching, bending, twisting, shell
+    /// bending and stretching), ``kinetic`` and ``contact`` (summed over the pairs of the last
+    /// accepted step).
+    fn energies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        state::energies(py, self.sim()?)
+    }
+
+    /// The boundary conditions, in scene order: dicts of ``rod``, ``nodes``, ``edges`` and
+    /// ``motion``, with ``targets`` ``(k, 3)``, where the nodes are held now.
+    fn boundary_conditions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        state::boundary_conditions(py, self.sim()?)
+    }
+
+    /// Holds the nodes of boundary condition ``index`` at ``targets`` ``(k, 3)`` (m) from the
+    /// next step on (the condition becomes a clamp there; its edges keep their material frame).
+    /// Call it between steps to drive a rod's end from Python.
+    fn set_boundary_target(
+        &mut self,
+        index: usize,
+        targets: PyReadonlyArray2<'_, f64>,
+    ) -> PyResult<()> {
+        state::set_boundary_target(self.sim_mut()?, index, &targets)
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.sim {
+            Some(s) => format!(
+                "Simulator({:?}, t={}, steps={}, dofs={})",
+                self.info.name,
+                s.model.time,
+                self.steps,
+                s.model.q.len()
+            ),
+            None => format!("Simulator({:?}, running)", self.info.name),
+        }
+    }
+}

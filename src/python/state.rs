@@ -1,0 +1,246 @@
+//! The state of a [`crate::system::Simulator`] as numpy arrays and dicts, and its setters.
+//! Arrays are copies: a step replaces the state vectors, so a view would not stay valid.
+
+use super::convert::{RodRef, json_to_py, numbers_out, points_in, points_out};
+use crate::io::Summary;
+use crate::math::Vec3;
+use crate::model::{BoundaryCondition, Prescribed};
+use crate::system::{ElasticStencils, Simulator};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// Node positions (`positions`) or velocities of rod `rod`, or of every rod stacked.
+pub fn nodes<'py>(
+    py: Python<'py>,
+    sim: &Simulator,
+    rod: Option<RodRef>,
+    positions: bool,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let m = &sim.model;
+    let rods: Vec<usize> = match rod {
+        Some(r) => vec![r.resolve(m)?],
+        None => (0..m.rods.len()).collect(),
+    };
+    let src = if positions { &m.q } else { &m.v };
+    let points: Vec<Vec3> = rods
+        .iter()
+        .flat_map(|&r| (0..m.rods[r].n_nodes).map(move |i| m.rods[r].node(src, i)))
+        .collect();
+    Ok(points_out(py, &points))
+}
+
+/// Twist angles of rod `rod`'s edges.
+pub fn twist_angles<'py>(
+    py: Python<'py>,
+    sim: &Simulator,
+    rod: &RodRef,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let m = &sim.model;
+    let r = &m.rods[rod.resolve(m)?];
+    Ok(numbers_out(
+        py,
+        (0..r.n_edges()).map(|e| m.q[r.twist_dof(e)]).collect(),
+    ))
+}
+
+/// Moves the committed reference frames to the current positions.
+fn follow_frames(sim: &mut Simulator) {
+    let mut frames = Vec::new();
+    sim.model.transport_frames(&sim.model.q, &mut frames);
+    sim.model.frames = frames;
+}
+
+/// Sets the node positions (`positions`) or velocities of rod `rod`.
+pub fn set_nodes(
+    sim: &mut Simulator,
+    rod: &RodRef,
+    values: &PyReadonlyArray2<'_, f64>,
+    positions: bool,
+) -> PyResult<()> {
+    let r = rod.resolve(&sim.model)?;
+    let rod = &sim.model.rods[r];
+    let what = if positions { "positions" } else { "velocities" };
+    let points = points_in(values, rod.n_nodes, what)?;
+    let dofs: Vec<usize> = (0..rod.n_nodes).map(|i| rod.node_dof(i)).collect();
+    let target = if positions {
+        &mut sim.model.q
+    } else {
+        &mut sim.model.v
+    };
+    for (k, p) in dofs.iter().zip(&points) {
+        target[*k..*k + 3].copy_from_slice(p.as_slice());
+    }
+    if positions {
+        follow_frames(sim);
+    }
+    Ok(())
+}
+
+/// Sets every generalised coordinate (`positions`) or velocity.
+pub fn set_all(
+    sim: &mut Simulator,
+    values: &PyReadonlyArray1<'_, f64>,
+    positions: bool,
+) -> PyResult<()> {
+    let values = values.as_array();
+    let n = sim.model.q.len();
+    if values.len() != n {
+        return Err(PyValueError::new_err(format!(
+            "expected {n} values (one per DOF), got {}",
+            values.len()
+        )));
+    }
+    if !values.iter().all(|x| x.is_finite()) {
+        return Err(PyValueError::new_err("every value must be finite"));
+    }
+    let target = if positions {
+        &mut sim.model.q
+    } else {
+        &mut sim.model.v
+    };
+    target
+        .iter_mut()
+        .zip(values.iter())
+        .for_each(|(t, v)| *t = *v);
+    if positions {
+        follow_frames(sim);
+    }
+    Ok(())
+}
+
+/// The contact pairs of the last accepted state, as arrays.
+pub fn contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let c = sim.last_contacts();
+    let m = &sim.model;
+    let d = PyDict::new(py);
+    d.set_item(
+        "binding",
+        c.iter()
+            .map(|x| i64::from(x.key.binding))
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+    )?;
+    d.set_item(
+        "first",
+        c.iter().map(|x| x.key.first.label(m)).collect::<Vec<_>>(),
+    )?;
+    d.set_item(
+        "second",
+        c.iter().map(|x| x.key.second.label(m)).collect::<Vec<_>>(),
+    )?;
+    d.set_item("gap", numbers_out(py, c.iter().map(|x| x.gap).collect()))?;
+    d.set_item(
+        "energy",
+        numbers_out(py, c.iter().map(|x| x.energy).collect()),
+    )?;
+    d.set_item(
+        "active",
+        c.iter()
+            .map(|x| x.active)
+            .collect::<Vec<_>>()
+            .into_pyarray(py),
+    )?;
+    let force: Vec<f64> = c.iter().flat_map(|x| x.force.iter().copied()).collect();
+    let force = Array2::from_shape_vec((c.len(), 12), force).expect("12 per pair");
+    d.set_item("force", force.into_pyarray(py))?;
+    let dofs: Vec<i64> = c
+        .iter()
+        .flat_map(|x| {
+            x.dofs.iter().map(|&k| {
+                if k == crate::contact::NO_DOF {
+                    -1
+                } else {
+                    i64::from(k)
+                }
+            })
+        })
+        .collect();
+    let dofs = Array2::from_shape_vec((c.len(), 12), dofs).expect("12 per pair");
+    d.set_item("dofs", dofs.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// Elastic (stretching, bending, twisting, shell), kinetic and contact energies.
+pub fn energies<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let mut gradient = vec![0.0; m.q.len()];
+    let elastic = ElasticStencils::new(m).evaluate(m, &m.frames, &m.q, &mut gradient, None, 1.0);
+    let d = PyDict::new(py);
+    d.set_item("elastic", elastic)?;
+    d.set_item("kinetic", sim.model.kinetic_energy())?;
+    d.set_item(
+        "contact",
+        sim.last_contacts().iter().map(|c| c.energy).sum::<f64>(),
+    )?;
+    Ok(d)
+}
+
+/// The boundary conditions, with where their nodes are now.
+pub fn boundary_conditions<'py>(
+    py: Python<'py>,
+    sim: &Simulator,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let m = &sim.model;
+    m.bcs
+        .iter()
+        .map(|bc| {
+            let d = PyDict::new(py);
+            let rod = &m.rods[bc.rod];
+            d.set_item("rod", rod.name.clone())?;
+            d.set_item("nodes", bc.nodes.clone())?;
+            d.set_item("edges", bc.edges.clone())?;
+            let motion = match bc.motion {
+                Prescribed::Fixed => "fixed",
+                Prescribed::Rotation { .. } => "rotation",
+                Prescribed::Translation { .. } => "translation",
+            };
+            d.set_item("motion", motion)?;
+            let targets: Vec<Vec3> = bc.nodes.iter().map(|&i| rod.node(&m.q, i)).collect();
+            d.set_item("targets", points_out(py, &targets))?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Holds the nodes of boundary condition `index` at `targets` from the next step on.
+pub fn set_boundary_target(
+    sim: &mut Simulator,
+    index: usize,
+    targets: &PyReadonlyArray2<'_, f64>,
+) -> PyResult<()> {
+    let m = &sim.model;
+    let bc = m.bcs.get(index).ok_or_else(|| {
+        PyIndexError::new_err(format!(
+            "boundary condition {index} out of range: the scene has {}",
+            m.bcs.len()
+        ))
+    })?;
+    let rod = &m.rods[bc.rod];
+    let points = points_in(targets, bc.nodes.len(), "targets")?;
+    let mut q = m.q.clone();
+    for (&i, p) in bc.nodes.iter().zip(&points) {
+        let k = rod.node_dof(i);
+        q[k..k + 3].copy_from_slice(p.as_slice());
+    }
+    let held = BoundaryCondition::new(
+        bc.rod,
+        rod,
+        &m.frames[bc.rod],
+        &q,
+        bc.nodes.clone(),
+        bc.edges.clone(),
+        Prescribed::Fixed,
+        m.time,
+    );
+    sim.model.bcs[index] = held;
+    Ok(())
+}
+
+/// `summary.json`'s fields as a dict (non-finite gaps as ``None``, as in the file).
+pub fn summary_dict<'py>(py: Python<'py>, s: &Summary) -> PyResult<Bound<'py, PyAny>> {
+    let v = serde_json::to_value(s).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    json_to_py(py, &v)
+}
