@@ -7,18 +7,14 @@
 
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
+use super::frame::{OutputPlan, write_frame};
 use super::horizon::check_steps;
 use super::inputs::{InputFile, input_files, verify_inputs};
 use super::restore::restore;
 use super::{Stop, signal_name};
 use crate::diag::read_text;
 use crate::io::DirLock;
-use crate::io::{
-    Frame, MeshBody, OutputDir, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
-    read_steps_csv,
-};
-use crate::math::Vec3;
-use crate::model::Model;
+use crate::io::{OutputDir, STEPS_FILE, StepRecord, Summary, read_steps_csv};
 use crate::scene::{BuiltScene, build_scene, parse_scene};
 use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -44,61 +40,6 @@ pub struct RunOptions {
     pub stop: Option<Stop>,
 }
 
-/// Node positions of every rod, for a VTK frame.
-pub fn frame_of(model: &Model) -> Vec<(String, Vec<Vec3>, f64)> {
-    model
-        .rods
-        .iter()
-        .enumerate()
-        .map(|(r, rod)| {
-            (
-                rod.name.clone(),
-                model.rod_nodes(r, &model.q),
-                rod.section.contact_radius(),
-            )
-        })
-        .collect()
-}
-
-fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
-    let rods = frame_of(model);
-    let bodies: Vec<PolylineBody> = rods
-        .iter()
-        .map(|(name, pts, r)| PolylineBody {
-            name,
-            points: pts,
-            radius: *r,
-        })
-        .collect();
-    let spheres: Vec<SphereBody> = model
-        .spheres
-        .iter()
-        .map(|s| SphereBody {
-            center: s.center(&model.q),
-            radius: s.radius,
-        })
-        .collect();
-    let shell_nodes: Vec<Vec<Vec3>> = model.shells.iter().map(|s| s.nodes(&model.q)).collect();
-    let shells: Vec<MeshBody> = model
-        .shells
-        .iter()
-        .zip(&shell_nodes)
-        .map(|(s, pts)| MeshBody {
-            name: &s.name,
-            points: pts,
-            triangles: &s.mesh.triangles,
-            thickness: s.thickness,
-        })
-        .collect();
-    out.write_frame(&Frame {
-        time: model.time,
-        rods: &bodies,
-        spheres: &spheres,
-        shells: &shells,
-    })?;
-    Ok(())
-}
-
 /// A run in progress: the simulator, where it stands, and its output.
 struct Session {
     name: String,
@@ -108,6 +49,7 @@ struct Session {
     until: Option<f64>,
     checkpoint_every: Option<u64>,
     frame_every: u64,
+    plan: OutputPlan,
     settings: AdaptiveSettings,
     adaptive: AdaptiveState,
     sim: Simulator,
@@ -145,13 +87,14 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
     let settings = scene.adaptive;
     let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
+    let plan = OutputPlan::of(&scene);
     let sim = scene.into_simulator();
     let mut out = match &opts.out {
-        Some(dir) => Some(OutputDir::create(dir, opts.force)?),
+        Some(dir) => Some(OutputDir::create_with(dir, opts.force, plan.columns())?),
         None => None,
     };
     if let Some(o) = out.as_mut() {
-        write_frame(o, &sim.model)?;
+        write_frame(o, &sim, &plan)?;
     }
     let mut s = Session {
         name,
@@ -161,6 +104,7 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
         until: opts.until,
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every,
+        plan,
         settings,
         adaptive: AdaptiveState::new(&settings),
         sim,
@@ -189,6 +133,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     let settings = scene.adaptive;
     let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
+    let plan = OutputPlan::of(&scene);
     let mut sim = scene.into_simulator();
     restore(&mut sim, &ck).map_err(RunError::Resume)?;
     let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
@@ -202,6 +147,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         until: ck.until,
         checkpoint_every: ck.checkpoint_every,
         frame_every,
+        plan,
         settings,
         adaptive: ck.adaptive,
         sim,
@@ -328,12 +274,13 @@ impl Session {
                         substeps: st.substeps,
                         retries: st.retries,
                         min_gap_iterates: rep.newton.min_gap,
+                        granular: self.plan.record(&self.sim),
                     };
                     self.step = k;
                     if let Some(o) = self.out.as_mut() {
                         o.write_step(&rec)?;
                         if self.frame_every > 0 && k % self.frame_every == 0 {
-                            write_frame(o, &self.sim.model)?;
+                            write_frame(o, &self.sim, &self.plan)?;
                             self.last_frame_step = k;
                         }
                     }
@@ -358,7 +305,7 @@ impl Session {
                 Err(failure) => {
                     bar.abandon();
                     if let Some(o) = self.out.as_mut() {
-                        write_frame(o, &self.sim.model)?;
+                        write_frame(o, &self.sim, &self.plan)?;
                     }
                     self.write_unfinished(
                         wall(self.wall_before),
@@ -378,7 +325,7 @@ impl Session {
         if let Some(o) = self.out.as_mut()
             && self.last_frame_step != self.n_steps
         {
-            write_frame(o, &self.sim.model)?;
+            write_frame(o, &self.sim, &self.plan)?;
             self.last_frame_step = self.n_steps;
         }
         let mut s = self.summarize(wall(self.wall_before));

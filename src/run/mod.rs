@@ -4,14 +4,16 @@
 mod checkpoint;
 mod driver;
 mod error;
+mod frame;
 mod horizon;
 mod inputs;
 mod restore;
 mod stop;
 
 pub use checkpoint::{CHECKPOINT_FILE, CHECKPOINT_FORMAT, Checkpoint};
-pub use driver::{RunOptions, frame_of, resume, run};
+pub use driver::{RunOptions, resume, run};
 pub use error::RunError;
+pub use frame::frame_of;
 pub use horizon::{HorizonError, MAX_STEPS, check_steps};
 pub use inputs::{InputChanged, InputFile, input_files, verify_inputs};
 pub use stop::{SIGINT, SIGTERM, Stop, signal_name};
