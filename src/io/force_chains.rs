@@ -149,11 +149,18 @@ mod tests {
         well_formed(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
         assert_eq!(attr(&xml, "Piece", "NumberOfLines").as_deref(), Some("2"));
         assert_eq!(attr(&xml, "Piece", "NumberOfPoints").as_deref(), Some("4"));
-        assert!(
-            xml.contains(r#"Name="normal_force" NumberOfComponents="1" format="ascii">2.5 0<"#)
-        );
-        assert!(xml.contains(r#"Name="overlap" NumberOfComponents="1" format="ascii">0.0001 0<"#));
-        assert!(xml.contains(r#"Name="offsets" NumberOfComponents="1" format="ascii">2 4<"#));
+        let values = |name: &str| {
+            let a = xml.find(&format!("Name=\"{name}\"")).expect(name);
+            let body = &xml[a + xml[a..].find('>').expect(">") + 1..];
+            body[..body.find("</DataArray>").expect("end")]
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values("normal_force"), ["2.5", "0"]);
+        assert_eq!(values("overlap"), ["0.0001", "0"]);
+        assert_eq!(values("offsets"), ["2", "4"]);
+        assert_eq!(values("Points").len(), 12);
         let empty = render_force_chains(0.0, &[]).expect("render");
         well_formed(&empty).unwrap_or_else(|e| panic!("{e}\n{empty}"));
     }
