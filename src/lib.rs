@@ -56,6 +56,7 @@
 //! | time integrators | [`system::TimeIntegrator`], coefficients in [`time`] | one file per scheme |
 //! | global assembly, Newton, line searches, sparse LU | [`system`] | the only module that talks to faer |
 //! | scene and chain files, located errors | [`scene`], [`diag`] | — |
+//! | granular measures (kinetic energies, coordination, packing fraction, force chains) | [`granular`] | — |
 //!
 //! ## What is the library and what is the application
 //!
@@ -93,6 +94,7 @@ pub mod contact;
 pub mod diag;
 pub mod elastic;
 pub mod external;
+pub mod granular;
 pub mod guide;
 pub mod io;
 pub mod math;

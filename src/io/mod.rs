@@ -3,13 +3,17 @@
 //! The run's output directory (see [`OutputDir`] and DESIGN.md, "Output contract"), owned by
 //! one process at a time ([`DirLock`]):
 //! `steps.csv` ([`StepsCsv`]), `summary.json` ([`Summary`]), VTK frames
-//! ([`write_vtp`]) and their `.pvd` index ([`PvdIndex`]). Whole files are replaced
+//! ([`write_vtp`]) and their `.pvd` index ([`PvdIndex`]), force chains and contact lists
+//! ([`write_force_chains`], [`render_contact_list`]). Whole files are replaced
 //! atomically ([`write_atomic`]); `steps.csv` is flushed row by row. Frames are read back by
 //! [`read_vtp`] and drawn by [`render_frame`].
 
 mod atomic;
+mod contact_line;
 mod dir_lock;
 mod error;
+mod force_chains;
+mod granular_columns;
 mod output_dir;
 mod pvd;
 mod render;
@@ -19,8 +23,13 @@ mod vtk;
 mod vtp_read;
 
 pub use atomic::{tmp_path, write_atomic};
+pub use contact_line::ContactLine;
 pub use dir_lock::{DirLock, LOCK_FILE};
 pub use error::OutputError;
+pub use force_chains::{
+    CONTACT_LIST_HEADER, render_contact_list, render_force_chains, write_force_chains,
+};
+pub use granular_columns::{GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns};
 pub use output_dir::{FRAMES_DIR, OutputDir, PVD_FILE, STEPS_FILE, SUMMARY_FILE};
 pub use pvd::PvdIndex;
 pub use render::{RenderOptions, frame_file, render_frame};

@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    DirLock, Frame, OutputError, PvdIndex, StepRecord, StepsCsv, Summary, write_summary, write_vtp,
+    ContactLine, DirLock, Frame, OutputError, PvdIndex, StepColumns, StepRecord, StepsCsv, Summary,
+    render_contact_list, write_atomic, write_force_chains, write_summary, write_vtp,
 };
 
 /// File name of the per-step table inside the output directory.
@@ -22,6 +23,8 @@ pub const FRAMES_DIR: &str = "frames";
 /// DIR/summary.json              written by `write_summary` (atomic)
 /// DIR/frames.pvd                collection index, rewritten atomically per frame
 /// DIR/frames/frame_000000.vtp   one VTK PolyData file per frame (atomic)
+/// DIR/frames/contacts_000000.vtp  its force chains, when written (atomic)
+/// DIR/frames/contacts_000000.csv  its contact list, when asked for (atomic)
 /// DIR/.catena.lock              held for the life of the run (see [`DirLock`])
 /// ```
 ///
@@ -41,10 +44,15 @@ impl OutputDir {
     /// with `force`, emptied of earlier output), then creates `dir/frames`, `dir/steps.csv`
     /// with its header, and an empty `dir/frames.pvd`.
     pub fn create(dir: &Path, force: bool) -> Result<Self, OutputError> {
+        Self::create_with(dir, force, StepColumns::default())
+    }
+
+    /// Like [`OutputDir::create`], with the optional `columns` of `steps.csv`.
+    pub fn create_with(dir: &Path, force: bool, columns: StepColumns) -> Result<Self, OutputError> {
         let lock = DirLock::fresh(dir, force)?;
         let frames_dir = dir.join(FRAMES_DIR);
         std::fs::create_dir_all(&frames_dir).map_err(|e| OutputError::io(&frames_dir, e))?;
-        let steps = StepsCsv::create(&dir.join(STEPS_FILE))?;
+        let steps = StepsCsv::create_with(&dir.join(STEPS_FILE), columns)?;
         let pvd = PvdIndex::new(&dir.join(PVD_FILE));
         pvd.write()?;
         Ok(OutputDir {
@@ -58,8 +66,8 @@ impl OutputDir {
 
     /// Reopens the output of an interrupted run to continue it: `steps.csv` keeps its first
     /// `rows` rows (a partial last line is dropped), `frames.pvd` is rewritten to index the
-    /// frames of `frame_times` (frame `i` at `frame_times[i]`), and `.vtp` files past them are
-    /// removed. Every kept frame file must exist. `lock` holds the directory.
+    /// frames of `frame_times` (frame `i` at `frame_times[i]`), and frame files past them (and
+    /// their contact files) are removed. Every kept frame file must exist. `lock` holds the directory.
     pub fn reopen(lock: DirLock, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
         let dir = lock.dir().to_path_buf();
         let dir = dir.as_path();
@@ -81,6 +89,10 @@ impl OutputDir {
         let mut extra = frame_times.len();
         loop {
             let path = frames_dir.join(format!("frame_{extra:06}.vtp"));
+            for ext in ["vtp", "csv"] {
+                // Contact files exist only when the scene writes them.
+                let _ = std::fs::remove_file(frames_dir.join(format!("contacts_{extra:06}.{ext}")));
+            }
             if std::fs::remove_file(&path).is_err() {
                 break;
             }
@@ -116,6 +128,30 @@ impl OutputDir {
         write_vtp(&self.dir.join(FRAMES_DIR).join(&name), frame)?;
         self.pvd.push(frame.time, &format!("{FRAMES_DIR}/{name}"))?;
         self.frames += 1;
+        Ok(())
+    }
+
+    /// Writes the contacts of the last frame written: with `chains`, its force chains
+    /// (`frames/contacts_{n:06}.vtp`), with `list`, its contact list
+    /// (`frames/contacts_{n:06}.csv`).
+    pub fn write_contacts(
+        &self,
+        time: f64,
+        lines: &[ContactLine],
+        chains: bool,
+        list: bool,
+    ) -> Result<(), OutputError> {
+        let n = self.frames.saturating_sub(1);
+        let base = self.dir.join(FRAMES_DIR).join(format!("contacts_{n:06}"));
+        if chains {
+            write_force_chains(&base.with_extension("vtp"), time, lines)?;
+        }
+        if list {
+            write_atomic(
+                &base.with_extension("csv"),
+                render_contact_list(lines).as_bytes(),
+            )?;
+        }
         Ok(())
     }
 
@@ -164,6 +200,7 @@ mod tests {
                 name: "r",
                 points: &pts,
                 radius: 0.1,
+                velocities: &[],
             }];
             out.write_frame(&Frame {
                 shells: &[],

@@ -439,6 +439,8 @@ mod tests {
                 body: 2,
                 center: Vec3::new(0.0, 0.02, -0.01),
                 radius: 4e-3,
+                velocity: Vec3::zeros(),
+                angular_velocity: Vec3::zeros(),
             }],
             shells: vec![FrameShell {
                 body: 3,

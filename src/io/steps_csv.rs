@@ -3,7 +3,8 @@
 //! Format: a header line ([`STEPS_CSV_HEADER`]) then one comma-separated row per step,
 //! each terminated by `'\n'`. Integers are written in decimal; floats with [`fmt_f64`]
 //! (shortest round-trip representation; `inf`, `-inf`, `NaN` for non-finite values),
-//! so [`read_steps_csv`] recovers every value bit for bit (NaN payloads aside).
+//! so [`read_steps_csv`] recovers every value bit for bit (NaN payloads aside). Scenes with
+//! spheres have granular columns after the common ones ([`StepColumns`]).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::OutputError;
+use super::{GranularRecord, OutputError, StepColumns};
 
 /// Header line of `steps.csv` (without the trailing newline); the column order of [`StepRecord`].
 pub const STEPS_CSV_HEADER: &str = "step,t,dt,newton_iterations,line_search_steps,candidates,\
@@ -58,6 +59,9 @@ pub struct StepRecord {
     /// method (IPC) keeps it positive; IMC does not promise to.
     #[serde(default)]
     pub min_gap_iterates: f64,
+    /// The granular measures, in scenes with spheres.
+    #[serde(default)]
+    pub granular: Option<GranularRecord>,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -74,9 +78,9 @@ pub fn fmt_f64(x: f64) -> String {
     }
 }
 
-fn format_row(r: &StepRecord) -> String {
+fn format_row(r: &StepRecord, columns: StepColumns) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}{}\n",
         r.step,
         fmt_f64(r.t),
         fmt_f64(r.dt),
@@ -91,6 +95,7 @@ fn format_row(r: &StepRecord) -> String {
         r.substeps,
         r.retries,
         fmt_f64(r.min_gap_iterates),
+        columns.format(r.granular.as_ref()),
     )
 }
 
@@ -99,17 +104,24 @@ fn format_row(r: &StepRecord) -> String {
 pub struct StepsCsv {
     path: PathBuf,
     out: BufWriter<File>,
+    columns: StepColumns,
 }
 
 impl StepsCsv {
-    /// Creates (or truncates) `path` and writes the header line.
+    /// Creates (or truncates) `path` and writes the header line (the common columns only).
     pub fn create(path: &Path) -> Result<Self, OutputError> {
+        Self::create_with(path, StepColumns::default())
+    }
+
+    /// Creates (or truncates) `path` and writes the header line, with the optional `columns`.
+    pub fn create_with(path: &Path, columns: StepColumns) -> Result<Self, OutputError> {
         let file = File::create(path).map_err(|e| OutputError::io(path, e))?;
         let mut csv = StepsCsv {
             path: path.to_path_buf(),
             out: BufWriter::new(file),
+            columns,
         };
-        csv.write_line(&format!("{STEPS_CSV_HEADER}\n"))?;
+        csv.write_line(&format!("{STEPS_CSV_HEADER}{}\n", columns.header_suffix()))?;
         Ok(csv)
     }
 
@@ -138,12 +150,18 @@ impl StepsCsv {
                 ),
             ));
         };
-        if !bytes.starts_with(STEPS_CSV_HEADER.as_bytes()) {
-            return Err(OutputError::invalid_data(
-                path,
-                format!("line 1: expected header `{STEPS_CSV_HEADER}`"),
-            ));
-        }
+        let header = std::str::from_utf8(&bytes[..keep]).unwrap_or_default();
+        let columns = header
+            .lines()
+            .next()
+            .and_then(|h| h.strip_prefix(STEPS_CSV_HEADER))
+            .and_then(StepColumns::from_header_suffix)
+            .ok_or_else(|| {
+                OutputError::invalid_data(
+                    path,
+                    format!("line 1: expected header `{STEPS_CSV_HEADER}`"),
+                )
+            })?;
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
@@ -158,12 +176,13 @@ impl StepsCsv {
         Ok(StepsCsv {
             path: path.to_path_buf(),
             out: BufWriter::new(file),
+            columns,
         })
     }
 
     /// Appends one row and flushes it to the operating system.
     pub fn write(&mut self, r: &StepRecord) -> Result<(), OutputError> {
-        self.write_line(&format_row(r))
+        self.write_line(&format_row(r, self.columns))
     }
 
     /// The file being written.
@@ -195,29 +214,33 @@ pub fn read_steps_csv(path: &Path) -> Result<Vec<StepRecord>, OutputError> {
         .map_err(|e| OutputError::invalid_data(path, format!("not UTF-8: {e}")))?;
     let mut lines = text.lines();
     let header = lines.next().unwrap_or_default().trim_end_matches('\r');
-    if header != STEPS_CSV_HEADER {
+    let Some(columns) = header
+        .strip_prefix(STEPS_CSV_HEADER)
+        .and_then(StepColumns::from_header_suffix)
+    else {
         return Err(OutputError::invalid_data(
             path,
             format!("line 1: expected header `{STEPS_CSV_HEADER}`, found `{header}`"),
         ));
-    }
+    };
     let mut records = Vec::new();
     for (i, line) in lines.enumerate() {
         let line = line.trim_end_matches('\r');
         if line.is_empty() {
             continue;
         }
-        let record = parse_row(line)
+        let record = parse_row(line, columns)
             .map_err(|msg| OutputError::invalid_data(path, format!("line {}: {msg}", i + 2)))?;
         records.push(record);
     }
     Ok(records)
 }
 
-fn parse_row(line: &str) -> Result<StepRecord, String> {
+fn parse_row(line: &str, columns: StepColumns) -> Result<StepRecord, String> {
     let f: Vec<&str> = line.split(',').map(str::trim).collect();
-    if f.len() != N_COLUMNS {
-        return Err(format!("expected {N_COLUMNS} fields, found {}", f.len()));
+    let n = N_COLUMNS + columns.count();
+    if f.len() != n {
+        return Err(format!("expected {n} fields, found {}", f.len()));
     }
     fn p<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String>
     where
@@ -241,6 +264,7 @@ fn parse_row(line: &str) -> Result<StepRecord, String> {
         substeps: p(f[11], "substeps")?,
         retries: p(f[12], "retries")?,
         min_gap_iterates: p(f[13], "min_gap_iterates")?,
+        granular: columns.parse(&f[N_COLUMNS..])?,
     })
 }
 
@@ -264,6 +288,7 @@ mod tests {
             substeps: 1 + step as u32 % 3,
             retries: step as u32 % 3,
             min_gap_iterates: min_gap - 1e-7,
+            granular: None,
         }
     }
 
@@ -385,7 +410,7 @@ mod tests {
         drop(csv);
         // Simulate a writer killed mid-row.
         let mut text = std::fs::read_to_string(&path).expect("read");
-        let partial = format_row(&rec(2, 3.0));
+        let partial = format_row(&rec(2, 3.0), StepColumns::default());
         text.push_str(&partial[..partial.len() / 2]);
         std::fs::write(&path, text).expect("write");
         let back = read_steps_csv(&path).expect("read");
@@ -408,7 +433,7 @@ mod tests {
         }
         std::fs::write(&path, "a,b\n").expect("write");
         assert!(read_steps_csv(&path).is_err());
-        let bad = format_row(&rec(0, 1.0)).replacen("0.1", "x", 1);
+        let bad = format_row(&rec(0, 1.0), StepColumns::default()).replacen("0.1", "x", 1);
         std::fs::write(&path, format!("{STEPS_CSV_HEADER}\n{bad}")).expect("write");
         let err = read_steps_csv(&path).expect_err("bad float");
         assert!(err.to_string().contains("column `t`"), "{err}");

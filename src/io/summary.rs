@@ -177,6 +177,7 @@ mod tests {
             substeps: 1,
             retries: 0,
             min_gap_iterates: gap,
+            granular: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Reading back the `.vtp` frames that [`super::write_vtp`] writes (ASCII VTK XML PolyData with
 //! the layout documented there: rod polylines as `<Lines>`, sphere centres as `<Verts>`,
-//! point data `radius` and `body`, field data `TIME`, shell triangles as `<Polys>`).
+//! point data `radius` and `body` — and, when present, the spheres' `velocity` and
+//! `angular_velocity` — field data `TIME`, shell triangles as `<Polys>`).
 //!
 //! This reads catena's own frames, not arbitrary VTK files: binary or appended data are
 //! reported as unsupported, and polygons other than triangles are refused.
@@ -29,6 +30,10 @@ pub struct FrameSphere {
     pub center: Vec3,
     /// Radius (m).
     pub radius: f64,
+    /// Velocity of the centre (m/s); zero when the frame has no `velocity` array.
+    pub velocity: Vec3,
+    /// Angular velocity (rad/s); zero when the frame has no `angular_velocity` array.
+    pub angular_velocity: Vec3,
 }
 
 /// One shell of a frame.
@@ -99,6 +104,8 @@ pub fn parse_vtp(xml: &str) -> Result<FrameData, String> {
             body.len()
         ));
     }
+    let velocity = optional_vectors(xml, "velocity", points.len())?;
+    let omega = optional_vectors(xml, "angular_velocity", points.len())?;
     let point = |k: usize| -> Result<usize, String> {
         if k < points.len() {
             Ok(k)
@@ -142,6 +149,8 @@ pub fn parse_vtp(xml: &str) -> Result<FrameData, String> {
                 body: body[k],
                 center: points[k],
                 radius: radius[k],
+                velocity: velocity.as_ref().map_or_else(Vec3::zeros, |v| v[k]),
+                angular_velocity: omega.as_ref().map_or_else(Vec3::zeros, |w| w[k]),
             });
         }
     }
@@ -180,6 +189,23 @@ pub fn parse_vtp(xml: &str) -> Result<FrameData, String> {
         }
     }
     Ok(frame)
+}
+
+/// The 3-vectors of point-data array `name`, one per point, if the frame has it (frames written
+/// before velocities were added do not).
+fn optional_vectors(xml: &str, name: &str, n: usize) -> Result<Option<Vec<Vec3>>, String> {
+    let Some(body) = array(xml, "PointData", name) else {
+        return Ok(None);
+    };
+    let v = numbers::<f64>(body, name)?;
+    if v.len() != 3 * n {
+        return Err(format!("{name} holds {} numbers for {n} points", v.len()));
+    }
+    Ok(Some(
+        v.chunks_exact(3)
+            .map(|c| Vec3::new(c[0], c[1], c[2]))
+            .collect(),
+    ))
 }
 
 /// Body text of the `DataArray` named `name` inside the first `<section>` element.
@@ -224,21 +250,26 @@ mod tests {
                 name: "a",
                 points: &a,
                 radius: 0.01,
+                velocities: &[],
             },
             PolylineBody {
                 name: "empty",
                 points: &[],
                 radius: 0.5,
+                velocities: &[],
             },
             PolylineBody {
                 name: "b",
                 points: &b,
                 radius: 0.02,
+                velocities: &[],
             },
         ];
         let spheres = [SphereBody {
-            center: Vec3::new(5.0, 6.0, 7.0),
-            radius: 0.25,
+            velocity: Vec3::new(0.5, -1.0 / 3.0, 2e-7),
+            angular_velocity: Vec3::new(10.0, 0.0, -4.5),
+            orientation: [0.5, 0.5, 0.5, 0.5],
+            ..SphereBody::at_rest(Vec3::new(5.0, 6.0, 7.0), 0.25)
         }];
         let xml = render_vtp(&Frame {
             shells: &[],
@@ -258,8 +289,17 @@ mod tests {
             vec![FrameSphere {
                 body: 3,
                 center: Vec3::new(5.0, 6.0, 7.0),
-                radius: 0.25
+                radius: 0.25,
+                velocity: Vec3::new(0.5, -1.0 / 3.0, 2e-7),
+                angular_velocity: Vec3::new(10.0, 0.0, -4.5),
             }]
+        );
+        // Rod points move at zero velocity (none given) and have the identity orientation.
+        assert!(xml.contains(r#"Name="orientation" NumberOfComponents="4""#));
+        let without = xml.replace(r#"Name="velocity""#, r#"Name="other""#);
+        assert_eq!(
+            parse_vtp(&without).unwrap().spheres[0].velocity,
+            Vec3::zeros()
         );
     }
 
@@ -277,11 +317,9 @@ mod tests {
             points: &x,
             triangles: &tris,
             thickness: 0.01,
+            velocities: &[],
         }];
-        let spheres = [SphereBody {
-            center: Vec3::new(5.0, 6.0, 7.0),
-            radius: 0.25,
-        }];
+        let spheres = [SphereBody::at_rest(Vec3::new(5.0, 6.0, 7.0), 0.25)];
         let xml = render_vtp(&Frame {
             shells: &shells,
             time: 0.5,
@@ -311,6 +349,7 @@ mod tests {
                 name: "a",
                 points: &[Vec3::zeros(), Vec3::x()],
                 radius: 0.1,
+                velocities: &[],
             }],
             spheres: &[],
         })

@@ -7,17 +7,13 @@
 
 use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
+use super::frame::{OutputPlan, write_frame};
 use super::inputs::{InputFile, verify_inputs};
 use super::restore::restore;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
 use crate::io::DirLock;
-use crate::io::{
-    Frame, MeshBody, OutputDir, PolylineBody, STEPS_FILE, SphereBody, StepRecord, Summary,
-    read_steps_csv,
-};
-use crate::math::Vec3;
-use crate::model::Model;
+use crate::io::{OutputDir, STEPS_FILE, StepRecord, Summary, read_steps_csv};
 use crate::scene::{BuiltScene, build_scene, parse_scene};
 use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,61 +39,6 @@ pub struct RunOptions {
     pub stop: Option<Stop>,
 }
 
-/// Node positions of every rod, for a VTK frame.
-pub fn frame_of(model: &Model) -> Vec<(String, Vec<Vec3>, f64)> {
-    model
-        .rods
-        .iter()
-        .enumerate()
-        .map(|(r, rod)| {
-            (
-                rod.name.clone(),
-                model.rod_nodes(r, &model.q),
-                rod.section.contact_radius(),
-            )
-        })
-        .collect()
-}
-
-pub(super) fn write_frame(out: &mut OutputDir, model: &Model) -> Result<(), RunError> {
-    let rods = frame_of(model);
-    let bodies: Vec<PolylineBody> = rods
-        .iter()
-        .map(|(name, pts, r)| PolylineBody {
-            name,
-            points: pts,
-            radius: *r,
-        })
-        .collect();
-    let spheres: Vec<SphereBody> = model
-        .spheres
-        .iter()
-        .map(|s| SphereBody {
-            center: s.center(&model.q),
-            radius: s.radius,
-        })
-        .collect();
-    let shell_nodes: Vec<Vec<Vec3>> = model.shells.iter().map(|s| s.nodes(&model.q)).collect();
-    let shells: Vec<MeshBody> = model
-        .shells
-        .iter()
-        .zip(&shell_nodes)
-        .map(|(s, pts)| MeshBody {
-            name: &s.name,
-            points: pts,
-            triangles: &s.mesh.triangles,
-            thickness: s.thickness,
-        })
-        .collect();
-    out.write_frame(&Frame {
-        time: model.time,
-        rods: &bodies,
-        spheres: &spheres,
-        shells: &shells,
-    })?;
-    Ok(())
-}
-
 /// A run in progress: the simulator, where it stands, and its output.
 pub(super) struct Session {
     pub(super) name: String,
@@ -107,6 +48,7 @@ pub(super) struct Session {
     pub(super) until: Option<f64>,
     pub(super) checkpoint_every: Option<u64>,
     pub(super) frame_every: u64,
+    pub(super) plan: OutputPlan,
     pub(super) settings: AdaptiveSettings,
     pub(super) adaptive: AdaptiveState,
     pub(super) sim: Simulator,
@@ -144,6 +86,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     let settings = scene.adaptive;
     let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
+    let plan = OutputPlan::of(&scene);
     let mut sim = scene.into_simulator();
     restore(&mut sim, &ck).map_err(RunError::Resume)?;
     let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
@@ -157,6 +100,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         until: ck.until,
         checkpoint_every: ck.checkpoint_every,
         frame_every,
+        plan,
         settings,
         adaptive: ck.adaptive,
         sim,
@@ -283,12 +227,13 @@ impl Session {
                         substeps: st.substeps,
                         retries: st.retries,
                         min_gap_iterates: rep.newton.min_gap,
+                        granular: self.plan.record(&self.sim),
                     };
                     self.step = k;
                     if let Some(o) = self.out.as_mut() {
                         o.write_step(&rec)?;
                         if self.frame_every > 0 && k % self.frame_every == 0 {
-                            write_frame(o, &self.sim.model)?;
+                            write_frame(o, &self.sim, &self.plan)?;
                             self.last_frame_step = k;
                         }
                     }
@@ -313,7 +258,7 @@ impl Session {
                 Err(failure) => {
                     bar.abandon();
                     if let Some(o) = self.out.as_mut() {
-                        write_frame(o, &self.sim.model)?;
+                        write_frame(o, &self.sim, &self.plan)?;
                     }
                     self.write_unfinished(
                         wall(self.wall_before),
@@ -333,7 +278,7 @@ impl Session {
         if let Some(o) = self.out.as_mut()
             && self.last_frame_step != self.n_steps
         {
-            write_frame(o, &self.sim.model)?;
+            write_frame(o, &self.sim, &self.plan)?;
             self.last_frame_step = self.n_steps;
         }
         let mut s = self.summarize(wall(self.wall_before));

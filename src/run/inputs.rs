@@ -1,9 +1,10 @@
-//! The input files a scene reads besides its own text (chain files, polyline node lists), kept
+//! The input files a scene reads besides its own text (chain files, polyline node lists, sphere
+//! files), kept
 //! with a checkpoint or a study so that a resumed run is checked against what the run started
 //! from: a file that changed since is refused with a diff, never silently used.
 
 use crate::diag::{SceneError, line_diff, read_text};
-use crate::scene::{GeometrySpec, SceneSpec};
+use crate::scene::{GeometrySpec, SceneSpec, SphereSourceSpec};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -26,7 +27,7 @@ pub struct InputChanged {
     pub diff: String,
 }
 
-/// The chain and polyline files `spec` (read from `scene_file`) names, with their text, in
+/// The chain, polyline and sphere files `spec` (read from `scene_file`) names, with their text, in
 /// the order the scene names them (each once).
 pub fn input_files(spec: &SceneSpec, scene_file: &Path) -> Result<Vec<InputFile>, SceneError> {
     let dir = scene_file.parent().unwrap_or(Path::new("."));
@@ -38,6 +39,11 @@ pub fn input_files(spec: &SceneSpec, scene_file: &Path) -> Result<Vec<InputFile>
     for r in &spec.rods {
         if let GeometrySpec::PolylineFile(p) = &r.geometry {
             paths.push((dir.join(p), "polyline file"));
+        }
+    }
+    for set in &spec.sphere_sets {
+        if let SphereSourceSpec::File(p) = &set.from {
+            paths.push((dir.join(p), "sphere file"));
         }
     }
     let mut out: Vec<InputFile> = Vec::new();

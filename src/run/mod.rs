@@ -4,6 +4,7 @@
 mod checkpoint;
 mod driver;
 mod error;
+mod frame;
 mod horizon;
 mod inputs;
 mod restore;
@@ -11,8 +12,9 @@ mod start;
 mod stop;
 
 pub use checkpoint::{CHECKPOINT_FILE, CHECKPOINT_FORMAT, Checkpoint};
-pub use driver::{RunOptions, frame_of, resume, run};
+pub use driver::{RunOptions, resume, run};
 pub use error::RunError;
+pub use frame::frame_of;
 pub use horizon::{HorizonError, MAX_STEPS, check_steps};
 pub use inputs::{InputChanged, InputFile, input_files, verify_inputs};
 pub use start::{RunScene, run_simulator};

@@ -3,7 +3,8 @@
 
 use super::RunError;
 use super::driver::RunOptions;
-use super::driver::{Session, write_frame};
+use super::driver::Session;
+use super::frame::{OutputPlan, write_frame};
 use super::horizon::check_steps;
 use super::inputs::{InputFile, input_files};
 use crate::diag::read_text;
@@ -30,6 +31,8 @@ pub struct RunScene {
     pub frame_every: u64,
     /// Adaptive stepping.
     pub adaptive: AdaptiveSettings,
+    /// The optional outputs (granular columns, force chains, contact lists).
+    pub(super) plan: OutputPlan,
 }
 
 impl RunScene {
@@ -44,6 +47,7 @@ impl RunScene {
             dt: scene.dt,
             frame_every: scene.output.frame_every,
             adaptive: scene.adaptive,
+            plan: OutputPlan::of(&scene),
         };
         (info, scene.into_simulator())
     }
@@ -69,6 +73,7 @@ pub fn run_simulator(
         until: opts.until,
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every: scene.frame_every,
+        plan: scene.plan,
         settings: scene.adaptive,
         adaptive: AdaptiveState::new(&scene.adaptive),
         sim,
@@ -115,11 +120,11 @@ impl Start {
             None => (None, Vec::new()),
         };
         let mut out = match &opts.out {
-            Some(dir) => Some(OutputDir::create(dir, opts.force)?),
+            Some(dir) => Some(OutputDir::create_with(dir, opts.force, scene.plan.columns())?),
             None => None,
         };
         if let Some(o) = out.as_mut() {
-            write_frame(o, &sim.model)?;
+            write_frame(o, sim, &scene.plan)?;
         }
         Ok(Self {
             n_steps,

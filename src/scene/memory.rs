@@ -4,7 +4,8 @@
 //!
 //! The estimate is an upper-bound style sum of the large buffers a run holds:
 //!
-//! - DOF vectors: `4n − 1` coordinates per rod of `n` nodes, 3 per sphere; about
+//! - DOF vectors: `4n − 1` coordinates per rod of `n` nodes, 3 per sphere (spheres listed and
+//!   those a `sphere_sets` entry makes, counted without making them); about
 //!   [`DOF_VECTORS`] vectors of `f64` (q, v, predictor, residual, Newton step, line-search trial,
 //!   forces, …);
 //! - the sparse Jacobian: each interior rod node carries a bending–twisting stencil over 11
@@ -72,7 +73,12 @@ impl MemoryEstimate {
         };
         let per_rod: Vec<f64> = spec.rods.iter().map(|r| nodes_of(&r.geometry)).collect();
         let rod_nodes: f64 = per_rod.iter().sum();
-        let spheres = spec.spheres.len() as f64;
+        let spheres = spec.spheres.len() as f64
+            + spec
+                .sphere_sets
+                .iter()
+                .map(|s| super::build::sphere_set_count(s, file))
+                .sum::<f64>();
         let dofs = per_rod
             .iter()
             .map(|n| (4.0 * n - 1.0).max(0.0))

@@ -7,6 +7,7 @@ mod load;
 mod memory;
 mod memory_limit;
 mod schema;
+pub mod sphere_data;
 mod values;
 
 pub use crate::diag::{SceneError, closest, locate, ron_error, ron_options};
@@ -18,7 +19,8 @@ pub use memory::{BYTES_PER_ENTRY, MemoryEstimate};
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
     BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
-    MaterialSpec, MeshSpec, NodeRef, OutputSpec, PointMassSpec, RegionSpec, RodSpec, SceneSpec,
-    ShellSpec, SignalSpec, TimeSpec,
+    MaterialSpec, MeshSpec, NodeRef, OutputSpec, PackingRegionSpec, PointMassSpec, RegionSpec,
+    RodSpec, SceneSpec, ShellSpec, SignalSpec, SphereSetSpec, SphereSourceSpec, SphereSpec,
+    TimeSpec,
 };
 pub use values::{NonNegative, Positive, V3};

@@ -66,8 +66,12 @@ fn check_chain(file: &Path) -> ExitCode {
 fn check_scene(file: &Path) -> ExitCode {
     match load(file) {
         Ok(s) => {
+            let spheres = match s.model.spheres.len() {
+                0 => String::new(),
+                n => format!(", {n} sphere(s)"),
+            };
             println!(
-                "{}: ok — scene \"{}\": {} rod(s), {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",
+                "{}: ok — scene \"{}\": {} rod(s){spheres}, {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",
                 file.display(),
                 s.name,
                 s.model.rods.len(),

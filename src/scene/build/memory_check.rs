@@ -31,8 +31,12 @@ pub(super) fn check_memory(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError>
         .map(|r| format!("\"{}\"", r.name));
     let needle = if bytes == est.records {
         "dt"
+    } else if let Some(rod) = biggest.as_deref() {
+        rod
+    } else if !spec.sphere_sets.is_empty() {
+        "sphere_sets"
     } else {
-        biggest.as_deref().unwrap_or("rods")
+        "spheres"
     };
     Err(cx
         .err(

@@ -2,7 +2,8 @@
 //! (names that resolve, indices in range, geometry that makes a rod).
 //!
 //! One builder per concept, called in this order by [`build_scene_with`] (the first error
-//! wins): scene-wide settings (`settings`, `memory_check`), materials, bodies (rods, spheres,
+//! wins): scene-wide settings (`settings`, `memory_check`), sphere sets read or generated
+//! into spheres (`sphere_sets`), materials, bodies (rods, spheres,
 //! planes), boundary conditions, contacts (chains bound to body groups) and external forces.
 
 mod bodies;
@@ -19,8 +20,10 @@ mod settings;
 mod shared_nodes;
 mod shell_actuation;
 mod shells;
+mod sphere_sets;
 
 pub use built::BuiltScene;
+pub(in crate::scene) use sphere_sets::sphere_set_count;
 
 use super::SceneSpec;
 use crate::contact::{Builtin, ElementSet};
@@ -47,6 +50,13 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     let name = settings::scene_name(spec, file);
     settings::check(spec, &cx)?;
     memory_check::check_memory(spec, &cx)?;
+    let expanded;
+    let spec = if spec.sphere_sets.is_empty() {
+        spec
+    } else {
+        expanded = sphere_sets::with_sphere_sets(spec, &cx)?;
+        &expanded
+    };
     let materials = materials::build_materials(spec, &cx)?;
     let mut model = Model::default();
     let bodies = bodies::add_bodies(spec, &cx, &materials, &mut model)?;

@@ -3,7 +3,7 @@
 
 use super::ctx::Ctx;
 use crate::diag::SceneError;
-use crate::scene::SceneSpec;
+use crate::scene::{PackingRegionSpec, SceneSpec};
 use crate::system::{AdaptiveSettings, SolverSettings};
 use std::path::Path;
 
@@ -18,7 +18,11 @@ pub(super) fn scene_name(spec: &SceneSpec, file: &Path) -> String {
 
 /// Rejects a scene without bodies, and time or solver settings that cannot run.
 pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
-    if spec.rods.is_empty() && spec.spheres.is_empty() && spec.shells.is_empty() {
+    if spec.rods.is_empty()
+        && spec.spheres.is_empty()
+        && spec.sphere_sets.is_empty()
+        && spec.shells.is_empty()
+    {
         return Err(cx.err("rods", "the scene has no bodies".into()).with_help(
             "add at least one rod to `rods: [...]`, one shell to `shells: [...]` or one \
                  sphere to `spheres: [...]`",
@@ -48,6 +52,16 @@ pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
                 ),
             )
             .with_help("min_dt is the floor of retried steps: at most dt (dt disables retries)"));
+    }
+    if let Some(PackingRegionSpec::Box { min, max }) = spec.output.packing_region
+        && (0..3).any(|k| max.vec()[k] <= min.vec()[k])
+    {
+        return Err(cx
+            .err(
+                "packing_region",
+                "the packing region's max is not above its min".into(),
+            )
+            .with_help("give the box's lower corner as `min` and its upper corner as `max`"));
     }
     if spec.time.grow_after == 0 {
         return Err(cx

@@ -23,13 +23,15 @@ mod rigid;
 mod rods;
 mod scene;
 mod shells;
+mod sphere_sets;
 
 pub use contacts::{ContactSpec, GroupSpec};
 pub use forces::ForceSpec;
 pub use rigid::{PlaneSpec, SphereSpec};
 pub use rods::{BoundarySpec, End, GeometrySpec, Handedness, RodSpec};
-pub use scene::{MaterialSpec, OutputSpec, SceneSpec, TimeSpec};
+pub use scene::{MaterialSpec, OutputSpec, PackingRegionSpec, SceneSpec, TimeSpec};
 pub use shells::{
     DiagonalsSpec, HingeActuationSpec, MeshSpec, NodeRef, PointMassSpec, RegionSpec, ShellSpec,
     SignalSpec,
 };
+pub use sphere_sets::{SphereSetSpec, SphereSourceSpec};

@@ -32,7 +32,8 @@ pub struct SphereSpec {
     pub fixed: bool,
 }
 
-fn rotates() -> bool {
+/// Spheres rotate unless told not to.
+pub(super) fn rotates() -> bool {
     true
 }
 

@@ -1,9 +1,9 @@
 //! A whole scene file: its time, solver, output and materials sections, and the lists of bodies, contacts and forces.
 
-use super::super::values::Positive;
+use super::super::values::{Positive, V3};
 use super::{
     BoundarySpec, ContactSpec, ForceSpec, NodeRef, PlaneSpec, PointMassSpec, RodSpec, ShellSpec,
-    SphereSpec,
+    SphereSetSpec, SphereSpec,
 };
 use crate::system::{IntegratorKind, SolverSettings};
 use serde::{Deserialize, Serialize};
@@ -48,6 +48,9 @@ pub struct SceneSpec {
     /// Rigid spheres.
     #[serde(default)]
     pub spheres: Vec<SphereSpec>,
+    /// Spheres read from files or generated, after `spheres`.
+    #[serde(default)]
+    pub sphere_sets: Vec<SphereSetSpec>,
     /// Static planes (ground, walls).
     #[serde(default)]
     pub planes: Vec<PlaneSpec>,
@@ -83,18 +86,43 @@ fn default_grow_after() -> u32 {
     4
 }
 
-/// Output cadence.
+/// Output cadence and the optional granular outputs.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OutputSpec {
     /// Write a VTK frame every this many steps (0: only the first and last frame).
     pub frame_every: u64,
+    /// A box in which `steps.csv` reports the packing fraction of the spheres
+    /// (`packing_fraction` column; scenes with spheres only).
+    pub packing_region: Option<PackingRegionSpec>,
+    /// Write each frame's force chains (`frames/contacts_N.vtp`); default: when the scene has
+    /// spheres and contacts.
+    pub force_chains: Option<bool>,
+    /// Write each frame's contact list (`frames/contacts_N.csv`).
+    pub contact_list: bool,
 }
 
 impl Default for OutputSpec {
     fn default() -> Self {
-        Self { frame_every: 10 }
+        Self {
+            frame_every: 10,
+            packing_region: None,
+            force_chains: None,
+            contact_list: false,
+        }
     }
+}
+
+/// The region of the packing fraction.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub enum PackingRegionSpec {
+    /// The axis-aligned box `[min, max]` (m).
+    Box {
+        /// Lower corner.
+        min: V3,
+        /// Upper corner.
+        max: V3,
+    },
 }
 
 /// An isotropic material: give `poisson_ratio` or `shear_modulus`.

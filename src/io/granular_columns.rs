@@ -1,0 +1,189 @@
+//! The granular columns of `steps.csv`, written after the common ones only when the scene has
+//! spheres (so scenes without spheres keep their table as it was):
+//! [`GRANULAR_HEADER`] — translational and rotational kinetic energy of the spheres (J), the
+//! coordination number (mean contacts per sphere) and the largest overlap (m) — and, when the
+//! scene's output has a `packing_region`, [`PACKING_HEADER`] (the packing fraction in it).
+
+use serde::{Deserialize, Serialize};
+
+use super::fmt_f64;
+
+/// The granular columns, after the common ones.
+pub const GRANULAR_HEADER: &str = "ke_translational,ke_rotational,coordination,max_overlap";
+/// The packing-fraction column, after the granular ones.
+pub const PACKING_HEADER: &str = "packing_fraction";
+
+/// The granular measures of one step (see `catena::granular` for their definitions).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct GranularRecord {
+    /// Translational kinetic energy of the spheres `Σ ½ m |v|²` (J).
+    pub ke_translational: f64,
+    /// Rotational kinetic energy of the spheres `Σ ½ I |ω|²` (J).
+    pub ke_rotational: f64,
+    /// Mean contacts per sphere.
+    pub coordination: f64,
+    /// Largest sphere overlap (m).
+    pub max_overlap: f64,
+    /// Packing fraction in the scene's `packing_region`, when it has one.
+    pub packing_fraction: Option<f64>,
+}
+
+/// Which optional columns a `steps.csv` has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StepColumns {
+    /// The [`GRANULAR_HEADER`] columns.
+    pub granular: bool,
+    /// The [`PACKING_HEADER`] column (only with `granular`).
+    pub packing: bool,
+}
+
+impl StepColumns {
+    /// The header text after the common columns (empty, or starting with a comma).
+    pub fn header_suffix(&self) -> String {
+        let mut s = String::new();
+        if self.granular {
+            s.push(',');
+            s.push_str(GRANULAR_HEADER);
+            if self.packing {
+                s.push(',');
+                s.push_str(PACKING_HEADER);
+            }
+        }
+        s
+    }
+
+    /// The columns named by `suffix`, the header after the common columns; `None` if it names
+    /// others.
+    pub fn from_header_suffix(suffix: &str) -> Option<Self> {
+        [(false, false), (true, false), (true, true)]
+            .map(|(granular, packing)| Self { granular, packing })
+            .into_iter()
+            .find(|c| c.header_suffix() == suffix)
+    }
+
+    /// Number of optional columns.
+    pub fn count(&self) -> usize {
+        match (self.granular, self.packing) {
+            (false, _) => 0,
+            (true, false) => 4,
+            (true, true) => 5,
+        }
+    }
+
+    /// The optional fields of a row (empty, or starting with a comma); NaN for a measure the
+    /// record lacks.
+    pub fn format(&self, g: Option<&GranularRecord>) -> String {
+        if !self.granular {
+            return String::new();
+        }
+        let g = g.copied().unwrap_or(GranularRecord {
+            ke_translational: f64::NAN,
+            ke_rotational: f64::NAN,
+            coordination: f64::NAN,
+            max_overlap: f64::NAN,
+            packing_fraction: None,
+        });
+        let mut v = vec![
+            g.ke_translational,
+            g.ke_rotational,
+            g.coordination,
+            g.max_overlap,
+        ];
+        if self.packing {
+            v.push(g.packing_fraction.unwrap_or(f64::NAN));
+        }
+        v.into_iter().map(|x| format!(",{}", fmt_f64(x))).collect()
+    }
+
+    /// The record of the optional `fields` of a row (as many as [`StepColumns::count`]).
+    pub fn parse(&self, fields: &[&str]) -> Result<Option<GranularRecord>, String> {
+        if !self.granular {
+            return Ok(None);
+        }
+        let names: Vec<&str> = GRANULAR_HEADER.split(',').chain([PACKING_HEADER]).collect();
+        let x = |k: usize| -> Result<f64, String> {
+            fields[k]
+                .parse::<f64>()
+                .map_err(|e| format!("column `{}`: cannot parse `{}`: {e}", names[k], fields[k]))
+        };
+        Ok(Some(GranularRecord {
+            ke_translational: x(0)?,
+            ke_rotational: x(1)?,
+            coordination: x(2)?,
+            max_overlap: x(3)?,
+            packing_fraction: if self.packing { Some(x(4)?) } else { None },
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_and_rows_round_trip() {
+        for (granular, packing) in [(false, false), (true, false), (true, true)] {
+            let c = StepColumns { granular, packing };
+            assert_eq!(StepColumns::from_header_suffix(&c.header_suffix()), Some(c));
+            let g = GranularRecord {
+                ke_translational: 1.0 / 3.0,
+                ke_rotational: 2.5e-9,
+                coordination: 4.25,
+                max_overlap: 1e-5,
+                packing_fraction: packing.then_some(0.6),
+            };
+            let text = c.format(Some(&g));
+            let fields: Vec<&str> = text.split(',').skip(1).collect();
+            assert_eq!(fields.len(), c.count());
+            let back = c.parse(&fields).expect("parse");
+            assert_eq!(back, granular.then_some(g));
+        }
+        assert_eq!(StepColumns::from_header_suffix(",energy"), None);
+        let c = StepColumns {
+            granular: true,
+            packing: false,
+        };
+        assert!(
+            c.parse(&["1", "x", "2", "3"])
+                .unwrap_err()
+                .contains("ke_rotational")
+        );
+    }
+
+    #[test]
+    fn steps_csv_with_granular_columns_reads_back_and_reopens() {
+        use crate::io::{STEPS_CSV_HEADER, StepRecord, StepsCsv, read_steps_csv};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("steps.csv");
+        let columns = StepColumns {
+            granular: true,
+            packing: true,
+        };
+        let row = |step: u64| StepRecord {
+            step,
+            granular: Some(GranularRecord {
+                ke_translational: step as f64 * 0.1,
+                ke_rotational: 1e-9,
+                coordination: 3.5,
+                max_overlap: 2e-6,
+                packing_fraction: Some(0.55),
+            }),
+            ..StepRecord::default()
+        };
+        let mut w = StepsCsv::create_with(&path, columns).expect("create");
+        for k in 1..=3 {
+            w.write(&row(k)).expect("row");
+        }
+        drop(w);
+        let text = std::fs::read_to_string(&path).expect("text");
+        let header = format!("{STEPS_CSV_HEADER}{}", columns.header_suffix());
+        assert_eq!(text.lines().next(), Some(header.as_str()));
+        // Resuming after row 2 keeps the columns.
+        let mut w = StepsCsv::reopen(&path, 2).expect("reopen");
+        w.write(&row(7)).expect("row");
+        drop(w);
+        let back = read_steps_csv(&path).expect("read");
+        assert_eq!(back.iter().map(|r| r.step).collect::<Vec<_>>(), [1, 2, 7]);
+        assert_eq!(back[2].granular, row(7).granular);
+    }
+}

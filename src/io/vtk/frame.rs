@@ -1,0 +1,72 @@
+//! What one frame draws: rods, spheres and shells, with their motion.
+
+use crate::math::Vec3;
+
+/// A rod drawn as a polyline through its nodes, with a uniform cross-section radius.
+#[derive(Debug, Clone, Copy)]
+pub struct PolylineBody<'a> {
+    /// Display name (written into an XML comment).
+    pub name: &'a str,
+    /// Node positions \[m\], in order along the rod. A rod with no points is skipped.
+    pub points: &'a [Vec3],
+    /// Cross-section radius \[m\].
+    pub radius: f64,
+    /// Node velocities \[m/s\], one per point (empty: written as zero).
+    pub velocities: &'a [Vec3],
+}
+
+/// A rigid sphere (or particle) drawn as a vertex carrying its radius.
+#[derive(Debug, Clone, Copy)]
+pub struct SphereBody {
+    /// Centre position \[m\].
+    pub center: Vec3,
+    /// Radius \[m\].
+    pub radius: f64,
+    /// Velocity of the centre \[m/s\].
+    pub velocity: Vec3,
+    /// Angular velocity ω \[rad/s\], world frame.
+    pub angular_velocity: Vec3,
+    /// Orientation as a unit quaternion `(w, x, y, z)` (rotation from the initial pose).
+    pub orientation: [f64; 4],
+}
+
+impl SphereBody {
+    /// A sphere at rest in its initial orientation.
+    pub fn at_rest(center: Vec3, radius: f64) -> Self {
+        Self {
+            center,
+            radius,
+            velocity: Vec3::zeros(),
+            angular_velocity: Vec3::zeros(),
+            orientation: [1.0, 0.0, 0.0, 0.0],
+        }
+    }
+}
+
+/// A triangle-mesh body (a shell): its node positions and triangles (0-based node indices).
+#[derive(Debug, Clone, Copy)]
+pub struct MeshBody<'a> {
+    /// Name (written in the file's header comment).
+    pub name: &'a str,
+    /// Node positions \[m\].
+    pub points: &'a [Vec3],
+    /// Triangles.
+    pub triangles: &'a [[u32; 3]],
+    /// Thickness \[m\], written as twice the points' radius.
+    pub thickness: f64,
+    /// Node velocities \[m/s\], one per point (empty: written as zero).
+    pub velocities: &'a [Vec3],
+}
+
+/// Everything drawn in one output frame.
+#[derive(Debug, Clone, Copy)]
+pub struct Frame<'a> {
+    /// Simulated time of the frame \[s\].
+    pub time: f64,
+    /// Rods, in body-index order.
+    pub rods: &'a [PolylineBody<'a>],
+    /// Spheres; their body indices follow the rods'.
+    pub spheres: &'a [SphereBody],
+    /// Shells (polygons); their points and body indices follow the spheres'.
+    pub shells: &'a [MeshBody<'a>],
+}
