@@ -4,7 +4,7 @@
 use super::convert::RodRef;
 use super::errors::{SolveError, run_error};
 use super::state;
-use crate::run::{RunOptions, RunScene, run_simulator};
+use crate::run::{RunOptions, RunScene, SIGINT, Stop, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
@@ -136,7 +136,9 @@ impl Simulator {
     /// Runs from the current state to ``until`` (default: the scene's duration) as
     /// ``catena run`` does: with ``out``, writes ``steps.csv``, ``summary.json``, frames and
     /// checkpoints there (``force`` replaces earlier catena output). Returns the summary
-    /// (``summary.json``'s fields) as a dict; the simulator is left at the end state.
+    /// (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
+    /// stops it after the current step (output, checkpoint and summary written) and raises
+    /// ``KeyboardInterrupt``; continue with ``catena resume OUT`` or another ``run``.
     #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]
     fn run<'py>(
         &mut self,
@@ -151,16 +153,29 @@ impl Simulator {
             .sim
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+        // Ctrl-C stops the run at the next step boundary, as in `catena run` (rows, checkpoint
+        // and a summary marked interrupted are written); Python's own handler still runs, and
+        // the run raises KeyboardInterrupt.
+        let stop = Stop::new();
+        let handler = signal_hook::flag::register_usize(SIGINT, stop.cell(), SIGINT as usize).ok();
         let opts = RunOptions {
             out,
             force,
             until,
             progress,
             checkpoint_every,
-            stop: None,
+            stop: Some(stop),
         };
         let (sim, result) = run_simulator(sim, &self.info, &opts);
+        if let Some(id) = handler {
+            signal_hook::low_level::unregister(id);
+        }
         self.sim = Some(sim);
+        if let Err(crate::run::RunError::Interrupted { .. }) = &result {
+            // Python's handler saw the signal too: consume it here, so that the one
+            // KeyboardInterrupt raised is this run's, with its message.
+            let _ = py.check_signals();
+        }
         let summary = result.map_err(run_error)?;
         self.steps += summary.steps;
         super::state::summary_dict(py, &summary)

@@ -162,3 +162,34 @@ def test_chains_elements_and_jacobians(root):
     report = catena.check_jacobian(chain, samples=5)
     assert report["passed"] and "T_IMC" in report["report"]
     assert {r["name"] for r in report["rows"]} >= {"N_IMC", "T_IMC"}
+
+
+def test_ctrl_c_stops_a_run_cleanly(root, tmp_path):
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    code = (
+        "import catena, sys\n"
+        f"sim = catena.load_scene({str(root / CROSSING)!r}).simulator()\n"
+        "print('running', flush=True)\n"
+        "try:\n"
+        f"    sim.run(until=30.0, out={str(out)!r})\n"
+        "except KeyboardInterrupt as e:\n"
+        "    print('interrupted:', e, sim.steps, flush=True)\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "running"
+    deadline = time.time() + 30
+    while not (out / "steps.csv").is_file() or (out / "steps.csv").stat().st_size < 200:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    stdout, _ = p.communicate(timeout=60)
+    assert p.returncode == 0 and "interrupted: interrupted by SIGINT" in stdout, stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["reason"] == "interrupted" and summary["steps"] > 0
+    assert (out / "checkpoint.ron").is_file()
