@@ -22,6 +22,14 @@
 //! within the keep distance but outside the reach are not added: they exert nothing at `z`, and
 //! adding them would change the sparsity pattern (and the bits of the solution) of a step that
 //! missed nothing. If the re-solved step moves into them, the next check finds them.
+//!
+//! Barrier (IPC) bindings never fail the test: their CCD caps each side's travel at
+//! `(k − ρ)/2` from `qₙ` (see `ccd_cap`), so `D₁ + D₂ ≤ k − ρ` holds by construction and the
+//! candidate set their feasibility depends on is complete without re-detection; a pair can
+//! therefore never join an IPC binding mid-step, let alone inside its barrier. Re-detection is
+//! per binding, so a penalty binding of the same scene that fails leaves them untouched.
+//! Adaptive elements keep the parameters they set at the step start (IMC's stiffness from the
+//! contact points then); pairs added here reach them at the next step's detection.
 
 use super::store::MemoryStore;
 use super::{ContactBinding, PairKey, detection};
@@ -102,4 +110,98 @@ pub(super) fn union(a: &[PairKey], b: &[PairKey]) -> Vec<PairKey> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::chain::Chain;
+    use crate::contact::primitive::{PrimId, SpherePrim};
+    use crate::math::Vec3;
+    use crate::model::{Material, Sphere};
+    use std::path::Path;
+
+    /// Spheres of radius 10 mm on the x axis at `xs`.
+    fn spheres(xs: &[f64]) -> Model {
+        let mut m = Model::default();
+        for (i, x) in xs.iter().enumerate() {
+            m.add_sphere(
+                Sphere::new(
+                    format!("s{i}"),
+                    0.01,
+                    Material::from_poisson(1e7, 0.3, 1000.0),
+                ),
+                Vec3::new(*x, 0.0, 0.0),
+                Vec3::zeros(),
+            );
+        }
+        m.finalize();
+        m
+    }
+
+    fn binding(n: usize, keep: f64) -> ContactBinding {
+        let text = "Chain(name: \"s\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, \
+                    N_Hertz(), AssembleForces])";
+        let all = BodyGroup::Spheres((0..n).collect());
+        ContactBinding {
+            chain: Chain::parse(text, Path::new("t.ron")).unwrap(),
+            first: all.clone(),
+            second: all,
+            keep_distance: keep,
+            excluded: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn only_motion_beyond_the_margin_triggers_and_only_pairs_within_reach_are_added() {
+        // Three spheres in a row, gaps 5 mm and 30 mm; keep distance 1 mm: no candidates.
+        let m = spheres(&[0.0, 0.025, 0.075]);
+        let b = [binding(3, 1e-3)];
+        let start = m.q.clone();
+        assert!(detection::candidates(&m, &start, &b).is_empty());
+        let s = |index| PrimId::Sphere(SpherePrim { index });
+        let moved = |dx: [f64; 3]| {
+            let mut z = start.clone();
+            for (i, d) in dx.iter().enumerate() {
+                z[m.spheres[i].offset] += d;
+            }
+            z
+        };
+        // 0.4 mm each way: 0.8 mm of closing is within the 1 mm margin.
+        let z = moved([0.4e-3, -0.4e-3, 0.0]);
+        assert_eq!(uncovered(&m, &b, &start, &z), vec![None]);
+        // Sphere 1 jumps 5.2 mm towards sphere 0 (0.2 mm deep) and sphere 2 follows 6 mm,
+        // still 29.2 mm from it: the binding needs 11.2 mm, and only the pair in contact is
+        // missed.
+        let z = moved([0.0, -5.2e-3, -6e-3]);
+        let needed = uncovered(&m, &b, &start, &z);
+        assert!((needed[0].unwrap() - 11.2e-3).abs() < 1e-12);
+        let env = Env {
+            model: &m,
+            q: &z,
+            v: &m.v,
+        };
+        let store = MemoryStore::default();
+        let found = missed(&env, &b, &[true], &[], &store);
+        let key = PairKey {
+            binding: 0,
+            first: s(0),
+            second: s(1),
+        };
+        assert_eq!(found, vec![key]);
+        // A pair already among the candidates is not missed; a binding not flagged is not
+        // detected again.
+        assert!(missed(&env, &b, &[true], &[key], &store).is_empty());
+        assert!(missed(&env, &b, &[false], &[], &store).is_empty());
+        // Within the keep distance but outside the reach (a 0.5 mm gap): not added.
+        let z = moved([0.0, -4.5e-3, 0.0]);
+        let env = Env {
+            model: &m,
+            q: &z,
+            v: &m.v,
+        };
+        assert_eq!(detection::candidates(&m, &z, &b), vec![key]);
+        assert!(missed(&env, &b, &[true], &[], &store).is_empty());
+        assert_eq!(union(&[key], &[key]), vec![key]);
+    }
 }
