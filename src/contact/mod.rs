@@ -70,7 +70,7 @@ pub use resolve::{
     SphereSphere,
 };
 pub use set::{
-    ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, LocalContact,
+    ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage, LocalContact,
     MemoryStore, PairKey,
 };
 pub use tangential::{

@@ -319,6 +319,9 @@ impl Session {
         let mut s = Summary::from_steps(&self.name, &self.records);
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
+        // Steps re-solved because detection at their start missed contacts (steps run by this
+        // process: a resumed run counts from the resume).
+        s.message = self.sim.coverage.note();
         s
     }
 }

@@ -7,7 +7,7 @@ use super::evaluate::Evaluation;
 use super::integrator::Coefficients;
 use super::pattern::{NO_SLOT, SparsityPattern};
 use super::stencils::ElasticStencils;
-use crate::contact::{ContactLineSearch, ContactModel, ContactStats, NO_DOF};
+use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage, NO_DOF};
 use crate::external::{ExternalForce, ForceEval, Mat9, NodeDerivatives, StepStart};
 use crate::math::Mat3;
 use crate::model::{Model, RodFrames};
@@ -277,6 +277,21 @@ impl Assembler {
             c.begin_step(model, q, v, &forces);
         }
         Ok(())
+    }
+
+    /// Completes the candidate set at the evaluation point `z` of a converged step (see
+    /// [`ContactModel::cover`]); when pairs were added, the sparsity pattern is rebuilt and the
+    /// step must be solved again.
+    pub fn cover(&mut self, model: &Model, z: &[f64]) -> Coverage {
+        let Some(c) = self.contacts.as_mut() else {
+            return Coverage::default();
+        };
+        let cov = c.cover(model, z);
+        if cov.added > 0 {
+            self.contact_layouts = c.layouts(model);
+            self.rebuild_pattern(model);
+        }
+        cov
     }
 
     /// Elastic and external forces `F = −∂E/∂q + F_ext` at `q` with velocity `v` (N per DOF).

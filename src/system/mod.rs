@@ -4,6 +4,7 @@
 
 mod adaptive_dt;
 mod assembly;
+mod coverage_tally;
 mod error;
 mod evaluate;
 mod integrator;
@@ -20,6 +21,7 @@ pub use adaptive_dt::{
     AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
 };
 pub use assembly::Assembler;
+pub use coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
 pub use error::SolveError;
 pub use evaluate::{Evaluation, StepTargets};
 pub use integrator::{

@@ -37,6 +37,19 @@ pub struct NewtonReport {
     pub min_gap: f64,
 }
 
+impl NewtonReport {
+    /// Appends a further solve of the same step (a lagging update, or the re-solve after
+    /// missed contacts were found): iterations and evaluations add up, the residual and step
+    /// histories continue, and the smallest gap is over both.
+    pub fn absorb(&mut self, again: NewtonReport) {
+        self.iterations += again.iterations;
+        self.line_search_evaluations += again.line_search_evaluations;
+        self.residuals.extend(again.residuals);
+        self.alphas.extend(again.alphas);
+        self.min_gap = self.min_gap.min(again.min_gap);
+    }
+}
+
 /// Scratch buffers reused between Newton solves.
 #[derive(Debug, Default)]
 pub(crate) struct NewtonWork {

@@ -11,7 +11,7 @@ use super::assembly::Assembler;
 use super::evaluate::StepTargets;
 use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
-use super::{InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
+use super::{CoverageTally, InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
@@ -31,6 +31,9 @@ pub struct StepReport {
     pub wall: Duration,
     /// Contact statistics at the accepted configuration.
     pub contacts: ContactStats,
+    /// Times the step was solved again because pairs within reach were found missing from
+    /// the candidates after Newton (see [`crate::contact::ContactModel::cover`]).
+    pub resolves: u32,
 }
 
 /// The memory of the extrapolated predictor (`InitialGuess::Extrapolated`): the velocity before
@@ -77,6 +80,10 @@ pub struct Simulator {
     predictor: PredictorState,
     /// Steps whose Newton solve failed from the predictor and was redone from `qₙ`.
     pub predictor_fallbacks: u64,
+    /// Steps whose candidate set had to be completed after Newton, and how.
+    pub coverage: CoverageTally,
+    /// The evaluation point of the accepted iterate (scratch of the coverage check).
+    z: Vec<f64>,
 }
 
 impl Simulator {
@@ -111,6 +118,8 @@ impl Simulator {
             frames: Vec::new(),
             predictor: PredictorState::default(),
             predictor_fallbacks: 0,
+            coverage: CoverageTally::default(),
+            z: Vec::new(),
         }
     }
 
@@ -263,6 +272,38 @@ impl Simulator {
         q
     }
 
+    /// Lagged laws (IPC friction): moves the lagging point to the solution `q` and solves
+    /// again, until a re-solve needs no iteration or the configured number of updates is spent.
+    fn lag_updates(
+        &mut self,
+        t_new: f64,
+        q: &mut [f64],
+        report: &mut NewtonReport,
+    ) -> Result<(), SolveError> {
+        let targets = StepTargets {
+            integrator: &*self.integrator,
+            t: t_new,
+        };
+        for _ in 0..self.assembler.lag_updates() {
+            self.assembler.relag(&self.work.eval);
+            let again = newton::solve(
+                &self.model,
+                &mut self.assembler,
+                &mut self.lu,
+                &self.settings,
+                &targets,
+                q,
+                &mut self.work,
+            )?;
+            let done = again.iterations == 0;
+            report.absorb(again);
+            if done {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
         let dt = self.dt;
         self.assembler
@@ -325,10 +366,23 @@ impl Simulator {
             }
             Err(e) => return Err(e),
         };
-        // Lagged laws (IPC friction): move the lagging point to the solution and solve again,
-        // until a re-solve needs no iteration or the configured number of updates is spent.
-        for _ in 0..self.assembler.lag_updates() {
-            self.assembler.relag(&self.work.eval);
+        // The candidates were detected at qₙ; if bodies moved farther than the keep distance
+        // covers, detect again at the solution and, when pairs within reach were missed, solve
+        // the step again from where Newton stopped with them, until none is missing (the set
+        // only grows, so this ends). Steps within the margin pay one pass over the points.
+        let mut checks = Vec::new();
+        loop {
+            self.lag_updates(t_new, &mut q, &mut report)?;
+            self.integrator.evaluation_point(&q, &mut self.z);
+            let cov = self.assembler.cover(&self.model, &self.z);
+            checks.push(cov);
+            if cov.added == 0 {
+                break;
+            }
+            let targets = StepTargets {
+                integrator: &*self.integrator,
+                t: t_new,
+            };
             let again = newton::solve(
                 &self.model,
                 &mut self.assembler,
@@ -338,16 +392,9 @@ impl Simulator {
                 &mut q,
                 &mut self.work,
             )?;
-            let done = again.iterations == 0;
-            report.iterations += again.iterations;
-            report.line_search_evaluations += again.line_search_evaluations;
-            report.residuals.extend(again.residuals);
-            report.alphas.extend(again.alphas);
-            report.min_gap = report.min_gap.min(again.min_gap);
-            if done {
-                break;
-            }
+            report.absorb(again);
         }
+        self.coverage.record(&checks);
         // Accept: the last evaluation of Newton is at the accepted configuration.
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);
@@ -371,6 +418,7 @@ impl Simulator {
             t: t_new,
             wall: start.elapsed(),
             contacts,
+            resolves: checks.iter().filter(|c| c.added > 0).count() as u32,
         })
     }
 }

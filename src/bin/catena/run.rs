@@ -103,6 +103,9 @@ fn finish_run(result: Result<catena::io::Summary, RunError>, out: &Path) -> Exit
                 s.wall_time_s,
                 out.display()
             );
+            if let Some(note) = &s.message {
+                eprintln!("note: {note}");
+            }
             ExitCode::SUCCESS
         }
         Err(e @ RunError::Interrupted { .. }) => {

@@ -2,8 +2,8 @@
 //! implementing [`ContactModel`] by delegating each stage to its module.
 
 use super::store::MemoryStore;
-use super::{ContactBinding, ContactModel, ContactState, LocalContact, PairKey};
-use super::{ccd_cap, detection, evaluate, hooks};
+use super::{ContactBinding, ContactModel, ContactState, Coverage, LocalContact, PairKey};
+use super::{ccd_cap, coverage, detection, evaluate, hooks};
 use crate::contact::builtin::Builtin;
 use crate::contact::element::{ContactMethod, ElementSet, Env};
 use crate::model::Model;
@@ -16,7 +16,8 @@ pub struct ContactSet<E = Builtin> {
     bindings: Vec<ContactBinding<E>>,
     candidates: Vec<PairKey>,
     store: MemoryStore,
-    /// Configuration at the start of the step (kept for the travel bound of CCD chains).
+    /// Configuration at the start of the step: the travel bound of CCD chains and the coverage
+    /// check of every chain measure motion from it.
     step_start: Vec<f64>,
     method: ContactMethod,
 }
@@ -121,9 +122,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]) {
         self.store.clear_lag();
         self.step_start.clear();
-        if self.bindings.iter().any(|b| b.chain.method().needs_ccd()) {
-            self.step_start.extend_from_slice(q);
-        }
+        self.step_start.extend_from_slice(q);
         let env = Env { model, q, v };
         hooks::begin_step(
             &env,
@@ -132,6 +131,41 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             &self.store,
             forces,
         );
+    }
+
+    fn cover(&mut self, model: &Model, z: &[f64]) -> Coverage {
+        // Before any step (a check at scene build) there is no motion to cover.
+        if self.step_start.len() != z.len() {
+            return Coverage::default();
+        }
+        let needed = coverage::uncovered(model, &self.bindings, &self.step_start, z);
+        let redetect: Vec<bool> = needed.iter().map(Option::is_some).collect();
+        let mut cov = Coverage {
+            redetected: redetect.iter().filter(|&&r| r).count() as u32,
+            needed_keep: needed.iter().flatten().copied().fold(0.0, f64::max),
+            ..Coverage::default()
+        };
+        if cov.redetected == 0 {
+            return cov;
+        }
+        // Velocities do not enter the gap; the step-start ones complete the environment.
+        let env = Env {
+            model,
+            q: z,
+            v: &model.v,
+        };
+        let missed = coverage::missed(
+            &env,
+            &self.bindings,
+            &redetect,
+            &self.candidates,
+            &self.store,
+        );
+        cov.added = missed.len() as u64;
+        if !missed.is_empty() {
+            self.candidates = coverage::union(&self.candidates, &missed);
+        }
+        cov
     }
 
     fn method(&self) -> &ContactMethod {

@@ -16,8 +16,18 @@ pub(super) fn candidates<E: ElementSet>(
     q: &[f64],
     bindings: &[ContactBinding<E>],
 ) -> Vec<PairKey> {
+    candidates_where(model, q, bindings, |_| true)
+}
+
+/// [`candidates`] of the bindings whose index passes `which` (the others contribute none).
+pub(super) fn candidates_where<E: ElementSet>(
+    model: &Model,
+    q: &[f64],
+    bindings: &[ContactBinding<E>],
+    which: impl Fn(usize) -> bool,
+) -> Vec<PairKey> {
     let mut cands = Vec::new();
-    for (bi, b) in bindings.iter().enumerate() {
+    for (bi, b) in bindings.iter().enumerate().filter(|(bi, _)| which(*bi)) {
         let (k1, k2) = b.chain.kinds();
         let p1 = k1.of_group(model, &b.first);
         let p2 = k2.of_group(model, &b.second);

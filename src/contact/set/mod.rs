@@ -1,11 +1,13 @@
 //! The contact set: chains bound to body groups, their candidate pairs and per-pair memory, and
-//! the stages of a step that involve contact — detection once per step, parallel evaluation
+//! the stages of a step that involve contact — detection at the start of a step (again at its
+//! end when bodies moved farther than the keep distance covers), parallel evaluation
 //! per Newton iterate, the per-step and per-iterate hooks of adaptive elements, the CCD step
 //! cap of barrier chains, and commit with the accepted step.
 
 mod binding;
 mod ccd_cap;
 mod contact_set;
+mod coverage;
 mod detection;
 mod evaluate;
 mod hooks;
@@ -15,6 +17,6 @@ mod store;
 
 pub use binding::ContactBinding;
 pub use contact_set::ContactSet;
-pub use model::{ContactModel, ContactStats, LocalContact, PairKey};
+pub use model::{ContactModel, ContactStats, Coverage, LocalContact, PairKey};
 pub use state::ContactState;
 pub use store::MemoryStore;

@@ -58,6 +58,19 @@ pub struct ContactStats {
     pub max_penetration: f64,
 }
 
+/// What [`ContactModel::cover`] found at the end of a Newton solve.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Coverage {
+    /// Bindings whose motion in the step exceeded their keep distance's margin and were
+    /// detected again.
+    pub redetected: u32,
+    /// Pairs within reach that the candidate set missed, now added to it.
+    pub added: u64,
+    /// The largest keep distance that would have covered the step's motion, over the
+    /// re-detected bindings (m); 0 when none was.
+    pub needed_keep: f64,
+}
+
 /// The contact part of a model, as the system assembler sees it.
 pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Rebuilds the candidate set at the start of a step; returns whether it changed.
@@ -77,6 +90,12 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     ) -> Vec<LocalContact>;
     /// Commits the trial memory of the accepted iterate.
     fn commit(&mut self, accepted: &[LocalContact]);
+    /// Makes the candidate set complete at the evaluation point `z` of a converged step: every
+    /// binding whose bodies moved, since the step start, farther than its keep distance
+    /// guarantees is detected again at `z`, and the pairs within reach that were missing are
+    /// added (continuing pairs keep their memory). When [`Coverage::added`] is non-zero, the
+    /// step must be solved again with the enlarged set.
+    fn cover(&mut self, model: &Model, z: &[f64]) -> Coverage;
     /// Per-step updates of adaptive elements, after [`ContactModel::detect`]; `forces` are the
     /// non-contact forces at `q` (empty unless [`ContactMethod::step_forces`]).
     fn begin_step(&mut self, model: &Model, q: &[f64], v: &[f64], forces: &[f64]);
