@@ -120,7 +120,11 @@ impl Start {
             None => (None, Vec::new()),
         };
         let mut out = match &opts.out {
-            Some(dir) => Some(OutputDir::create_with(dir, opts.force, scene.plan.columns())?),
+            Some(dir) => Some(OutputDir::create_with(
+                dir,
+                opts.force,
+                scene.plan.columns(),
+            )?),
             None => None,
         };
         if let Some(o) = out.as_mut() {
