@@ -80,7 +80,7 @@ fn sets_from_csv_lattice_and_random_packing() {
     // The memory estimate counts the spheres of the sets without making them.
     let spec = parse_scene(&src, &file).expect("parse");
     let est = MemoryEstimate::of(&spec, &file);
-    assert_eq!(est.dofs, 3.0 * 55.0);
+    assert_eq!(est.dofs, 6.0 * 55.0); // centre and rotation of each sphere
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //!
 //! The estimate is an upper-bound style sum of the large buffers a run holds:
 //!
-//! - DOF vectors: `4n − 1` coordinates per rod of `n` nodes, 3 per sphere (spheres listed and
+//! - DOF vectors: `4n − 1` coordinates per rod of `n` nodes, 6 per sphere (centre and rotation
+//!   — an upper bound, spheres with `rotation: false` have 3; spheres listed and
 //!   those a `sphere_sets` entry makes, counted without making them); about
 //!   [`DOF_VECTORS`] vectors of `f64` (q, v, predictor, residual, Newton step, line-search trial,
 //!   forces, …);
@@ -83,8 +84,8 @@ impl MemoryEstimate {
             .iter()
             .map(|n| (4.0 * n - 1.0).max(0.0))
             .sum::<f64>()
-            + 3.0 * spheres;
-        let entries = 157.0 * rod_nodes + 9.0 * spheres;
+            + 6.0 * spheres;
+        let entries = 157.0 * rod_nodes + 18.0 * spheres;
         let dense_rss = if spec
             .forces
             .iter()
