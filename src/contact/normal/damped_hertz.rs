@@ -11,10 +11,8 @@
 //! attractive near the end of a collision; it is assembled as is (mpacts), and friction laws
 //! only see its positive part. Pairs with `δ ≤ 0` are rejected.
 
-use super::effective::{
-    check_non_negative, check_optional_positive, effective_modulus, effective_radius,
-};
-use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
+use super::effective::{check_non_negative, check_optional_positive, hertz_overlap};
+use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -79,14 +77,11 @@ impl ChainElement for DampedHertz {
         check_optional_positive("effective_radius", "m", self.effective_radius)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let (delta, rate) = overlap_and_rate(ctx);
-        if delta.is_nan() || delta <= 0.0 || ctx.distance <= 0.0 {
-            ctx.reject = true;
+        let Some((delta, rate, k)) =
+            hertz_overlap(ctx, self.effective_modulus, self.effective_radius)
+        else {
             return;
-        }
-        let e = effective_modulus(ctx, self.effective_modulus);
-        let r = effective_radius(ctx, self.effective_radius);
-        let k = 4.0 / 3.0 * e * r.sqrt();
+        };
         add_normal_force(ctx, damped_hertz(k, self.damping_time, delta, rate));
     }
 }

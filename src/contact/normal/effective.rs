@@ -42,6 +42,23 @@ pub(crate) fn effective_radius(ctx: &ContactCtx, given: Option<f64>) -> f64 {
     1.0 / curvature
 }
 
+/// The overlap `δ = −gap` (m), overlap rate `δ̇` (m/s) and Hertz prefactor `K = (4/3) Ê √R̂`
+/// (N/m^{3/2}) of a pair, for the Hertz-family laws; rejects the pair (and returns `None`) when
+/// it does not overlap.
+pub(crate) fn hertz_overlap(
+    ctx: &mut ContactCtx,
+    modulus: Option<f64>,
+    radius: Option<f64>,
+) -> Option<(f64, f64, f64)> {
+    let (delta, rate) = super::scalar_force::overlap_and_rate(ctx);
+    if delta.is_nan() || delta <= 0.0 || ctx.distance <= 0.0 {
+        ctx.reject = true;
+        return None;
+    }
+    let k = 4.0 / 3.0 * effective_modulus(ctx, modulus) * effective_radius(ctx, radius).sqrt();
+    Some((delta, rate, k))
+}
+
 /// Checks an optional positive override, naming the parameter.
 pub(crate) fn check_optional_positive(
     name: &str,

@@ -9,8 +9,8 @@
 //!
 //! Pairs with `δ ≤ 0` are rejected (no force).
 
-use super::effective::{check_optional_positive, effective_modulus, effective_radius};
-use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
+use super::effective::{check_optional_positive, hertz_overlap};
+use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -66,14 +66,11 @@ impl ChainElement for Hertz {
         check_optional_positive("effective_radius", "m", self.effective_radius)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let (delta, _) = overlap_and_rate(ctx);
-        if delta.is_nan() || delta <= 0.0 || ctx.distance <= 0.0 {
-            ctx.reject = true;
+        let Some((delta, _, k)) = hertz_overlap(ctx, self.effective_modulus, self.effective_radius)
+        else {
             return;
-        }
-        let e = effective_modulus(ctx, self.effective_modulus);
-        let r = effective_radius(ctx, self.effective_radius);
-        add_normal_force(ctx, hertz(4.0 / 3.0 * e * r.sqrt(), delta));
+        };
+        add_normal_force(ctx, hertz(k, delta));
     }
 }
 

@@ -21,9 +21,9 @@
 //! As with `N_DampedHertz`, the damping may make `F` attractive just before separation; it is
 //! assembled as is. Pairs with `δ ≤ 0` are rejected.
 
-use super::effective::{check_optional_positive, effective_modulus, effective_radius};
+use super::effective::{check_optional_positive, hertz_overlap};
 use super::restitution::damping_ratio;
-use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
+use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -114,14 +114,11 @@ impl ChainElement for HertzRestitution {
         check_optional_positive("effective_mass", "kg", self.effective_mass)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let (delta, rate) = overlap_and_rate(ctx);
-        if delta.is_nan() || delta <= 0.0 || ctx.distance <= 0.0 {
-            ctx.reject = true;
+        let Some((delta, rate, k)) =
+            hertz_overlap(ctx, self.effective_modulus, self.effective_radius)
+        else {
             return;
-        }
-        let e = effective_modulus(ctx, self.effective_modulus);
-        let r = effective_radius(ctx, self.effective_radius);
-        let k = 4.0 / 3.0 * e * r.sqrt();
+        };
         let m = effective_mass(ctx, self.effective_mass);
         let c = damping_ratio(self.restitution) * (k * m).sqrt();
         add_normal_force(ctx, hertz_restitution(k, c, delta, rate));

@@ -20,7 +20,7 @@ use super::coulomb_cap::cap;
 use super::relative_spin::{RelativeSpin, projected};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
-use crate::contact::normal::effective_radius;
+use crate::contact::normal::{check_non_negative, check_positive, effective_radius};
 use serde::{Deserialize, Serialize};
 
 /// Constant directional rolling resistance.
@@ -71,15 +71,8 @@ impl ChainElement for RollingResistance {
         Gives::caps(Caps::TANGENTIAL_FORCE).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
-        if !(self.mu_r.is_finite() && self.mu_r >= 0.0) {
-            return Err(format!("mu_r must be ≥ 0, got {}", self.mu_r));
-        }
-        if !(self.c_r.is_finite() && self.c_r > 0.0) {
-            return Err(format!(
-                "c_r must be a positive rotational damping (N·m·s), got {}",
-                self.c_r
-            ));
-        }
+        check_non_negative("mu_r", "−", self.mu_r)?;
+        check_positive("c_r", "N·m·s", self.c_r)?;
         check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
@@ -100,5 +93,20 @@ impl ChainElement for RollingResistance {
             self.cap_smoothing,
         );
         spin.add_torque(ctx, capped.force, &capped.dx, &capped.dv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let ok = RollingResistance::default();
+        assert!(ok.validate().is_ok());
+        let e = RollingResistance { mu_r: -0.1, ..ok };
+        assert!(e.validate().unwrap_err().contains("mu_r"));
+        let e = RollingResistance { c_r: 0.0, ..ok };
+        assert!(e.validate().unwrap_err().contains("c_r"));
     }
 }

@@ -19,7 +19,7 @@ use super::coulomb_cap::cap;
 use super::relative_spin::{RelativeSpin, projected};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
-use crate::contact::normal::effective_radius;
+use crate::contact::normal::{check_non_negative, check_positive, effective_radius};
 use serde::{Deserialize, Serialize};
 
 /// Torsional Coulomb friction.
@@ -70,15 +70,8 @@ impl ChainElement for TorsionalCoulombFriction {
         Gives::caps(Caps::TANGENTIAL_FORCE).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
-        if !(self.mu.is_finite() && self.mu >= 0.0) {
-            return Err(format!("mu must be ≥ 0, got {}", self.mu));
-        }
-        if !(self.c.is_finite() && self.c > 0.0) {
-            return Err(format!(
-                "c must be a positive damping (N·s/m), got {}",
-                self.c
-            ));
-        }
+        check_non_negative("mu", "−", self.mu)?;
+        check_positive("c", "N·s/m", self.c)?;
         check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
@@ -110,5 +103,20 @@ impl ChainElement for TorsionalCoulombFriction {
             self.cap_smoothing,
         );
         spin.add_torque(ctx, capped.force, &capped.dx, &capped.dv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let ok = TorsionalCoulombFriction::default();
+        assert!(ok.validate().is_ok());
+        let e = TorsionalCoulombFriction { mu: f64::NAN, ..ok };
+        assert!(e.validate().unwrap_err().contains("mu"));
+        let e = TorsionalCoulombFriction { c: -1.0, ..ok };
+        assert!(e.validate().unwrap_err().starts_with("c must"));
     }
 }
