@@ -1,6 +1,6 @@
 //! Bit-for-bit regression of the shipped scenes: every scene of `examples/scenes/` (and every
 //! shipped chain, swapped into one of them) is run with `catena run --until T`, and its
-//! `steps.csv` (without the wall-clock column) and its final VTK frame must equal, byte for
+//! `steps.csv` (without the wall-clock columns) and its final VTK frame must equal, byte for
 //! byte, the files recorded in `tests/golden/` before the architecture redesign (issue 16).
 //!
 //! The recorded files are the contract: a change that moves a single bit of a shipped scene's
@@ -210,30 +210,9 @@ fn scene_file(case: &Case, dir: &Path) -> PathBuf {
     path
 }
 
-/// `steps.csv` without its wall-clock column.
+/// `steps.csv` without its wall-clock columns (the step's and its stages').
 fn steps_without_wall(path: &Path) -> String {
-    let text = std::fs::read_to_string(path).expect("read steps.csv");
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let wall = header
-        .iter()
-        .position(|h| *h == "wall_ms")
-        .expect("wall_ms column");
-    let keep = |line: &str| -> String {
-        line.split(',')
-            .enumerate()
-            .filter(|(i, _)| *i != wall)
-            .map(|(_, f)| f)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut out = keep(&header.join(","));
-    out.push('\n');
-    for l in lines {
-        out.push_str(&keep(l));
-        out.push('\n');
-    }
-    out
+    catena::io::without_timings(&std::fs::read_to_string(path).expect("read steps.csv"))
 }
 
 /// The last frame a run wrote.

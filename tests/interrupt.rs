@@ -59,20 +59,12 @@ fn rows(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// `steps.csv` without its wall-time column, which differs from run to run.
+/// `steps.csv` without its wall-clock columns, which differ from run to run.
 fn steps_without_wall(dir: &Path) -> Vec<String> {
     let raw = std::fs::read_to_string(dir.join("steps.csv")).expect("steps.csv");
-    let header: Vec<&str> = raw.lines().next().expect("header").split(',').collect();
-    let wall = header.iter().position(|c| *c == "wall_ms").expect("wall");
-    raw.lines()
-        .map(|l| {
-            l.split(',')
-                .enumerate()
-                .filter(|(i, _)| *i != wall)
-                .map(|(_, f)| f)
-                .collect::<Vec<_>>()
-                .join(",")
-        })
+    catena::io::without_timings(&raw)
+        .lines()
+        .map(str::to_owned)
         .collect()
 }
 

@@ -15,6 +15,7 @@ mod error;
 mod force_chains;
 mod granular_columns;
 mod output_dir;
+mod profile;
 mod pvd;
 mod render;
 mod steps_csv;
@@ -31,9 +32,12 @@ pub use force_chains::{
 };
 pub use granular_columns::{GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns};
 pub use output_dir::{FRAMES_DIR, OutputDir, PVD_FILE, STEPS_FILE, SUMMARY_FILE};
+pub use profile::profile_table;
 pub use pvd::PvdIndex;
 pub use render::{RenderOptions, frame_file, render_frame};
-pub use steps_csv::{STEPS_CSV_HEADER, StepRecord, StepsCsv, fmt_f64, read_steps_csv};
+pub use steps_csv::{
+    STEPS_CSV_HEADER, StepRecord, StepsCsv, fmt_f64, read_steps_csv, without_timings,
+};
 pub use summary::{Summary, finite_or_null, read_summary, write_summary};
 pub use vtk::{Frame, MeshBody, PolylineBody, SphereBody, render_vtp, write_vtp};
 pub use vtp_read::{FrameData, FrameRod, FrameShell, FrameSphere, parse_vtp, read_vtp};

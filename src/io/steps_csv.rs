@@ -4,7 +4,9 @@
 //! each terminated by `'\n'`. Integers are written in decimal; floats with [`fmt_f64`]
 //! (shortest round-trip representation; `inf`, `-inf`, `NaN` for non-finite values),
 //! so [`read_steps_csv`] recovers every value bit for bit (NaN payloads aside). Scenes with
-//! spheres have granular columns after the common ones ([`StepColumns`]).
+//! spheres have granular columns after the common ones ([`StepColumns`]). The columns ending
+//! in `_ms` are wall-clock times (the step's, then each stage's, see [`StageTimes`]): they differ
+//! from run to run, [`without_timings`] drops them for comparisons.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -13,12 +15,16 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{GranularRecord, OutputError, StepColumns};
+use crate::system::{N_STAGES, StageTimes};
 
 /// Header line of `steps.csv` (without the trailing newline); the column order of [`StepRecord`].
 pub const STEPS_CSV_HEADER: &str = "step,t,dt,newton_iterations,line_search_steps,candidates,\
-active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries,min_gap_iterates";
+active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries,min_gap_iterates,\
+detect_ms,elastic_ms,external_ms,contact_ms,assemble_ms,factor_ms,solve_ms,line_search_ms,commit_ms";
 
-const N_COLUMNS: usize = 14;
+/// Columns before the stage times.
+const N_LEADING: usize = 14;
+const N_COLUMNS: usize = N_LEADING + N_STAGES;
 
 /// Statistics of one accepted time step: one row of `steps.csv`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -59,6 +65,9 @@ pub struct StepRecord {
     /// method (IPC) keeps it positive; IMC does not promise to.
     #[serde(default)]
     pub min_gap_iterates: f64,
+    /// Wall-clock time of each stage of the step \[ms\] (see [`StageTimes`]).
+    #[serde(default)]
+    pub stages: StageTimes,
     /// The granular measures, in scenes with spheres.
     #[serde(default)]
     pub granular: Option<GranularRecord>,
@@ -79,8 +88,15 @@ pub fn fmt_f64(x: f64) -> String {
 }
 
 fn format_row(r: &StepRecord, columns: StepColumns) -> String {
+    let stages: String = r
+        .stages
+        .values()
+        .iter()
+        // To the nanosecond: finer digits are the noise of subtracting clock readings.
+        .map(|&ms| format!(",{}", fmt_f64((ms * 1e6).round() / 1e6)))
+        .collect();
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}{stages}{}\n",
         r.step,
         fmt_f64(r.t),
         fmt_f64(r.dt),
@@ -264,8 +280,37 @@ fn parse_row(line: &str, columns: StepColumns) -> Result<StepRecord, String> {
         substeps: p(f[11], "substeps")?,
         retries: p(f[12], "retries")?,
         min_gap_iterates: p(f[13], "min_gap_iterates")?,
+        stages: {
+            let mut v = [0.0; N_STAGES];
+            for (k, x) in v.iter_mut().enumerate() {
+                *x = p(f[N_LEADING + k], StageTimes::NAMES[k])?;
+            }
+            StageTimes::from_values(v)
+        },
         granular: columns.parse(&f[N_COLUMNS..])?,
     })
+}
+
+/// The text of a `steps.csv` without its wall-clock columns (every column whose name ends in
+/// `_ms`), to compare runs that must give the same bits.
+pub fn without_timings(text: &str) -> String {
+    let mut lines = text.lines();
+    let Some(header) = lines.next() else {
+        return String::new();
+    };
+    let keep: Vec<bool> = header.split(',').map(|h| !h.ends_with("_ms")).collect();
+    let mut out = String::with_capacity(text.len());
+    for line in std::iter::once(header).chain(lines) {
+        let fields: Vec<&str> = line
+            .split(',')
+            .enumerate()
+            .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
+            .map(|(_, f)| f)
+            .collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -288,6 +333,7 @@ mod tests {
             substeps: 1 + step as u32 % 3,
             retries: step as u32 % 3,
             min_gap_iterates: min_gap - 1e-7,
+            stages: StageTimes::from_values(std::array::from_fn(|k| 0.125 * k as f64 + 1e-6)),
             granular: None,
         }
     }
@@ -309,6 +355,15 @@ mod tests {
             && a.substeps == b.substeps
             && a.retries == b.retries
             && f(a.min_gap_iterates, b.min_gap_iterates)
+            && a.stages == b.stages
+    }
+
+    #[test]
+    fn without_timings_drops_every_ms_column() {
+        let text = "step,wall_ms,t,detect_ms\n1,2.5,0.1,0.25\n2,3.5,0.2,0.5\n";
+        assert_eq!(without_timings(text), "step,t\n1,0.1\n2,0.2\n");
+        let header_only = without_timings(&format!("{STEPS_CSV_HEADER}\n"));
+        assert!(!header_only.contains("_ms") && header_only.contains("min_gap_iterates"));
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct Summary {
     /// Largest penetration seen over the run \[m\] (0 if none).
     #[serde(with = "finite_or_null")]
     pub max_penetration: f64,
+    /// Wall-clock time of each stage of the step, summed over the steps \[ms\] (see
+    /// [`crate::system::StageTimes`]).
+    pub stages_ms: crate::system::StageTimes,
     /// Number of VTK frames written.
     pub frames: u64,
     /// Whether the run reached its end time (false while it runs, and for interrupted or
@@ -115,6 +118,10 @@ impl Summary {
                 .map(|r| r.min_gap_iterates)
                 .fold(f64::INFINITY, f64::min),
             max_penetration: steps.iter().map(|r| r.max_penetration).fold(0.0, f64::max),
+            stages_ms: steps.iter().fold(Default::default(), |mut s, r| {
+                s.add(&r.stages);
+                s
+            }),
             frames: 0,
             completed: false,
             reason: None,
@@ -177,6 +184,7 @@ mod tests {
             substeps: 1,
             retries: 0,
             min_gap_iterates: gap,
+            stages: Default::default(),
             granular: None,
         }
     }

@@ -45,6 +45,8 @@ pub struct StepReport {
     pub substeps: u32,
     /// Failed attempts retried with a halved Δt.
     pub retries: u32,
+    /// Wall time of each stage of the step (ms), by stage name (``detect``, ``elastic``, …).
+    pub stages_ms: std::collections::BTreeMap<String, f64>,
 }
 
 #[pymethods]
@@ -124,6 +126,11 @@ impl Simulator {
                     wall_ms: r.wall.as_secs_f64() * 1e3,
                     substeps: st.substeps,
                     retries: st.retries,
+                    stages_ms: crate::system::StageTimes::NAMES
+                        .iter()
+                        .zip(r.stages.values())
+                        .map(|(name, ms)| ((*name).to_owned(), ms))
+                        .collect(),
                 })
             }
             Err(failure) => Err(SolveError::new_err(format!(

@@ -227,6 +227,7 @@ impl Session {
                         substeps: st.substeps,
                         retries: st.retries,
                         min_gap_iterates: rep.newton.min_gap,
+                        stages: rep.stages,
                         granular: self.plan.record(&self.sim),
                     };
                     self.step = k;

@@ -148,6 +148,7 @@ pub fn advance(
     settings: &AdaptiveSettings,
 ) -> Result<AdaptiveStep, StepFailure> {
     let start = Instant::now();
+    let stages_before = sim.stage_totals;
     let t0 = sim.model.time;
     let t_end = t0 + settings.dt;
     let mut attempts = Vec::new();
@@ -188,6 +189,7 @@ pub fn advance(
                     rep.newton.iterations = iterations;
                     rep.newton.line_search_evaluations = line_search;
                     rep.wall = start.elapsed();
+                    rep.stages = sim.stage_totals.since(&stages_before);
                     return Ok(AdaptiveStep {
                         report: rep,
                         substeps,

@@ -6,6 +6,7 @@ use super::SolveError;
 use super::evaluate::Evaluation;
 use super::integrator::Coefficients;
 use super::pattern::{NO_SLOT, SparsityPattern};
+use super::stages::{StageTimes, lap};
 use super::stencils::ElasticStencils;
 use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage, NO_DOF};
 use crate::external::{ExternalForce, ForceEval, Mat9, NodeDerivatives, StepStart};
@@ -42,6 +43,10 @@ pub struct Assembler {
     pub(super) z: Vec<f64>,
     /// Scratch for CCD directions.
     dir_z: Vec<f64>,
+    /// Time spent in each stage since the simulator last took it (see [`StageTimes`]).
+    pub(super) stages: StageTimes,
+    /// Whether evaluations are line-search trials (their whole time goes to `line_search`).
+    pub(super) in_line_search: bool,
 }
 
 impl Assembler {
@@ -90,6 +95,8 @@ impl Assembler {
             velocity: Vec::new(),
             z: Vec::new(),
             dir_z: Vec::new(),
+            stages: StageTimes::default(),
+            in_line_search: false,
         };
         // Candidates the contact model may already hold (e.g. from a check at scene build).
         if let Some(c) = &asm.contacts {
@@ -247,6 +254,7 @@ impl Assembler {
             dt,
             t: model.time,
         };
+        let mut clock = std::time::Instant::now();
         for x in &mut self.externals {
             x.begin_step(&start)
                 .map_err(|source| SolveError::External {
@@ -254,6 +262,7 @@ impl Assembler {
                     time: model.time,
                 })?;
         }
+        self.stages.external += lap(&mut clock);
         if self.contacts.is_none() {
             return Ok(());
         }
@@ -276,6 +285,7 @@ impl Assembler {
         if let Some(c) = self.contacts.as_mut() {
             c.begin_step(model, q, v, &forces);
         }
+        self.stages.detect += lap(&mut clock);
         Ok(())
     }
 
@@ -286,11 +296,13 @@ impl Assembler {
         let Some(c) = self.contacts.as_mut() else {
             return Coverage::default();
         };
+        let mut clock = std::time::Instant::now();
         let cov = c.cover(model, z);
         if cov.added > 0 {
             self.contact_layouts = c.layouts(model);
             self.rebuild_pattern(model);
         }
+        self.stages.detect += lap(&mut clock);
         cov
     }
 

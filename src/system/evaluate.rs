@@ -13,6 +13,7 @@
 use super::assembly::Assembler;
 use super::integrator::{Coefficients, TimeIntegrator};
 use super::pattern::{NO_SLOT, scatter_block};
+use super::stages::{StageTimes, lap};
 use crate::contact::LocalContact;
 use crate::external::ForceEval;
 use crate::math::Mat3;
@@ -70,6 +71,8 @@ impl Assembler {
         with_jacobian: bool,
         out: &mut Evaluation,
     ) {
+        let mut clock = std::time::Instant::now();
+        let mut spent = StageTimes::default();
         let n = model.n_dofs();
         let c = step.coefficients();
         let integrator = step.integrator;
@@ -91,6 +94,7 @@ impl Assembler {
         out.elastic_energy =
             self.stencils
                 .evaluate(model, &self.frames, &z, &mut out.residual, jac, c.x);
+        spent.elastic = lap(&mut clock);
 
         // External forces, each force's derivatives combined with the coefficients.
         integrator.velocity(q, &mut self.velocity);
@@ -126,10 +130,12 @@ impl Assembler {
                 .map(|(a, b)| a + b);
         }
         let inertial = integrator.add_inertia(&model.mass, q, &self.ext_force, &mut out.residual);
+        spent.external = lap(&mut clock);
         // Contacts: r −= f_c on assembled rows; J += J_c.
         let mut contact_energy = 0.0;
         if let Some(contacts) = &self.contacts {
             out.contacts = contacts.evaluate(model, &z, &self.velocity, &c, with_jacobian);
+            spent.contact = lap(&mut clock);
             for (k, lc) in out.contacts.iter().enumerate() {
                 if !lc.active {
                     continue;
@@ -185,6 +191,12 @@ impl Assembler {
             }
         }
         self.z = z;
+        spent.assemble = lap(&mut clock);
+        if self.in_line_search {
+            self.stages.line_search += spent.total();
+        } else {
+            self.stages.add(&spent);
+        }
     }
 
     /// Transports `source` in place to the evaluation point `z(q)` of the unknown `q`, so that
@@ -196,10 +208,12 @@ impl Assembler {
         q: &[f64],
         step: &StepTargets,
     ) {
+        let mut clock = std::time::Instant::now();
         let mut z = std::mem::take(&mut self.z);
         step.integrator.evaluation_point(q, &mut z);
         model.transport_frames_from(source, &z, &mut self.frames);
         std::mem::swap(source, &mut self.frames);
         self.z = z;
+        self.stages.elastic += lap(&mut clock);
     }
 }

@@ -8,6 +8,7 @@
 //! instead of 9.1 s (one thread). Systems of this size are factorised sequentially: the per-call
 //! threading overhead exceeds the work, and results are the same bits for any thread count.
 
+use super::stages::{StageTimes, lap};
 use super::{SolveError, SparsityPattern};
 use faer::Par;
 use faer::dyn_stack::{MemBuffer, MemStack};
@@ -23,6 +24,8 @@ pub struct SparseLu {
     workspace: Option<MemBuffer>,
     /// How many symbolic analyses were done (for reports and tests).
     pub symbolic_count: u64,
+    /// Time spent factorising and solving since the simulator last took it.
+    pub(super) stages: StageTimes,
 }
 
 impl std::fmt::Debug for SparseLu {
@@ -42,6 +45,7 @@ impl SparseLu {
         rhs: &mut [f64],
         time: f64,
     ) -> Result<(), SolveError> {
+        let mut clock = std::time::Instant::now();
         let failed = |reason: String| SolveError::Factorisation { reason, time };
         let key = (pattern.fingerprint, pattern.nnz());
         let fresh = !matches!(&self.symbolic, Some((f, n, _)) if (*f, *n) == key);
@@ -72,9 +76,11 @@ impl SparseLu {
         let lu = sym
             .factorize_numeric_lu(numeric, mat, par, stack, Default::default())
             .map_err(|e| failed(format!("{e:?}")))?;
+        self.stages.factor += lap(&mut clock);
         let n = rhs.len();
         let rhs = faer::MatMut::from_column_major_slice_mut(rhs, n, 1);
         lu.solve_in_place_with_conj(faer::Conj::No, rhs, par, stack);
+        self.stages.solve += lap(&mut clock);
         Ok(())
     }
 }

@@ -15,6 +15,7 @@ mod pattern;
 mod settings;
 mod shell_stencils;
 mod simulator;
+mod stages;
 mod stencils;
 
 pub use adaptive_dt::{
@@ -34,4 +35,5 @@ pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;
 pub use settings::{InitialGuess, LineSearch, SolverSettings};
 pub use simulator::{PredictorState, Simulator, StepReport};
+pub use stages::{N_STAGES, StageTimes};
 pub use stencils::ElasticStencils;

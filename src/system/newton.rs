@@ -147,7 +147,9 @@ pub(crate) fn solve(
             for (k, g) in model.dofs.free_dofs().enumerate() {
                 work.dir[g] = -work.rhs[k];
             }
+            let mut clock = std::time::Instant::now();
             alpha_max = asm.max_step_of_unknown(model, step.integrator, q, &work.dir);
+            asm.stages.line_search += super::stages::lap(&mut clock);
             if alpha_max <= 0.0 {
                 return Err(SolveError::Infeasible {
                     iteration: report.iterations,
@@ -172,7 +174,8 @@ pub(crate) fn solve(
             && conservative
             && work.eval.incremental_potential.is_some();
         let searching = settings.line_search != LineSearch::None && dq_inf > step_tol;
-        let alpha = if searching {
+        asm.in_line_search = true;
+        let searched = if searching {
             let NewtonWork {
                 trial,
                 rhs,
@@ -194,7 +197,7 @@ pub(crate) fn solve(
                     Assembler::free_norm(model, &trial.residual),
                 )
             };
-            let (out, merit0) = if use_energy {
+            let outcome = if use_energy {
                 let pi0 = work.eval.incremental_potential.unwrap_or(0.0);
                 // Π'(0) along −Δq is −rᵀΔq.
                 let slope = -model
@@ -203,11 +206,10 @@ pub(crate) fn solve(
                     .enumerate()
                     .map(|(k, g)| work.eval.residual[g] * rhs[k])
                     .sum::<f64>();
-                let out = armijo(pi0, slope, settings.line_search_max_iterations, |a| {
+                armijo(pi0, slope, settings.line_search_max_iterations, |a| {
                     Ok::<_, SolveError>(eval_at(a).0)
-                })?;
-                energy_failed |= !out.satisfied;
-                (out, pi0)
+                })
+                .map(|out| (out, pi0))
             } else {
                 let phi0 = 0.5 * norm * norm;
                 let slope = -norm * norm * alpha_max;
@@ -215,15 +217,29 @@ pub(crate) fn solve(
                     let n = eval_at(a).1;
                     Ok::<f64, SolveError>(0.5 * n * n)
                 };
-                let mut out =
-                    goldstein_price(phi0, slope, settings.line_search_max_iterations, &mut merit)?;
-                // A creeping full step (exponential penalty tail) is lengthened; never past a
-                // CCD bound.
-                if !ccd && out.satisfied && out.alpha == 1.0 && out.phi > CREEP_RATIO * phi0 {
-                    out = expand(out, MAX_EXPANSION, &mut merit)?;
-                }
-                (out, phi0)
+                goldstein_price(phi0, slope, settings.line_search_max_iterations, &mut merit)
+                    .and_then(|out| {
+                        // A creeping full step (exponential penalty tail) is lengthened; never
+                        // past a CCD bound.
+                        if !ccd && out.satisfied && out.alpha == 1.0 && out.phi > CREEP_RATIO * phi0
+                        {
+                            expand(out, MAX_EXPANSION, &mut merit)
+                        } else {
+                            Ok(out)
+                        }
+                    })
+                    .map(|out| (out, phi0))
             };
+            Some(outcome)
+        } else {
+            None
+        };
+        asm.in_line_search = false;
+        let alpha = if let Some(outcome) = searched {
+            let (out, merit0) = outcome?;
+            if use_energy {
+                energy_failed |= !out.satisfied;
+            }
             // The first evaluation at α = 1 replaces the next iterate's residual; count the rest.
             report.line_search_evaluations += out.evaluations.saturating_sub(1);
             if !out.satisfied && out.phi >= merit0 && dq_inf <= FLOOR_STEP * l_scale {

@@ -11,6 +11,7 @@ use super::assembly::Assembler;
 use super::evaluate::StepTargets;
 use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
+use super::stages::{StageTimes, lap};
 use super::{CoverageTally, InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
@@ -34,6 +35,9 @@ pub struct StepReport {
     /// Times the step was solved again because pairs within reach were found missing from
     /// the candidates after Newton (see [`crate::contact::ContactModel::cover`]).
     pub resolves: u32,
+    /// Where the step's wall-clock time went (ms per stage; the rest of `wall` is bookkeeping
+    /// outside the timed stages).
+    pub stages: StageTimes,
 }
 
 /// The memory of the extrapolated predictor (`InitialGuess::Extrapolated`): the velocity before
@@ -84,6 +88,9 @@ pub struct Simulator {
     pub coverage: CoverageTally,
     /// The evaluation point of the accepted iterate (scratch of the coverage check).
     z: Vec<f64>,
+    /// Time spent in each stage over every step attempted so far, failed attempts included
+    /// (ms; see [`StageTimes`]).
+    pub stage_totals: StageTimes,
 }
 
 impl Simulator {
@@ -120,6 +127,7 @@ impl Simulator {
             predictor_fallbacks: 0,
             coverage: CoverageTally::default(),
             z: Vec::new(),
+            stage_totals: StageTimes::default(),
         }
     }
 
@@ -200,7 +208,13 @@ impl Simulator {
         if actuated {
             self.model.actuate(t_new);
         }
-        let result = self.solve_step(t_new, start);
+        let mut result = self.solve_step(t_new, start);
+        let mut spent = std::mem::take(&mut self.assembler.stages);
+        spent.add(&std::mem::take(&mut self.lu.stages));
+        self.stage_totals.add(&spent);
+        if let Ok(rep) = &mut result {
+            rep.stages = spent;
+        }
         if result.is_err() && actuated {
             // Leave the model exactly as it was.
             let t_old = self.model.time;
@@ -308,6 +322,7 @@ impl Simulator {
         let dt = self.dt;
         self.assembler
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
+        let mut clock = Instant::now();
         self.integrator.begin_step(&self.model.q, &self.model.v, dt);
         let guess = self.settings.initial_guess;
         let mut q = Self::start(
@@ -320,6 +335,7 @@ impl Simulator {
             guess,
             t_new,
         );
+        self.assembler.stages.commit += lap(&mut clock);
         let targets = StepTargets {
             integrator: &*self.integrator,
             t: t_new,
@@ -395,6 +411,7 @@ impl Simulator {
             report.absorb(again);
         }
         self.coverage.record(&checks);
+        let mut clock = Instant::now();
         // Accept: the last evaluation of Newton is at the accepted configuration.
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);
@@ -412,6 +429,7 @@ impl Simulator {
         model.q = q;
         model.time = t_new;
         self.steps += 1;
+        self.assembler.stages.commit += lap(&mut clock);
         Ok(StepReport {
             newton: report,
             dt,
@@ -419,6 +437,7 @@ impl Simulator {
             wall: start.elapsed(),
             contacts,
             resolves: checks.iter().filter(|c| c.added > 0).count() as u32,
+            stages: StageTimes::default(),
         })
     }
 }

@@ -58,6 +58,11 @@ enum Command {
         /// Write DIR/checkpoint.ron (atomically) every N steps; continue with `catena resume DIR`.
         #[arg(long, value_name = "N")]
         checkpoint_every: Option<u64>,
+        /// Print where the wall time went (detection, elastic, contact, assembly, factorisation,
+        /// solve, line search, commit) at the end; the figures are in steps.csv and
+        /// summary.json in any case.
+        #[arg(long)]
+        profile: bool,
     },
     /// Continue an interrupted, killed or failed run from the checkpoint in its output
     /// directory, or an interrupted compare or sweep from its finished cases.
@@ -328,6 +333,7 @@ fn main() -> ExitCode {
             until,
             quiet,
             checkpoint_every,
+            profile,
         } => run::run_scene(
             &scene,
             run::RunArgs {
@@ -336,6 +342,7 @@ fn main() -> ExitCode {
                 quiet,
                 checkpoint_every,
                 force,
+                profile,
             },
         ),
     }

@@ -45,6 +45,8 @@ pub struct RunArgs {
     pub checkpoint_every: Option<u64>,
     /// `--force`.
     pub force: bool,
+    /// `--profile`.
+    pub profile: bool,
 }
 
 /// `catena run SCENE`: runs the scene into its output directory.
@@ -75,7 +77,13 @@ pub fn run_scene(scene: &Path, args: RunArgs) -> ExitCode {
         checkpoint_every: args.checkpoint_every,
         stop: Some(stop),
     };
-    finish_run(run(built, &opts), &out)
+    let result = run(built, &opts);
+    if args.profile
+        && let Ok(s) = &result
+    {
+        print!("{}", catena::io::profile_table(s));
+    }
+    finish_run(result, &out)
 }
 
 /// `catena resume DIR`: continues the run, or the study, whose output is in `dir`.

@@ -36,6 +36,7 @@ class StepReport:
     min_gap_iterates: float
     max_penetration: float
     wall_ms: float
+    stages_ms: Dict[str, float]
     substeps: int
     retries: int
 

@@ -1,0 +1,63 @@
+//! `catena run --profile`: the stage breakdown of a run (issue 18), from its summary.
+
+use super::Summary;
+use crate::system::StageTimes;
+
+/// A table of where a run's wall-clock time went: per stage the total (s), the share of the
+/// run's wall time and the mean per step (ms), then `other` (output, progress, bookkeeping
+/// outside the timed stages: the wall time less the stages).
+pub fn profile_table(s: &Summary) -> String {
+    let steps = s.steps.max(1) as f64;
+    let wall_ms = s.wall_time_s * 1e3;
+    let share = |ms: f64| {
+        if wall_ms > 0.0 {
+            100.0 * ms / wall_ms
+        } else {
+            0.0
+        }
+    };
+    let mut out = format!(
+        "{:<12} {:>10} {:>7} {:>12}\n",
+        "stage", "total (s)", "share", "per step (ms)"
+    );
+    let row = |name: &str, ms: f64| {
+        format!(
+            "{name:<12} {:>10.3} {:>6.1}% {:>12.4}\n",
+            ms / 1e3,
+            share(ms),
+            ms / steps
+        )
+    };
+    let stages = s.stages_ms.values();
+    for (name, &ms) in StageTimes::NAMES.iter().zip(&stages) {
+        out.push_str(&row(name, ms));
+    }
+    out.push_str(&row("other", (wall_ms - s.stages_ms.total()).max(0.0)));
+    out.push_str(&row("wall", wall_ms));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_add_up_to_the_wall_time() {
+        let s = Summary {
+            steps: 4,
+            wall_time_s: 0.1,
+            stages_ms: StageTimes::from_values([10.0, 20.0, 0.0, 5.0, 5.0, 30.0, 10.0, 0.0, 10.0]),
+            ..Summary::default()
+        };
+        let t = profile_table(&s);
+        assert!(
+            t.contains("factor") && t.contains("30.0%") && t.contains("7.5000"),
+            "{t}"
+        );
+        let other = t
+            .lines()
+            .find(|l| l.starts_with("other"))
+            .expect("other row");
+        assert!(other.contains("10.0%"), "{other}");
+    }
+}
