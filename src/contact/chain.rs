@@ -42,6 +42,9 @@ pub struct Chain<E = Builtin> {
     kinds: (PrimKind, PrimKind),
     method: ContactMethod,
     memory: MemoryLayout,
+    /// Position of the geometry resolver (the last one), after which an inert chain stops for
+    /// a pair beyond its reach.
+    resolver_at: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -111,6 +114,9 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
             )
             .with_help("split the laws over two chains, or keep less per-pair memory")
         })?;
+        let resolver_at = elements
+            .iter()
+            .rposition(|e| e.doc().category == crate::contact::Category::Resolver);
         Ok(Self {
             name: name.to_string(),
             file: file.to_path_buf(),
@@ -118,6 +124,7 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
             kinds,
             method,
             memory,
+            resolver_at,
         })
     }
 }
@@ -191,7 +198,9 @@ impl<E: ElementSet> Chain<E> {
     }
 
     /// Like [`Chain::evaluate`], under the time integrator whose coefficients are `step`
-    /// (positions in `env` are those of its evaluation point).
+    /// (positions in `env` are those of its evaluation point). For a chain inert beyond its
+    /// reach ([`ContactMethod::inert_beyond_reach`]), a pair clearly beyond it stops after the
+    /// resolver: no law or assembler runs, so it exerts nothing.
     pub fn evaluate_step(
         &self,
         env: &Env,
@@ -203,10 +212,12 @@ impl<E: ElementSet> Chain<E> {
     ) -> ContactCtx {
         let mut ctx = ContactCtx::new(first, second, memory, step.dt, want_jacobian);
         ctx.step = *step;
-        for (e, slot) in self.elements.iter().zip(&self.memory.slots) {
+        for (k, (e, slot)) in self.elements.iter().zip(&self.memory.slots).enumerate() {
             ctx.slot = *slot;
             e.evaluate(env, &mut ctx);
-            if ctx.reject {
+            if ctx.reject || (Some(k) == self.resolver_at && self.method.skips(ctx.gap)) {
+                // Rejected, or beyond the reach of laws that do nothing there: the pair exerts
+                // nothing and keeps no memory (what the laws would have given).
                 break;
             }
         }
@@ -229,6 +240,7 @@ fn method_of<E: ElementSet>(
         ..ContactMethod::default()
     };
     let mut demanded_by: Option<&str> = None;
+    let mut acts_beyond_reach = false;
     for e in elements {
         let (needs, gives) = (e.needs(), e.gives());
         let name = e.doc().name;
@@ -250,6 +262,7 @@ fn method_of<E: ElementSet>(
         }
         m.reach = m.reach.max(needs.solver.reach);
         m.lag_updates = m.lag_updates.max(needs.solver.lag_updates);
+        acts_beyond_reach |= needs.solver.acts_beyond_reach;
         m.conservative &= !gives.dissipative;
         if let Some(k) = gives.ccd {
             m.ccd = Some(k);
@@ -260,6 +273,7 @@ fn method_of<E: ElementSet>(
             m.step_pairs |= s.pairs;
         }
     }
+    m.inert_beyond_reach = !acts_beyond_reach && m.lag_updates == 0;
     if m.line_search == Some(ContactLineSearch::EnergyCcd) && m.ccd.is_none() {
         let by = demanded_by.unwrap_or("a law");
         return Err(SceneError::new(

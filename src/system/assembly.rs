@@ -12,6 +12,7 @@ use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage, NO
 use crate::external::{ExternalForce, ForceEval, Mat9, NodeDerivatives, StepStart};
 use crate::math::Mat3;
 use crate::model::{Model, RodFrames};
+use rayon::prelude::*;
 
 /// Assembles the global system from elastic stencils, external forces and contacts.
 #[derive(Debug)]
@@ -138,9 +139,11 @@ impl Assembler {
                 s
             })
             .collect();
+        // Slot lookups (binary searches) for thousands of candidates: in parallel, in order.
         self.contact_slots = self
             .contact_layouts
-            .iter()
+            .par_iter()
+            .with_min_len(64)
             .map(|l| {
                 let mut s = [NO_SLOT; 144];
                 for a in 0..12 {

@@ -4,12 +4,15 @@
 
 mod adaptive_dt;
 mod assembly;
+mod bicgstab;
+mod block_jacobi;
 mod coverage_tally;
 mod error;
 mod evaluate;
 mod integrator;
 mod line_search;
 mod linear;
+mod linear_solver;
 mod newton;
 mod pattern;
 mod settings;
@@ -22,6 +25,8 @@ pub use adaptive_dt::{
     AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
 };
 pub use assembly::Assembler;
+pub use bicgstab::{BiCgStab, CompactCsc, CscRef, KrylovOutcome};
+pub use block_jacobi::{BlockJacobi, DofBlocks};
 pub use coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
 pub use error::SolveError;
 pub use evaluate::{Evaluation, StepTargets};
@@ -31,9 +36,10 @@ pub use integrator::{
 };
 pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use linear::SparseLu;
+pub use linear_solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
 pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;
-pub use settings::{InitialGuess, LineSearch, SolverSettings};
+pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use simulator::{PredictorState, Simulator, StepReport};
 pub use stages::{N_STAGES, StageTimes};
 pub use stencils::ElasticStencils;

@@ -4,7 +4,7 @@
 use super::assembly::Assembler;
 use super::evaluate::{Evaluation, StepTargets};
 use super::line_search::{CREEP_RATIO, armijo, expand, goldstein_price};
-use super::{LineSearch, SolveError, SolverSettings, SparseLu};
+use super::{LineSearch, LinearSolver, SolveError, SolverSettings};
 use crate::contact::ContactLineSearch;
 use crate::model::{Model, RodFrames};
 
@@ -65,7 +65,7 @@ pub(crate) struct NewtonWork {
 pub(crate) fn solve(
     model: &Model,
     asm: &mut Assembler,
-    lu: &mut SparseLu,
+    lu: &mut LinearSolver,
     settings: &SolverSettings,
     step: &StepTargets,
     q: &mut [f64],

@@ -24,37 +24,74 @@ pub struct SparsityPattern {
 
 impl SparsityPattern {
     /// Builds the pattern: every free DOF on the diagonal plus every free pair inside each group.
+    ///
+    /// Column by column: the groups' free indices are gathered once, each column's rows
+    /// written into its own segment (sized by a counting pass), then sorted and deduplicated
+    /// in place, so the cost grows with the entries and the longest column, not with a global
+    /// sort of every entry (a granular bed rebuilds its pattern whenever a pair enters or
+    /// leaves the candidate set).
     pub fn build<'a>(
         dofs: &DofMap,
         groups: impl Iterator<Item = &'a [usize]>,
         fingerprint: u64,
     ) -> Self {
         let n = dofs.n_free();
-        let mut pairs: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, i)).collect();
-        let mut free = Vec::with_capacity(12);
+        // The free indices of every group, flattened, with the group boundaries.
+        let mut flat: Vec<u32> = Vec::new();
+        let mut bounds: Vec<usize> = vec![0];
         for g in groups {
-            free.clear();
-            free.extend(
+            flat.extend(
                 g.iter()
                     .filter_map(|&k| dofs.free_index(k))
                     .map(|i| i as u32),
             );
-            for &c in &free {
-                for &r in &free {
-                    pairs.push((c, r));
-                }
+            bounds.push(flat.len());
+        }
+        // Room per column: the diagonal plus every group's size, for each group it is in.
+        let mut room = vec![1usize; n + 1];
+        for w in bounds.windows(2) {
+            let free = &flat[w[0]..w[1]];
+            for &c in free {
+                room[c as usize] += free.len();
             }
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        let mut col_ptr = vec![0u32; n + 1];
-        for &(c, _) in &pairs {
-            col_ptr[c as usize + 1] += 1;
-        }
+        let mut start = vec![0usize; n + 1];
         for c in 0..n {
-            col_ptr[c + 1] += col_ptr[c];
+            start[c + 1] = start[c] + room[c];
         }
-        let row_idx: Vec<u32> = pairs.iter().map(|&(_, r)| r).collect();
+        let mut rows = vec![0u32; start[n]];
+        let mut fill: Vec<usize> = start[..n].to_vec();
+        for (c, f) in fill.iter_mut().enumerate() {
+            rows[*f] = c as u32;
+            *f += 1;
+        }
+        for w in bounds.windows(2) {
+            let free = &flat[w[0]..w[1]];
+            for &c in free {
+                let f = &mut fill[c as usize];
+                rows[*f..*f + free.len()].copy_from_slice(free);
+                *f += free.len();
+            }
+        }
+        // Sort and deduplicate each column, compacting in place.
+        let mut col_ptr = vec![0u32; n + 1];
+        let mut out = 0usize;
+        for c in 0..n {
+            let seg = &mut rows[start[c]..fill[c]];
+            seg.sort_unstable();
+            let mut last = u32::MAX;
+            for k in start[c]..fill[c] {
+                let r = rows[k];
+                if r != last {
+                    rows[out] = r;
+                    out += 1;
+                    last = r;
+                }
+            }
+            col_ptr[c + 1] = out as u32;
+        }
+        rows.truncate(out);
+        let row_idx = rows;
         let symbolic = SymbolicSparseColMat::new_checked(n, n, col_ptr, None, row_idx);
         let mut p = Self {
             n,

@@ -47,6 +47,20 @@ pub enum InitialGuess {
     Extrapolated,
 }
 
+/// Which linear solver each Newton iteration uses (see [`super::LinearSolver`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LinearSolverKind {
+    /// `Iterative` for systems of rigid spheres only with at least
+    /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs, `Direct` otherwise.
+    #[default]
+    Auto,
+    /// Sparse LU (faer, supernodal), its symbolic analysis reused while the pattern holds.
+    Direct,
+    /// BiCGSTAB with a block-Jacobi preconditioner (3×3 blocks per node, sphere centre and
+    /// sphere rotation), falling back to `Direct` when it does not converge.
+    Iterative,
+}
+
 /// Newton–Raphson settings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -65,6 +79,8 @@ pub struct SolverSettings {
     pub line_search_max_iterations: u32,
     /// Starting point of Newton in each step.
     pub initial_guess: InitialGuess,
+    /// Linear solver of each Newton iteration.
+    pub linear_solver: LinearSolverKind,
 }
 
 impl Default for SolverSettings {
@@ -77,6 +93,7 @@ impl Default for SolverSettings {
             line_search: LineSearch::Auto,
             line_search_max_iterations: 12,
             initial_guess: InitialGuess::Inertial,
+            linear_solver: LinearSolverKind::Auto,
         }
     }
 }

@@ -12,7 +12,7 @@ use super::evaluate::StepTargets;
 use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
 use super::stages::{StageTimes, lap};
-use super::{CoverageTally, InitialGuess, NewtonReport, SolveError, SolverSettings, SparseLu};
+use super::{CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
@@ -76,7 +76,7 @@ pub struct Simulator {
     /// Number of accepted steps.
     pub steps: u64,
     assembler: Assembler,
-    lu: SparseLu,
+    lu: LinearSolver,
     work: NewtonWork,
     integrator: Box<dyn TimeIntegrator>,
     frames: Vec<RodFrames>,
@@ -113,13 +113,14 @@ impl Simulator {
         dt: f64,
     ) -> Self {
         let assembler = Assembler::with_contacts(&model, externals, contacts);
+        let lu = LinearSolver::new(&model, settings.linear_solver);
         Self {
             model,
             settings,
             dt,
             steps: 0,
             assembler,
-            lu: SparseLu::default(),
+            lu,
             work: NewtonWork::default(),
             integrator: super::integrator::build(IntegratorKind::default()),
             frames: Vec::new(),
@@ -194,9 +195,14 @@ impl Simulator {
         &self.work.eval.residual
     }
 
+    /// The linear solver of the Newton iterations (which one, Krylov iterations, fallbacks).
+    pub fn linear_solver(&self) -> &LinearSolver {
+        &self.lu
+    }
+
     /// How many symbolic LU analyses were done so far.
     pub fn symbolic_factorisations(&self) -> u64 {
-        self.lu.symbolic_count
+        self.lu.symbolic_count()
     }
 
     /// Advances one step of size `self.dt`. On error the model is unchanged.
@@ -210,7 +216,7 @@ impl Simulator {
         }
         let mut result = self.solve_step(t_new, start);
         let mut spent = std::mem::take(&mut self.assembler.stages);
-        spent.add(&std::mem::take(&mut self.lu.stages));
+        spent.add(&self.lu.take_stages());
         self.stage_totals.add(&spent);
         if let Ok(rep) = &mut result {
             rep.stages = spent;
@@ -320,6 +326,9 @@ impl Simulator {
 
     fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
         let dt = self.dt;
+        if self.lu.kind() != self.settings.linear_solver {
+            self.lu = LinearSolver::new(&self.model, self.settings.linear_solver);
+        }
         self.assembler
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
         let mut clock = Instant::now();

@@ -48,6 +48,11 @@ pub struct SolverNeeds {
     /// How many times per step lagged quantities (IPC friction) are refreshed at the converged
     /// configuration and the step solved again.
     pub lag_updates: u32,
+    /// Whether the element exerts a force or keeps per-pair memory at gaps above its reach (a
+    /// bond that holds in tension, a JKR neck, a damper acting at any distance). Elements that
+    /// do not are skipped for pairs beyond their chain's reach (see
+    /// [`ContactMethod::inert_beyond_reach`]).
+    pub acts_beyond_reach: bool,
 }
 
 impl SolverNeeds {
@@ -56,6 +61,13 @@ impl SolverNeeds {
         line_search: None,
         reach: 0.0,
         lag_updates: 0,
+        acts_beyond_reach: false,
+    };
+
+    /// Acts (force or memory) at gaps above the reach.
+    pub const BEYOND_REACH: SolverNeeds = SolverNeeds {
+        acts_beyond_reach: true,
+        ..SolverNeeds::NONE
     };
 }
 
@@ -76,9 +88,21 @@ pub struct ContactMethod {
     pub step_forces: bool,
     /// Whether an adaptive element reads every candidate's geometry at the start of a step.
     pub step_pairs: bool,
+    /// Whether the laws exert nothing and keep no memory at gaps above the reach, with no
+    /// lagged law: the elements after the resolver are then skipped for a pair whose gap is
+    /// clearly above the reach (a granular bed evaluates its few touching pairs, not its
+    /// thousands of candidates). The pair's gap is still the resolver's.
+    pub inert_beyond_reach: bool,
 }
 
 impl ContactMethod {
+    /// Whether a pair at `gap` (m) is clearly beyond the reach of an inert chain: by more than
+    /// 10⁻⁹ of the reach and 10⁻¹⁵ m, so that a law's own cut-off (computed in its own
+    /// variables) always decides at the boundary.
+    pub fn skips(&self, gap: f64) -> bool {
+        self.inert_beyond_reach && gap > self.reach * (1.0 + 1e-9) + 1e-15
+    }
+
     /// Whether Newton steps must be capped by CCD (the energy line search of barriers).
     pub fn needs_ccd(&self) -> bool {
         self.line_search == Some(ContactLineSearch::EnergyCcd)

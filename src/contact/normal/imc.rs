@@ -157,6 +157,7 @@ impl ChainElement for Imc {
             line_search: Some(ContactLineSearch::Residual),
             reach: self.delta,
             lag_updates: 0,
+            acts_beyond_reach: false,
         })
     }
     fn gives(&self) -> Gives {

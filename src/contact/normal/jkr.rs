@@ -32,7 +32,7 @@ use super::effective::{
 };
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds, flag_word};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
@@ -186,7 +186,9 @@ impl ChainElement for Jkr {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<Established>())
+        Needs::caps(Caps::GEOMETRY)
+            .with_solver(SolverNeeds::BEYOND_REACH)
+            .with_memory(MemorySpec::of::<Established>())
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)

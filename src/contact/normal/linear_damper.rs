@@ -10,7 +10,7 @@
 use super::effective::check_positive;
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Caps, Gives, Needs};
+use crate::contact::element::{Caps, Gives, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,8 @@ impl ChainElement for LinearDamper {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY)
+        // A damper acts at any gap.
+        Needs::caps(Caps::GEOMETRY).with_solver(SolverNeeds::BEYOND_REACH)
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE).dissipative()

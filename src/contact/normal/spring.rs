@@ -18,7 +18,7 @@
 use super::effective::{check_non_negative, check_optional_positive};
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
+use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds, flag_word};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -212,7 +212,9 @@ impl ChainElement for Spring {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<RestLength>())
+        Needs::caps(Caps::GEOMETRY)
+            .with_solver(SolverNeeds::BEYOND_REACH)
+            .with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
         Gives::caps(Caps::NORMAL_FORCE)

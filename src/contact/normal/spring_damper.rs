@@ -5,7 +5,7 @@
 
 use super::spring::{RestLength, Spring, SpringLaw};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Caps, Gives, MemorySpec, Needs};
+use crate::contact::element::{Caps, Gives, MemorySpec, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -60,7 +60,9 @@ impl ChainElement for SpringDamper {
         &DOC
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::GEOMETRY).with_memory(MemorySpec::of::<RestLength>())
+        Needs::caps(Caps::GEOMETRY)
+            .with_solver(SolverNeeds::BEYOND_REACH)
+            .with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
         let g = Gives::caps(Caps::NORMAL_FORCE);
