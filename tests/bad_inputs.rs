@@ -12,6 +12,8 @@
 //! // position: none                                   (optional: the error has no line:column)
 //! // names: <file name>                               (optional: the error is about another file,
 //! //                                                   e.g. a chain referenced by the scene)
+//! // at: <text>                                       (optional: the input at the error's
+//! //                                                   line:column starts with this text)
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -55,6 +57,8 @@ struct Fixture {
     has_position: bool,
     /// The file the error must name (the fixture itself unless `names:` says otherwise).
     names: String,
+    /// What the input at the error's position starts with, when the fixture says (`at:`).
+    at: Option<String>,
     is_chain: bool,
 }
 
@@ -92,6 +96,7 @@ fn fixtures() -> Vec<Fixture> {
             Fixture {
                 has_position: directive("position").as_deref() != Some("none"),
                 names: directive("names").unwrap_or_else(|| name.clone()),
+                at: directive("at"),
                 is_chain: name.starts_with("chain_"),
                 path,
                 name,
@@ -158,6 +163,12 @@ fn check_output(f: &Fixture, out: &Output, what: &str) -> Result<(), String> {
             let comment = line.find("//").map(|i| line[..i].chars().count() + 1);
             if comment.is_some_and(|start| c >= start) {
                 return fail(&format!("{l}:{c} points into a comment: {line:?}"));
+            }
+            if let Some(at) = &f.at {
+                let here: String = line.chars().skip(c - 1).collect();
+                if !here.starts_with(at.as_str()) {
+                    return fail(&format!("{l}:{c} points at {here:?}, not at {at:?}"));
+                }
             }
         }
         _ => {}

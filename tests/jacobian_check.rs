@@ -101,6 +101,53 @@ fn every_pair_type_is_generated_and_checked() {
     }
 }
 
+/// Every triangle resolver (`Point_Triangle`, `Sphere_Triangle`, `Triangle_Plane`, …) is used
+/// by a shipped chain, so the test above checks it in its own chain, with the laws it ships
+/// with; and in each, every law acts (no friction law idle on a three-point side).
+#[test]
+fn every_triangle_resolver_is_checked_in_a_shipped_chain() {
+    use catena::contact::ElementSet;
+    let chains: Vec<(PathBuf, Chain<Builtin>)> = shipped_chains()
+        .into_iter()
+        .map(|f| {
+            let c = Chain::<Builtin>::load(&f).unwrap();
+            (f, c)
+        })
+        .collect();
+    let resolvers: Vec<&str> = Builtin::catalogue()
+        .iter()
+        .map(|e| e.doc())
+        .filter(|d| d.category == Category::Resolver && d.name.contains("Triangle"))
+        .map(|d| d.name)
+        .collect();
+    assert!(resolvers.contains(&"Triangle_Plane"), "{resolvers:?}");
+    for name in resolvers {
+        let users: Vec<&(PathBuf, Chain<Builtin>)> = chains
+            .iter()
+            .filter(|(_, c)| c.elements().iter().any(|e| e.doc().name == name))
+            .collect();
+        assert!(!users.is_empty(), "no shipped chain uses {name}");
+        for (file, chain) in users {
+            let report = jacobians(chain, &Options::default()).unwrap();
+            assert!(report.passed(), "{}:\n{report}", file.display());
+            for row in &report.rows {
+                let category = chain
+                    .elements()
+                    .get(row.position.unwrap_or(usize::MAX).wrapping_sub(1))
+                    .map(|e| e.doc().category);
+                if matches!(category, Some(Category::Normal | Category::Tangential)) {
+                    assert!(
+                        row.acted >= 100,
+                        "{}: {}:\n{report}",
+                        file.display(),
+                        row.name
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A linear penalty `F = k δ` whose Jacobian forgets the geometric term `F ∇²Δ` (the error a
 /// hand-derived Jacobian most often has) and whose damping has the wrong sign in `∂f/∂v`.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]

@@ -251,25 +251,33 @@ fn ipc_ground_contact_with_friction_matches_finite_differences_under_every_integ
     }
 }
 
-/// A small clamped plate of each bending model, perturbed out of plane: the assembled residual
-/// of shell stretching and hinge or mid-edge bending (with its ξ DOFs) is the gradient of the
-/// incremental potential and the Jacobian matches finite differences, under every integrator.
+/// A small clamped plate of each bending and membrane model, perturbed out of plane: the
+/// assembled residual of shell stretching (edge springs or CST membrane) and hinge or mid-edge
+/// bending (with its ξ DOFs) is the gradient of the incremental potential and the Jacobian
+/// matches finite differences, under every integrator.
 #[test]
 fn shell_systems_match_finite_differences() {
     let dir = tempfile::tempdir().unwrap();
-    for (k, bending) in ["Hinge", "MidEdge"].iter().enumerate() {
+    let models = [
+        ("Hinge", "Springs"),
+        ("MidEdge", "Springs"),
+        ("Hinge", "Cst"),
+        ("MidEdge", "Cst"),
+    ];
+    for (k, (bending, membrane)) in models.iter().enumerate() {
         let scene = format!(
             r#"Scene(
                 time: (dt: 1e-3, duration: 1.0),
                 materials: {{ "m": (youngs_modulus: 1e7, poisson_ratio: 0.3, density: 1000) }},
                 rods: [],
                 shells: [(name: "p", material: "m", thickness: 1e-3, bending: {bending},
+                          membrane: {membrane},
                           mesh: Plate(lx: 0.04, ly: 0.02, nx: 4, ny: 2, diagonals: Alternating),
                           clamp: [Box(min: (-1, -1, -1), max: (0.001, 1, 1))])],
                 forces: [Gravity(g: (0, 0, -9.81))],
             )"#
         );
-        let path = dir.path().join(format!("plate_{bending}.ron"));
+        let path = dir.path().join(format!("plate_{bending}_{membrane}.ron"));
         std::fs::write(&path, scene).unwrap();
         check_scene(path.to_str().unwrap(), 1e-3, 10 + k as u64);
     }

@@ -18,6 +18,6 @@ pub use material::{CrossSection, Material};
 pub use mesh::{MeshError, MeshTopology, TriMesh};
 pub use rod::{CurvatureRamp, Rod, RodGeometryError};
 pub use rod_frames::RodFrames;
-pub use shell::{Shell, ShellBending};
+pub use shell::{Shell, ShellBending, ShellMembrane};
 pub use sphere::{Plane, Sphere};
 pub use system_model::Model;

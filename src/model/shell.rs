@@ -1,6 +1,7 @@
 //! [`Shell`]: a thin elastic shell discretised as a triangle mesh (seed 004 §3.1, §3.3): its
-//! nodes (three position DOFs each), its edges (stretching springs), and its bending elements —
-//! hinges (interior edges) or, for the mid-edge model, triangles with one extra DOF `ξ` per edge.
+//! nodes (three position DOFs each), its membrane (edge springs or constant-strain triangles),
+//! and its bending elements — hinges (interior edges) or, for the mid-edge model, triangles with
+//! one extra DOF `ξ` per edge.
 
 use super::mesh::{MeshTopology, TriMesh};
 use super::{HingeActuation, Material};
@@ -18,6 +19,25 @@ pub enum ShellBending {
     MidEdge,
 }
 
+/// Which membrane (stretching) energy a shell uses (seed 004 §3.1, or the CST option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ShellMembrane {
+    /// A stretching spring per edge, `k_s = (√3/4) E h ‖ē‖` per adjacent triangle (seed 004
+    /// §3.1): the membrane of an isotropic sheet with ν = 1/3 on equilateral meshes only.
+    #[default]
+    Springs,
+    /// A constant-strain triangle per face: St. Venant–Kirchhoff plane stress with the
+    /// material's `E` and `ν`, exact under any affine stretch on any mesh.
+    Cst,
+}
+
+impl ShellMembrane {
+    /// Whether this is the default (`Springs`).
+    pub fn is_springs(&self) -> bool {
+        *self == Self::Springs
+    }
+}
+
 /// A shell body.
 #[derive(Debug, Clone)]
 pub struct Shell {
@@ -29,6 +49,8 @@ pub struct Shell {
     pub thickness: f64,
     /// Bending model.
     pub bending: ShellBending,
+    /// Membrane (stretching) model; `Springs` unless set after [`Shell::new`].
+    pub membrane: ShellMembrane,
     /// The mesh in its rest (reference) configuration.
     pub mesh: TriMesh,
     /// Its edges, hinges and adjacency.
@@ -75,6 +97,7 @@ impl Shell {
             material,
             thickness,
             bending,
+            membrane: ShellMembrane::Springs,
             mesh,
             topology,
             offset: 0,

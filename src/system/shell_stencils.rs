@@ -1,5 +1,6 @@
-//! Elastic stencils of all shells (seed 004 §3.2–3.3): a stretching spring per edge, and per
-//! the shell's bending model a hinge per interior edge or a mid-edge element per triangle.
+//! Elastic stencils of all shells (seed 004 §3.2–3.3): per the shell's membrane model a
+//! stretching spring per edge or a constant-strain triangle per face, and per its bending model
+//! a hinge per interior edge or a mid-edge element per triangle.
 //!
 //! As for rods ([`super::stencils`]), every stencil is evaluated in parallel into a local
 //! energy, gradient and Hessian, and the results are added into the global vectors in stencil
@@ -7,11 +8,12 @@
 
 use super::pattern::{NO_SLOT, SparsityPattern};
 use crate::elastic::shell::{
-    HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, hinge_energy_grad_hess,
-    hinge_stiffness, mid_edge_energy_grad_hess, mid_edge_stiffness, shell_stretch_params,
+    CstParams, HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, cst_energy_grad_hess,
+    hinge_energy_grad_hess, hinge_stiffness, mid_edge_energy_grad_hess, mid_edge_stiffness,
+    shell_stretch_params,
 };
 use crate::elastic::stretch_energy_grad_hess;
-use crate::model::{Model, Shell, ShellBending};
+use crate::model::{Model, Shell, ShellBending, ShellMembrane};
 use nalgebra::DMatrix;
 use rayon::prelude::*;
 
@@ -33,6 +35,8 @@ struct Stencil {
 enum Kind {
     /// Stretching of edge `e`.
     Stretch(usize),
+    /// Constant-strain-triangle membrane of triangle `t`, with its rest data.
+    Cst(usize, Box<CstParams>),
     /// Hinge `h`.
     Hinge(usize),
     /// Mid-edge triangle `t`, with its parameters, its three neighbours' opposite nodes and its
@@ -58,10 +62,30 @@ impl ShellStencils {
         let mut out = Vec::new();
         for (si, sh) in model.shells.iter().enumerate() {
             let topo = &sh.topology;
-            for (e, edge) in topo.edges.iter().enumerate() {
-                let local: Vec<Option<usize>> =
-                    edge.nodes.iter().flat_map(|&n| node_dofs(sh, n)).collect();
-                out.push(Stencil::new(Kind::Stretch(e), si, local));
+            match sh.membrane {
+                ShellMembrane::Springs => {
+                    for (e, edge) in topo.edges.iter().enumerate() {
+                        let local: Vec<Option<usize>> =
+                            edge.nodes.iter().flat_map(|&n| node_dofs(sh, n)).collect();
+                        out.push(Stencil::new(Kind::Stretch(e), si, local));
+                    }
+                }
+                ShellMembrane::Cst => {
+                    let nu = sh.poisson_ratio();
+                    for (t, tri) in sh.mesh.triangles.iter().enumerate() {
+                        let [a, b, c] = tri.map(|n| sh.mesh.nodes[n as usize]);
+                        let p = CstParams::from_rest(
+                            sh.material.youngs_modulus,
+                            nu,
+                            sh.thickness,
+                            &a,
+                            &b,
+                            &c,
+                        );
+                        let local = tri.iter().flat_map(|&n| node_dofs(sh, n)).collect();
+                        out.push(Stencil::new(Kind::Cst(t, Box::new(p)), si, local));
+                    }
+                }
             }
             match sh.bending {
                 ShellBending::Hinge => {
@@ -192,6 +216,15 @@ impl Stencil {
                     en,
                     g.as_slice().to_vec(),
                     DMatrix::from_column_slice(6, 6, h.as_slice()),
+                )
+            }
+            Kind::Cst(t, p) => {
+                let [a, b, c] = sh.mesh.triangles[*t].map(x);
+                let (en, g, h) = cst_energy_grad_hess(p, &a, &b, &c);
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(9, 9, h.as_slice()),
                 )
             }
             Kind::Hinge(k) => {

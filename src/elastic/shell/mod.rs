@@ -1,14 +1,16 @@
 //! Internal elastic energies of discrete elastic shells (triangle meshes), after MAT-DiSMech
-//! (seed 004 §3.1 and §3.3, Appendix A): edge stretching, hinge bending and mid-edge normal
-//! bending, each as a pure function of its stencil returning the energy, its gradient and its
-//! exact Hessian.
+//! (seed 004 §3.1 and §3.3, Appendix A): edge stretching (springs, or the constant-strain-triangle
+//! membrane), hinge bending and mid-edge normal bending, each as a pure function of its stencil
+//! returning the energy, its gradient and its exact Hessian.
 
+mod cst;
 mod hinge;
 mod mid_edge;
 mod stretch;
 #[cfg(test)]
 mod test_mesh;
 
+pub use cst::{CstParams, cst_energy, cst_energy_grad_hess, cst_green_strain};
 pub use hinge::{
     HingeParams, hinge_angle, hinge_angle_grad_hess, hinge_energy, hinge_energy_grad_hess,
     hinge_stiffness,

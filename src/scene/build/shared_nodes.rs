@@ -5,7 +5,7 @@
 
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
-use crate::diag::SceneError;
+use crate::diag::{SceneError, closest};
 use crate::math::Vec3;
 use crate::model::Model;
 use crate::scene::{NodeRef, SceneSpec};
@@ -17,7 +17,15 @@ struct Node {
     rod: Option<(usize, usize)>,
 }
 
-fn resolve(n: &NodeRef, cx: &Ctx, bodies: &Bodies, model: &Model) -> Result<Node, SceneError> {
+/// Resolves `n`, a node listed under the scene field `field` (`shared_nodes` or `point_masses`:
+/// errors about the shell point at its name there).
+fn resolve(
+    n: &NodeRef,
+    field: &str,
+    cx: &Ctx,
+    bodies: &Bodies,
+    model: &Model,
+) -> Result<Node, SceneError> {
     match n {
         NodeRef::Rod(name, i) => {
             let r = bodies.find_rod(cx, name)?;
@@ -32,7 +40,9 @@ fn resolve(n: &NodeRef, cx: &Ctx, bodies: &Bodies, model: &Model) -> Result<Node
             let shell = &model.shells[s];
             if *i >= shell.n_nodes() {
                 return Err(cx
-                    .err(
+                    .err_in(
+                        field,
+                        0,
                         &format!("\"{name}\""),
                         format!(
                             "node {i} is out of range for shell \"{name}\" ({} nodes)",
@@ -66,11 +76,14 @@ fn resolve(n: &NodeRef, cx: &Ctx, bodies: &Bodies, model: &Model) -> Result<Node
 
 fn find_shell(cx: &Ctx, bodies: &Bodies, name: &str) -> Result<usize, SceneError> {
     bodies.shells.get(name).copied().ok_or_else(|| {
-        cx.err(
+        let e = cx.err(
             &format!("\"{name}\""),
             format!("no shell is named \"{name}\""),
-        )
-        .with_help("shared_nodes and point_masses name rods and shells of this scene")
+        );
+        match closest(name, bodies.shells.keys().copied()) {
+            Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+            None => e.with_help("shared_nodes and point_masses name rods and shells of this scene"),
+        }
     })
 }
 
@@ -89,7 +102,7 @@ pub(super) fn add_junctions(
     for group in &spec.shared_nodes {
         let nodes = group
             .iter()
-            .map(|n| resolve(n, cx, bodies, model))
+            .map(|n| resolve(n, "shared_nodes", cx, bodies, model))
             .collect::<Result<Vec<_>, _>>()?;
         let shells: Vec<&Node> = nodes.iter().filter(|n| n.rod.is_none()).collect();
         let needle = "shared_nodes";
@@ -124,12 +137,15 @@ pub(super) fn add_junctions(
                     .copied()
                     .fold(f64::INFINITY, f64::min);
             if gap > tol {
+                // At the rod's name in `shared_nodes`, not where the rod is defined.
                 return Err(cx
-                    .err(
+                    .err_in(
+                        "shared_nodes",
+                        0,
                         &format!("\"{}\"", rod.name),
                         format!(
-                            "rod \"{}\" node {k} is {gap:e} m from the node it shares (more than \
-                             0.1 % of its shortest edge, {tol:e} m)",
+                            "rod \"{}\" node {k} is {gap:.3e} m from the node it shares (more \
+                             than 0.1 % of its shortest edge, {tol:.3e} m)",
                             rod.name
                         ),
                     )
@@ -139,7 +155,7 @@ pub(super) fn add_junctions(
         }
     }
     for pm in &spec.point_masses {
-        let n = resolve(&pm.node, cx, bodies, model)?;
+        let n = resolve(&pm.node, "point_masses", cx, bodies, model)?;
         model.add_point_mass(n.dof, pm.mass.0);
     }
     Ok(())

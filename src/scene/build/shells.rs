@@ -1,6 +1,6 @@
 //! Shells: each `shells` entry of the scene becomes a [`Shell`] — its mesh generated, read from
 //! an OBJ/STL file (relative to the scene file) or given inline, validated, translated, with
-//! its material, thickness and bending model — and the nodes inside its `clamp` and `pin`
+//! its material, thickness, bending and membrane models — and the nodes inside its `clamp` and `pin`
 //! regions are held fixed; clamped edges (both nodes clamped) also hold their mid-edge `ξ`.
 
 use super::ctx::Ctx;
@@ -48,7 +48,8 @@ pub(super) fn add_shells<'s>(
         let mut mesh = build_mesh(&s.mesh, cx, &needle)?;
         mesh.translate(s.translate.vec());
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
-        let shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
+        let mut shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
+        shell.membrane = s.membrane;
         let mut on_boundary = vec![false; shell.n_nodes()];
         for &e in &shell.topology.boundary_edges {
             for n in shell.topology.edges[e as usize].nodes {
@@ -81,7 +82,6 @@ pub(super) fn add_shells<'s>(
                 clamped[a as usize] && clamped[b as usize]
             })
             .collect();
-        let mut shell = shell;
         shell.actuation = hinge_actuations(&s.actuate, &shell, cx, &needle, |r, i| {
             inside(r, &shell.mesh.nodes[i], on_boundary[i])
         })?;

@@ -22,6 +22,13 @@ pub struct ShellSpec {
     /// Bending model: `Hinge` (Grinspun et al. 2003) or `MidEdge` (Grinspun et al. 2006).
     #[serde(default)]
     pub bending: crate::model::ShellBending,
+    /// Membrane model: `Springs` (edge springs, seed 004 §3.1; the default) or `Cst`
+    /// (constant-strain triangles, St. Venant–Kirchhoff plane stress with the material's ν).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::model::ShellMembrane::is_springs"
+    )]
+    pub membrane: crate::model::ShellMembrane,
     /// The mesh, in its rest (stress-free) shape.
     pub mesh: MeshSpec,
     /// Offset added to every node (m).
