@@ -48,6 +48,10 @@ pub struct Assembler {
     pub(super) stages: StageTimes,
     /// Whether evaluations are line-search trials (their whole time goes to `line_search`).
     pub(super) in_line_search: bool,
+    /// Whether contact blocks are assembled into the pattern (for the direct solve); when not,
+    /// the Krylov solve applies them from the evaluated pairs ([`super::LinearSolver`]) and a
+    /// change of candidates costs no pattern rebuild.
+    pub(super) contacts_in_pattern: bool,
 }
 
 impl Assembler {
@@ -98,6 +102,7 @@ impl Assembler {
             dir_z: Vec::new(),
             stages: StageTimes::default(),
             in_line_search: false,
+            contacts_in_pattern: true,
         };
         // Candidates the contact model may already hold (e.g. from a check at scene build).
         if let Some(c) = &asm.contacts {
@@ -107,9 +112,24 @@ impl Assembler {
         asm
     }
 
+    /// Whether contact blocks go into the sparsity pattern and the assembled Jacobian values
+    /// (true by default; the Krylov solve sets it off and applies the pairs' blocks itself).
+    pub fn set_contacts_in_pattern(&mut self, model: &Model, on: bool) {
+        if self.contacts_in_pattern != on {
+            self.contacts_in_pattern = on;
+            if on && let Some(c) = &self.contacts {
+                self.contact_layouts = c.layouts(model);
+            }
+            self.rebuild_pattern(model);
+        }
+    }
+
     /// Rebuilds the sparsity pattern (elastic stencils, nodes, contact candidates) and every slot map.
     fn rebuild_pattern(&mut self, model: &Model) {
         self.generation += 1;
+        if !self.contacts_in_pattern {
+            self.contact_layouts.clear();
+        }
         let contact_groups: Vec<Vec<usize>> = self
             .contact_layouts
             .iter()
@@ -270,7 +290,7 @@ impl Assembler {
             return Ok(());
         }
         let changed = self.contacts.as_mut().is_some_and(|c| c.detect(model, q));
-        if changed {
+        if changed && self.contacts_in_pattern {
             if let Some(c) = &self.contacts {
                 self.contact_layouts = c.layouts(model);
             }
@@ -301,7 +321,7 @@ impl Assembler {
         };
         let mut clock = std::time::Instant::now();
         let cov = c.cover(model, z);
-        if cov.added > 0 {
+        if cov.added > 0 && self.contacts_in_pattern {
             self.contact_layouts = c.layouts(model);
             self.rebuild_pattern(model);
         }

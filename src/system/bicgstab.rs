@@ -29,6 +29,12 @@ pub struct BiCgStab {
     z: Vec<f64>,
 }
 
+/// A square linear operator `x ↦ A x`.
+pub trait Operator {
+    /// `out ← A x`.
+    fn mul(&self, x: &[f64], out: &mut [f64]);
+}
+
 /// A square sparse matrix in compressed-column form.
 #[derive(Debug, Clone, Copy)]
 pub struct CscRef<'a> {
@@ -50,9 +56,10 @@ impl<'a> CscRef<'a> {
             values,
         }
     }
+}
 
-    /// `out ← A x`.
-    pub fn mul(&self, x: &[f64], out: &mut [f64]) {
+impl Operator for CscRef<'_> {
+    fn mul(&self, x: &[f64], out: &mut [f64]) {
         out.iter_mut().for_each(|o| *o = 0.0);
         for (c, &xc) in x.iter().enumerate() {
             if xc == 0.0 {
@@ -62,47 +69,6 @@ impl<'a> CscRef<'a> {
             for (&r, &v) in self.row_idx[a..b].iter().zip(&self.values[a..b]) {
                 out[r as usize] += v * xc;
             }
-        }
-    }
-}
-
-/// The matrix `values` on `pattern` without its zero entries (the blocks of contact candidates
-/// that exert nothing at this iterate), in `out`'s storage: sparse products then cost what
-/// the active couplings cost.
-#[derive(Debug, Default)]
-pub struct CompactCsc {
-    col_ptr: Vec<u32>,
-    row_idx: Vec<u32>,
-    values: Vec<f64>,
-}
-
-impl CompactCsc {
-    /// Rebuilds from `values` on `pattern`, dropping exact zeros off the diagonal.
-    pub fn fill(&mut self, pattern: &SparsityPattern, values: &[f64]) {
-        let sym = pattern.symbolic();
-        let (cp, ri) = (sym.col_ptr(), sym.row_idx());
-        let n = pattern.n();
-        self.col_ptr.clear();
-        self.row_idx.clear();
-        self.values.clear();
-        self.col_ptr.push(0);
-        for c in 0..n {
-            for k in cp[c] as usize..cp[c + 1] as usize {
-                if values[k] != 0.0 || ri[k] as usize == c {
-                    self.row_idx.push(ri[k]);
-                    self.values.push(values[k]);
-                }
-            }
-            self.col_ptr.push(self.row_idx.len() as u32);
-        }
-    }
-
-    /// The compacted matrix.
-    pub fn as_ref(&self) -> CscRef<'_> {
-        CscRef {
-            col_ptr: &self.col_ptr,
-            row_idx: &self.row_idx,
-            values: &self.values,
         }
     }
 }
@@ -119,9 +85,9 @@ impl BiCgStab {
     /// Solves `A x = b` from `x = 0` into `x`, to `‖b − A x‖ ≤ tol`, in at most `max_iter`
     /// iterations, preconditioned on the right by `pc`.
     #[allow(clippy::too_many_arguments)]
-    pub fn solve(
+    pub fn solve<A: Operator>(
         &mut self,
-        a: CscRef,
+        a: &A,
         pc: &BlockJacobi,
         blocks: &DofBlocks,
         b: &[f64],
@@ -238,14 +204,8 @@ mod tests {
         let mut b = vec![0.0; n];
         let a = CscRef::of(&pattern, &values);
         a.mul(&x_true, &mut b);
-        // The compacted matrix is the same operator.
-        let mut compact = CompactCsc::default();
-        compact.fill(&pattern, &values);
-        let mut b2 = vec![0.0; n];
-        compact.as_ref().mul(&x_true, &mut b2);
-        assert_eq!(b, b2);
         let mut x = vec![0.0; n];
-        let out = BiCgStab::default().solve(compact.as_ref(), &pc, &blocks, &b, &mut x, 1e-12, 200);
+        let out = BiCgStab::default().solve(&a, &pc, &blocks, &b, &mut x, 1e-12, 200);
         let KrylovOutcome::Converged(its) = out else {
             panic!("{out:?}");
         };
@@ -273,7 +233,7 @@ mod tests {
         let b: Vec<f64> = (0..n).map(|i| 1.0 + i as f64).collect();
         let mut x = vec![0.0; n];
         let a = CscRef::of(&pattern, &values);
-        let out = BiCgStab::default().solve(a, &pc, &blocks, &b, &mut x, 1e-30, 1);
+        let out = BiCgStab::default().solve(&a, &pc, &blocks, &b, &mut x, 1e-30, 1);
         assert_eq!(out, KrylovOutcome::Failed);
     }
 }

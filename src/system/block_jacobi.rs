@@ -17,6 +17,8 @@ use nalgebra::Matrix3;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DofBlocks {
     starts: Vec<u32>,
+    /// The block of each free index.
+    block_of: Vec<u32>,
 }
 
 impl DofBlocks {
@@ -57,7 +59,19 @@ impl DofBlocks {
             i += if triple_at[i] && i + 3 <= n { 3 } else { 1 };
         }
         starts.push(n as u32);
-        Self { starts }
+        let mut block_of = vec![0u32; n];
+        for b in 0..starts.len() - 1 {
+            for i in starts[b]..starts[b + 1] {
+                block_of[i as usize] = b as u32;
+            }
+        }
+        Self { starts, block_of }
+    }
+
+    /// The block of free index `i`, and `i`'s position in it.
+    pub fn locate(&self, i: usize) -> (usize, usize) {
+        let b = self.block_of[i] as usize;
+        (b, i - self.starts[b] as usize)
     }
 
     /// Number of blocks.
@@ -82,6 +96,7 @@ pub struct BlockJacobi {
     /// Slots of each block's entries (row-major, up to 3×3), cached per pattern fingerprint.
     slots: Vec<[u32; 9]>,
     key: Option<(u64, usize)>,
+    /// The diagonal blocks, then their inverses.
     inverses: Vec<Matrix3<f64>>,
 }
 
@@ -94,6 +109,13 @@ impl BlockJacobi {
         values: &[f64],
         blocks: &DofBlocks,
     ) -> Result<(), usize> {
+        self.gather(pattern, values, blocks);
+        self.invert()
+    }
+
+    /// Copies the diagonal blocks of the matrix `values` on `pattern` (1×1 blocks in the
+    /// corner of an identity).
+    pub fn gather(&mut self, pattern: &SparsityPattern, values: &[f64], blocks: &DofBlocks) {
         let key = (pattern.fingerprint, pattern.nnz());
         if self.key != Some(key) || self.slots.len() != blocks.len() {
             self.slots = (0..blocks.len())
@@ -124,11 +146,26 @@ impl BlockJacobi {
                     };
                 }
             }
-            let inv = block
+            self.inverses.push(block);
+        }
+    }
+
+    /// Adds `v` at (free row `i`, free column `j`) when both lie in one block (an entry of a
+    /// contact block applied outside the pattern); off-block entries are not preconditioned.
+    pub fn add(&mut self, blocks: &DofBlocks, i: usize, j: usize, v: f64) {
+        let ((bi, a), (bj, c)) = (blocks.locate(i), blocks.locate(j));
+        if bi == bj {
+            self.inverses[bi][(a, c)] += v;
+        }
+    }
+
+    /// Inverts the gathered blocks in place. `Err` names a singular (or non-finite) block.
+    pub fn invert(&mut self) -> Result<(), usize> {
+        for (b, m) in self.inverses.iter_mut().enumerate() {
+            *m = m
                 .try_inverse()
                 .filter(|i| i.iter().all(|x| x.is_finite()))
                 .ok_or(b)?;
-            self.inverses.push(inv);
         }
         Ok(())
     }

@@ -146,7 +146,8 @@ impl Assembler {
                         out.residual[lc.dofs[a] as usize] -= lc.force[a];
                     }
                 }
-                if let (Some(block), true) = (&lc.block, with_jacobian) {
+                if let (Some(block), true) = (&lc.block, with_jacobian && self.contacts_in_pattern)
+                {
                     let slots = &self.contact_slots[k];
                     for a in 0..12 {
                         if !lc.rows[a] {

@@ -13,11 +13,13 @@
 //! converge within [`KRYLOV_MAX_ITER`] iterations, or whose preconditioner has a singular
 //! block, is redone with the direct LU (counted in [`LinearSolver::fallbacks`]).
 
-use super::bicgstab::{BiCgStab, CompactCsc, KrylovOutcome};
+use super::bicgstab::{BiCgStab, KrylovOutcome};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
+use super::contact_operator::SystemOperator;
 use super::stages::{StageTimes, lap};
 use super::{LinearSolverKind, SolveError, SparseLu, SparsityPattern};
-use crate::model::Model;
+use crate::contact::LocalContact;
+use crate::model::{DofMap, Model};
 
 /// Relative tolerance η of the Krylov solve.
 pub const KRYLOV_RTOL: f64 = 1e-10;
@@ -37,7 +39,6 @@ pub struct LinearSolver {
     blocks: DofBlocks,
     pc: BlockJacobi,
     krylov: BiCgStab,
-    compact: CompactCsc,
     x: Vec<f64>,
     stages: StageTimes,
     /// Krylov iterations over every solve.
@@ -92,25 +93,43 @@ impl LinearSolver {
         s
     }
 
-    /// Solves `J x = rhs` in place, with `J` given by `pattern` and `values`.
+    /// Solves `J x = rhs` in place. `J` is `values` on `pattern`, plus, for the Krylov solve
+    /// (whose assembler keeps contacts out of the pattern), the blocks of the evaluated
+    /// `contacts`.
     pub fn solve(
         &mut self,
+        dofs: &DofMap,
         pattern: &SparsityPattern,
         values: &[f64],
+        contacts: &[LocalContact],
         rhs: &mut [f64],
         time: f64,
     ) -> Result<(), SolveError> {
-        if self.iterative && self.krylov_solve(pattern, values, rhs) {
+        if !self.iterative {
+            return self.lu.solve(pattern, values, rhs, time);
+        }
+        let op = SystemOperator::new(dofs, pattern, values, contacts);
+        if self.krylov_solve(&op, pattern, values, rhs) {
             return Ok(());
         }
-        self.lu.solve(pattern, values, rhs, time)
+        let mut clock = std::time::Instant::now();
+        let (full, full_values) = op.to_csc(pattern.n());
+        self.stages.factor += lap(&mut clock);
+        self.lu.solve(&full, &full_values, rhs, time)
     }
 
     /// The Krylov solve; false (rhs untouched) when it must be redone directly.
-    fn krylov_solve(&mut self, pattern: &SparsityPattern, values: &[f64], rhs: &mut [f64]) -> bool {
+    fn krylov_solve(
+        &mut self,
+        op: &SystemOperator,
+        pattern: &SparsityPattern,
+        values: &[f64],
+        rhs: &mut [f64],
+    ) -> bool {
         let mut clock = std::time::Instant::now();
-        let factored = self.pc.factor(pattern, values, &self.blocks).is_ok();
-        self.compact.fill(pattern, values);
+        self.pc.gather(pattern, values, &self.blocks);
+        op.precondition(&mut self.pc, &self.blocks);
+        let factored = self.pc.invert().is_ok();
         self.stages.factor += lap(&mut clock);
         if !factored {
             self.fallbacks += 1;
@@ -119,7 +138,7 @@ impl LinearSolver {
         let tol = KRYLOV_RTOL * rhs.iter().map(|x| x * x).sum::<f64>().sqrt();
         self.x.resize(rhs.len(), 0.0);
         let out = self.krylov.solve(
-            self.compact.as_ref(),
+            op,
             &self.pc,
             &self.blocks,
             rhs,

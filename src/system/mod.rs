@@ -6,6 +6,7 @@ mod adaptive_dt;
 mod assembly;
 mod bicgstab;
 mod block_jacobi;
+mod contact_operator;
 mod coverage_tally;
 mod error;
 mod evaluate;
@@ -25,8 +26,9 @@ pub use adaptive_dt::{
     AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
 };
 pub use assembly::Assembler;
-pub use bicgstab::{BiCgStab, CompactCsc, CscRef, KrylovOutcome};
+pub use bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use block_jacobi::{BlockJacobi, DofBlocks};
+pub use contact_operator::SystemOperator;
 pub use coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
 pub use error::SolveError;
 pub use evaluate::{Evaluation, StepTargets};

@@ -127,7 +127,14 @@ pub(crate) fn solve(
         work.rhs.clear();
         work.rhs
             .extend(model.dofs.free_dofs().map(|k| work.eval.residual[k]));
-        lu.solve(asm.pattern(), &work.eval.jacobian, &mut work.rhs, step.t)?;
+        lu.solve(
+            &model.dofs,
+            asm.pattern(),
+            &work.eval.jacobian,
+            &work.eval.contacts,
+            &mut work.rhs,
+            step.t,
+        )?;
         if work.rhs.iter().any(|x| !x.is_finite()) {
             return Err(SolveError::NonFinite {
                 what: "Newton step (singular Jacobian?)".into(),

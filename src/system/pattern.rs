@@ -103,6 +103,20 @@ impl SparsityPattern {
         p
     }
 
+    /// A pattern from compressed columns (`col_ptr`: n + 1 offsets; `row_idx`: sorted,
+    /// distinct rows per column, the diagonal included).
+    pub fn from_csc(n: usize, col_ptr: Vec<u32>, row_idx: Vec<u32>, fingerprint: u64) -> Self {
+        let symbolic = SymbolicSparseColMat::new_checked(n, n, col_ptr, None, row_idx);
+        let mut p = Self {
+            n,
+            symbolic,
+            diag: Vec::new(),
+            fingerprint,
+        };
+        p.diag = (0..n).map(|i| p.slot_free(i, i)).collect();
+        p
+    }
+
     /// Number of rows (free DOFs).
     pub fn n(&self) -> usize {
         self.n

@@ -112,8 +112,9 @@ impl Simulator {
         settings: SolverSettings,
         dt: f64,
     ) -> Self {
-        let assembler = Assembler::with_contacts(&model, externals, contacts);
+        let mut assembler = Assembler::with_contacts(&model, externals, contacts);
         let lu = LinearSolver::new(&model, settings.linear_solver);
+        assembler.set_contacts_in_pattern(&model, !lu.is_iterative());
         Self {
             model,
             settings,
@@ -328,6 +329,8 @@ impl Simulator {
         let dt = self.dt;
         if self.lu.kind() != self.settings.linear_solver {
             self.lu = LinearSolver::new(&self.model, self.settings.linear_solver);
+            self.assembler
+                .set_contacts_in_pattern(&self.model, !self.lu.is_iterative());
         }
         self.assembler
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;

@@ -6,7 +6,7 @@
 use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey};
 use crate::contact::ctx::{ContactCtx, NO_DOF, Vec12};
-use crate::contact::element::{ElementSet, Env};
+use crate::contact::element::{CcdKernel, ElementSet, Env};
 use crate::time::Coefficients;
 use rayon::prelude::*;
 
@@ -25,11 +25,53 @@ pub(super) fn evaluate_all<E: ElementSet>(
         .with_min_len(16)
         .map(|key| {
             let chain = &bindings[key.binding as usize].chain;
+            if let Some(gap) = gap_beyond_reach(env, chain, key) {
+                return beyond_reach(key, gap);
+            }
             let memory = store.start(key, chain.memory_layout());
             let ctx = chain.evaluate_step(env, key.first, key.second, memory, step, want_jacobian);
             local_of(key, &ctx)
         })
         .collect()
+}
+
+/// The gap of a pair clearly beyond the reach of a chain inert there (see
+/// [`crate::contact::ContactMethod::skips`]), from the resolver's own value kernel and the
+/// primitives' radii — the arithmetic of the resolver (`Δ − r₁ − r₂`) without building the
+/// pair's context; `None` when the chain must run (within reach, a chain that acts beyond it,
+/// or a resolver without a distance kernel).
+fn gap_beyond_reach<E: ElementSet>(
+    env: &Env,
+    chain: &crate::contact::Chain<E>,
+    key: &PairKey,
+) -> Option<f64> {
+    let m = chain.method();
+    let (true, Some(CcdKernel::Distance(distance))) = (m.inert_beyond_reach, m.ccd) else {
+        return None;
+    };
+    let (a, b) = (
+        key.first.points(env.model, env.q),
+        key.second.points(env.model, env.q),
+    );
+    let gap = distance(a.as_slice(), b.as_slice())
+        - key.first.radius(env.model)
+        - key.second.radius(env.model);
+    m.skips(gap).then_some(gap)
+}
+
+/// A pair beyond reach: inactive, no force, no memory, its gap.
+fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
+    LocalContact {
+        key: *key,
+        dofs: [NO_DOF; 12],
+        rows: [false; 12],
+        force: Vec12::zeros(),
+        block: None,
+        energy: 0.0,
+        gap,
+        active: false,
+        memory: Default::default(),
+    }
 }
 
 /// The contribution of an evaluated pair: global DOFs of its local coordinates, which rows
