@@ -227,8 +227,8 @@ pub fn run(dir: &Path) -> Result<CaseReport, String> {
              heaps of the DEM studies are of order ten diameters high (thousands of spheres). A \
              flank two or three rings long is set by how the last clouds landed more than by \
              avalanches, so the angles and their difference are not yet the repose angle of \
-             the contact law; the two judged angle rows state what DEM establishes and fail \
-             until the heap is large enough. With today's direct sparse LU the {} spheres \
+             the contact law; the two judged angle rows state what DEM establishes, and at this \
+             size whether they pass says more about the pour than about the law. With today's direct sparse LU the {} spheres \
              already cost minutes (see the wall times above); larger pours wait for the \
              iterative solver of issue 20 item 7 (raise BATCHES in repose_pour.rs).",
             low / (2.0 * R),
