@@ -127,3 +127,21 @@ fn command_line_lists_cases_and_rejects_unknown_ones() {
         "{err}"
     );
 }
+
+#[test]
+fn the_angle_of_repose_is_listed_on_demand() {
+    let all = cases();
+    let repose = all
+        .iter()
+        .find(|c| c.name == "repose")
+        .expect("the angle-of-repose case is catalogued");
+    assert!(!repose.fast, "a poured heap takes minutes: not a CI case");
+    assert!(repose.source.contains("Zhou"));
+    let opts = ValidateOptions {
+        cases: vec!["repose".into()],
+        all: false,
+        out: std::env::temp_dir(),
+        report: None,
+    };
+    assert_eq!(select(&opts).unwrap().len(), 1);
+}

@@ -3,7 +3,7 @@
 use super::case::Case;
 use super::{
     cantilever, drop, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
-    plate_point_load, restitution, rolling, shell_cantilever, trefoil,
+    plate_point_load, repose, restitution, rolling, shell_cantilever, trefoil,
 };
 
 /// Every case.
@@ -46,6 +46,15 @@ pub fn cases() -> Vec<Case> {
             source: "Tsuji et al. 1992; Antypov & Elliott 2011; Thornton et al. 2013",
             fast: true,
             run: restitution::run,
+        },
+        Case {
+            name: "repose",
+            title: "Angle of repose of a poured heap of 250 monodisperse spheres, rolling \
+                    resistance μ_r = 0 and 0.1 (μ = 0.5): the flank angle from the heap profile",
+            source: "Zhou et al. 1999 (Physica A 269:536); Zhou et al. 2002 (Powder Technol. \
+                     125:45); Ai et al. 2011 (Powder Technol. 206:269)",
+            fast: false,
+            run: repose::run,
         },
         Case {
             name: "ipc_guarantee",

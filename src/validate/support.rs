@@ -27,6 +27,8 @@ pub const HERTZ_COULOMB_PLANE: &str = include_str!("../../chains/hertz_coulomb_p
 pub const GRANULAR: &str = include_str!("../../chains/granular.ron");
 /// `chains/granular_plane.ron`: the same, sphere–plane.
 pub const GRANULAR_PLANE: &str = include_str!("../../chains/granular_plane.ron");
+/// `chains/granular_rolling.ron`: `granular.ron` plus rolling resistance and torsional friction.
+pub const GRANULAR_ROLLING: &str = include_str!("../../chains/granular_rolling.ron");
 
 /// `chains/ipc_shell.ron`: IPC node–shell triangle.
 pub const IPC_SHELL: &str = include_str!("../../chains/ipc_shell.ron");

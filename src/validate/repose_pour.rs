@@ -1,0 +1,208 @@
+//! The pour of the `repose` case: monodisperse spheres poured in batches onto a rough floor
+//! until the heap is at rest.
+//!
+//! * **Floor**: a square layer of fixed, non-rotating spheres of the particles' size and
+//!   material, `1.15 d` apart (gaps of `0.15 d`, so that no two floor spheres are a contact
+//!   candidate): a sphere on it sits in a pocket and has to climb `≈ 0.24 d` to move on, as on
+//!   the particle-covered bases of DEM heap studies (Zhou et al. 2002 §2).
+//! * **Pour**: `BATCHES` batches of `PER_BATCH` spheres, each a loose random cloud (random
+//!   sequential addition, no overlaps) in a `6 d` square column whose bottom is one diameter
+//!   above the highest sphere of the heap, released at rest on the heap's axis. The next batch
+//!   is added `T_BATCH` later: a slow pour from a low height (impacts ≲ 1 m/s), so that the
+//!   heap builds its flanks by avalanches rather than by the cloud's footprint.
+//! * **Between batches** the scene is rebuilt from the spheres' positions, velocities and
+//!   angular velocities (`File(...)`; the next batch's cloud avoids them). The Cundall–Strack
+//!   springs start again from zero: a resting contact re-loads within `μ F_n / k_t` of slip
+//!   (a few µm here, k_t = 8 G* √(R̂ δ)), so a heap hardly notices. Spheres that rolled off the
+//!   floor are dropped.
+//! * **Rest**: after the last batch the run goes on until the kinetic energy (translational and
+//!   rotational) of the poured spheres is below `ε N m g r` (ε = 10⁻⁶: a mean speed of
+//!   `√(2 ε g r)` ≈ 0.3 mm/s), once the last cloud has had `√(2 h/g)` to land, or to `T_MAX`.
+
+use super::support::{simulate, step, write_chain};
+use crate::io::write_atomic;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+/// Sphere radius (m).
+pub const R: f64 = 0.005;
+/// Young's modulus (Pa), Poisson ratio, density (kg/m³): the particles of
+/// `examples/scenes/box_settling_lattice.ron`.
+pub const E: f64 = 1e7;
+const NU: f64 = 0.3;
+const RHO: f64 = 2500.0;
+const G: f64 = 9.81; // m/s²
+/// Batches and spheres per batch.
+pub const BATCHES: usize = 5;
+/// Spheres per batch.
+pub const PER_BATCH: usize = 50;
+/// Time between batches (s).
+pub const T_BATCH: f64 = 0.15;
+/// Δt (s): a Hertz impact at 0.5 m/s lasts t_c ≈ 1.4e-3 s (Johnson 1985 §11.4), ≈ 6 steps of
+/// BDF2 (the `restitution` case: e within 2.5 % at t_c/10 under BDF2).
+pub const DT: f64 = 2.5e-4;
+/// Longest pour, batches and settle (s).
+pub const T_MAX: f64 = 2.0;
+/// Rest: kinetic energy below `EPS N m g r`.
+pub const EPS: f64 = 1e-6;
+/// Floor: `FLOOR × FLOOR` fixed spheres, `FLOOR_GAP d` apart.
+pub const FLOOR: usize = 21;
+/// Floor spacing in diameters.
+pub const FLOOR_GAP: f64 = 1.15;
+/// Half-width of a batch's cloud (m) and its height (m).
+const HALF: f64 = 0.03;
+const CLOUD: f64 = 0.045;
+
+/// Mass of a sphere (kg).
+pub fn mass() -> f64 {
+    RHO * 4.0 / 3.0 * std::f64::consts::PI * R.powi(3)
+}
+
+/// A poured sphere: centre, velocity, angular velocity.
+type State = [[f64; 3]; 3];
+
+/// A finished pour.
+pub struct Pour {
+    /// Centres of the spheres on the floor (m).
+    pub centres: Vec<[f64; 3]>,
+    /// `(t, kinetic energy / (N m g r))` per step, N the spheres poured so far.
+    pub energy: Vec<(f64, f64)>,
+    /// Came to rest before `T_MAX`.
+    pub settled: bool,
+    /// Spheres that rolled off the floor.
+    pub lost: usize,
+    /// Time steps and Newton iterations.
+    pub steps: usize,
+    /// Newton iterations.
+    pub newton: usize,
+    /// Largest overlap seen (m).
+    pub max_overlap: f64,
+    /// Wall time (s).
+    pub wall: f64,
+}
+
+/// The scene of batch `batch`: floor, the heap so far from `heap_csv`, a new cloud above `top`.
+fn scene_text(name: &str, chain: &str, heap_csv: Option<&str>, top: f64, batch: usize) -> String {
+    let spacing = FLOOR_GAP * 2.0 * R;
+    let corner = -spacing * (FLOOR - 1) as f64 / 2.0;
+    let heap = heap_csv.map_or_else(String::new, |f| {
+        format!("        (name: \"h\", material: \"m\", from: File(\"{f}\")),\n")
+    });
+    let (z0, z1) = (top + 2.0 * R, top + 2.0 * R + CLOUD);
+    format!(
+        r#"Scene(
+    name: "{name}",
+    time: (dt: {DT:e}, duration: {T_MAX}, integrator: Bdf2),
+    materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
+    sphere_sets: [
+        (name: "floor", material: "m", fixed: true, rotation: false, from: Lattice(
+            origin: ({corner:e}, {corner:e}, {R:e}), spacing: {spacing:e},
+            counts: ({FLOOR}, {FLOOR}, 1), radius: {R:e})),
+{heap}        (name: "p", material: "m", from: Random(
+            min: (-{HALF:e}, -{HALF:e}, {z0:e}), max: ({HALF:e}, {HALF:e}, {z1:e}),
+            radius: {R:e}, count: {PER_BATCH}, seed: {seed})),
+    ],
+    forces: [Gravity(g: (0, 0, -{G}))],
+    contacts: [(chain: "{chain}", first: AllSpheres, second: AllSpheres, keep_distance: {keep:e})],
+)
+"#,
+        seed = batch + 1,
+        keep = 0.1 * R
+    )
+}
+
+/// The poured spheres of `sim` still on the floor (centre above the floor's centres).
+fn poured(sim: &crate::system::Simulator) -> Vec<State> {
+    let m = &sim.model;
+    m.spheres
+        .iter()
+        .filter(|s| !s.name.starts_with("floor"))
+        .map(|s| {
+            let (c, v, w) = (s.center(&m.q), s.center(&m.v), s.omega(&m.v));
+            [[c.x, c.y, c.z], [v.x, v.y, v.z], [w.x, w.y, w.z]]
+        })
+        .filter(|s| s[0][2] > R)
+        .collect()
+}
+
+/// Kinetic energy `Σ ½ m |v|² + ½ I |ω|²` of the poured spheres still on the floor (J); the
+/// ones that rolled off and fall are left out.
+fn kinetic_energy(sim: &crate::system::Simulator) -> f64 {
+    let m = &sim.model;
+    m.spheres
+        .iter()
+        .filter(|s| !s.name.starts_with("floor") && s.center(&m.q).z > R)
+        .map(|s| {
+            0.5 * s.mass() * s.center(&m.v).norm_squared()
+                + 0.5 * s.inertia() * s.omega(&m.v).norm_squared()
+        })
+        .sum()
+}
+
+/// `x,y,z,r,vx,vy,vz,wx,wy,wz` rows (shortest round-trip decimals).
+fn csv(spheres: &[State]) -> String {
+    let mut s = String::from("x,y,z,r,vx,vy,vz,wx,wy,wz\n");
+    for [c, v, w] in spheres {
+        let _ = writeln!(
+            s,
+            "{:e},{:e},{:e},{R:e},{:e},{:e},{:e},{:e},{:e},{:e}",
+            c[0], c[1], c[2], v[0], v[1], v[2], w[0], w[1], w[2]
+        );
+    }
+    s
+}
+
+/// Pours with the chain text `chain` (named `tag` in file names), writing every batch's scene
+/// and heap into `dir` and the final heap as `dir/heap_<tag>.csv`.
+pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
+    let start = Instant::now();
+    let chain = write_chain(dir, &format!("repose_{tag}.ron"), chain)?;
+    let unit = mass() * G * R;
+    let mut spheres: Vec<State> = Vec::new();
+    let (mut energy, mut newton, mut max_overlap) = (Vec::new(), 0, 0.0f64);
+    let (mut t0, mut settled, mut poured_total) = (0.0, false, 0);
+    for batch in 0..BATCHES {
+        let heap_csv = (!spheres.is_empty()).then(|| format!("repose_{tag}_{batch}.csv"));
+        if let Some(f) = &heap_csv {
+            write_atomic(&dir.join(f), csv(&spheres).as_bytes()).map_err(|e| e.to_string())?;
+        }
+        let top = spheres.iter().map(|s| s[0][2] + R).fold(2.0 * R, f64::max);
+        let name = format!("repose_{tag}_{batch}");
+        let src = scene_text(&name, &chain, heap_csv.as_deref(), top, batch);
+        let mut sim = simulate(dir, &format!("{name}.ron"), &src)?;
+        poured_total += PER_BATCH;
+        let last = batch + 1 == BATCHES;
+        let landed = (2.0 * (top + 2.0 * R + CLOUD) / G).sqrt();
+        let end = if last { T_MAX - t0 } else { T_BATCH };
+        while sim.model.time < end - 0.5 * DT {
+            let report = step(&mut sim, &name)?;
+            newton += report.newton.iterations as usize;
+            max_overlap = max_overlap.max(report.contacts.max_penetration);
+            let k = kinetic_energy(&sim) / (poured_total as f64 * unit);
+            energy.push((t0 + sim.model.time, k));
+            if last && sim.model.time > landed && k < EPS {
+                settled = true;
+                break;
+            }
+        }
+        t0 += sim.model.time;
+        spheres = poured(&sim);
+    }
+    let centres: Vec<[f64; 3]> = spheres.iter().map(|s| s[0]).collect();
+    write_atomic(
+        &dir.join(format!("heap_{tag}.csv")),
+        csv(&spheres).as_bytes(),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Pour {
+        lost: poured_total - centres.len(),
+        centres,
+        steps: energy.len(),
+        energy,
+        settled,
+        newton,
+        max_overlap,
+        wall: start.elapsed().as_secs_f64(),
+    })
+}
