@@ -27,8 +27,9 @@ pub const KRYLOV_RTOL: f64 = 1e-10;
 /// Iteration limit of the Krylov solve before falling back to the direct LU.
 pub const KRYLOV_MAX_ITER: u32 = 400;
 
-/// Smallest system (free DOFs) that [`LinearSolverKind::Auto`] solves iteratively.
-pub const AUTO_ITERATIVE_MIN_DOFS: usize = 3000;
+/// Smallest system (free DOFs) that [`LinearSolverKind::Auto`] solves iteratively: 100
+/// rotating spheres. Below it a sphere system's LU is small and cheap.
+pub const AUTO_ITERATIVE_MIN_DOFS: usize = 600;
 
 /// Solves the Newton system with the solver its [`LinearSolverKind`] picks for the model.
 #[derive(Debug, Default)]
