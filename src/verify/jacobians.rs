@@ -58,22 +58,17 @@ use super::memory::{begin_step, memory_for};
 use super::prefix::{Floors, run_prefix};
 use super::report::{Checked, Location, Options, Report, Row, VerifyError};
 use crate::contact::distance::ContactType;
+use crate::contact::relative_weights;
 use crate::contact::{Caps, Chain, ContactCtx, ElementSet, Env, Mat12};
 use crate::math::Vec3;
 
 /// Relative tangential speed at the contact (m/s): the sides' velocities interpolated at the
-/// closest points, minus their normal part.
+/// closest points (β on segments, barycentric coordinates on a triangle), minus their normal
+/// part.
 fn tangential_speed(ctx: &ContactCtx) -> f64 {
-    let side = |s: usize| -> Vec3 {
-        let k0 = ctx.first_point(s);
-        match ctx.points[s] {
-            0 => Vec3::zeros(),
-            1 => ctx.v[k0],
-            _ => ctx.v[k0] * (1.0 - ctx.beta[s]) + ctx.v[k0 + 1] * ctx.beta[s],
-        }
-    };
-    let w = side(1) - side(0);
-    (w - ctx.normal * ctx.normal.dot(&w)).norm()
+    let w = relative_weights(ctx, ctx.beta, ctx.bary);
+    let rel: Vec3 = (0..ctx.n_points()).map(|k| ctx.v[k] * w[k]).sum();
+    (rel - ctx.normal * ctx.normal.dot(&rel)).norm()
 }
 
 /// Checks every element of `chain` against central finite differences on
