@@ -141,6 +141,10 @@ pub struct ContactCtx {
     pub contact_point: Vec3,
     /// Parametric coordinates β₁, β₂ of the closest points on segments.
     pub beta: [f64; 2],
+    /// Barycentric coordinates `(λ_a, λ_b, λ_c)` (`λ ≥ 0`, `Σλ = 1`) of the closest point on the
+    /// pair's triangle side (a pair has at most one), in the order of its points: interior
+    /// (PF), on an edge (`1 − β, β`) or at a vertex (one-hot); zeros when no side is a triangle.
+    pub bary: [f64; 3],
     /// Which features are closest.
     pub contact_type: ContactType,
     /// ∇Δ over the local DOFs.
@@ -208,6 +212,7 @@ impl ContactCtx {
             normal: Vec3::zeros(),
             contact_point: Vec3::zeros(),
             beta: [0.0; 2],
+            bary: [0.0; 3],
             contact_type: ContactType::PointPoint,
             grad: Vec12::zeros(),
             hess: Mat12::zeros(),

@@ -73,6 +73,7 @@ pub use set::{
     ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage, LocalContact,
     MemoryStore, PairKey,
 };
+pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{
     Capped, ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Lagged,
     Mat3x12, SpringElongation, cap, saturation,

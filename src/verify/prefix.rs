@@ -9,12 +9,15 @@ use crate::contact::{Chain, ContactCtx, ElementSet, Env, Mat12, PairMemory, Vec1
 /// differences carry the round-off of the sum.
 pub(super) const NOISE: f64 = 1e-4;
 
-/// Smallest denominators of the relative errors of one element (see [`NOISE`]).
+/// Smallest denominators of the relative errors of one element (see [`NOISE`]), and the
+/// magnitude of the force accumulated with its own, whose round-off its differences carry.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Floors {
     pub(super) dx: f64,
     pub(super) dv: f64,
     pub(super) gradient: f64,
+    /// `‖f‖` (N) of the whole accumulated force (see `compare::beyond_roundoff`).
+    pub(super) force: f64,
 }
 
 /// Runs `elements[..=k]` on one pair; with `isolate`, subtracts the accumulated force,
@@ -49,6 +52,7 @@ pub(super) fn run_prefix<E: ElementSet>(
         dx: NOISE * ctx.dfdx.norm(),
         dv: NOISE * ctx.dfdv.norm(),
         gradient: NOISE * ctx.force.norm(),
+        force: ctx.force.norm(),
     };
     ctx.force -= before.0;
     ctx.dfdx -= before.1;

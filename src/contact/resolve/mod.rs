@@ -92,6 +92,8 @@ pub(crate) fn set_geometry<const N: usize>(
         d.params
     };
     finish(ctx, d.distance, c1, c2, grad, hess, beta, d.kind);
+    // The triangle's barycentric coordinates, whichever side it is on.
+    ctx.bary = d.bary;
 }
 
 /// Sets Δ, gap, normal (side 1 → side 2) and contact point from the closest points.

@@ -109,12 +109,16 @@ plane_resolver!(
     PrimKind::Triangle,
     "shell triangle (side 1) against a static plane: its lowest node",
     "Δ = min over the three nodes of (x − o)·n̂ (m, signed) — the exact distance of a triangle \
-     that does not cross the plane — gap = Δ − h/2, β₁ = the node index used. Only piecewise \
+     that does not cross the plane — gap = Δ − h/2, β₁ = the node index used (λ one-hot on it). Only piecewise \
      smooth where two nodes are equally low (a face lying flat): for shells resting on the \
      ground prefer Point_Plane on shell nodes (DiSMech, seed 004 §5.2). No parameters.",
     |ctx| {
         match lowest(ctx, 3) {
-            Some(k) => resolve_point(ctx, k, k as f64),
+            Some(k) => {
+                resolve_point(ctx, k, k as f64);
+                // The contact point is node k: one-hot barycentric coordinates.
+                ctx.bary[k] = 1.0;
+            }
             None => ctx.reject = true,
         }
     }

@@ -5,16 +5,22 @@
 //! `a`, `f^c_a`):
 //! * normal force per point `F^n_a = ‖f^c_a‖`, contact normal `n = S/‖S‖`, `S = Σ_{a ∈ side 1} f^c_a` (Eq. 14);
 //! * contact-point velocities `v^e_s = (1 − β_s) v_{s,0} + β_s v_{s,1}` (one point: its velocity;
-//!   a plane: 0), `v^rel = v^e_1 − v^e_2` (Eq. 15), `v_T = (I − nnᵀ) v^rel` (Eq. 16);
+//!   a triangle: `λ_a v_a + λ_b v_b + λ_c v_c` at the barycentric coordinates λ of its closest
+//!   point, face interior, edge or vertex; a plane: 0), `v^rel = v^e_1 − v^e_2` (Eq. 15, see
+//!   [`contact_weights`](super::contact_weights)), `v_T = (I − nnᵀ) v^rel` (Eq. 16);
 //! * smooth stick–slip `γ(s) = 2/(1 + e^{−K₂ s}) − 1 = tanh(K₂s/2)`, `K₂ = 15/ν`, `s = ‖v_T‖` (Eq. 17);
 //! * `f^fr_a = −μ γ v̂_T F^n_a` on side-1 points, `+μ γ v̂_T F^n_b` on side-2 points (Eq. 18): the
-//!   side-2 points take the reaction, so the pair's friction sums to zero.
+//!   side-2 points take the reaction, so the pair's friction sums to zero. The normal law's
+//!   force is already distributed by the closest-point weights (`‖f^c_a‖ = wₐ F`: `λₖF` on a
+//!   triangle's nodes), so the friction force is too.
 //!
 //! Jacobians by the chain rule (Eqs. 19–21), exactly: through `F^n(x, v)` and `n(x, v)` (the
 //! normal law's `∂f^c/∂x`, `∂f^c/∂v`), through `β(x)` (derivatives of Lumelsky's closest-point
-//! parameters in the edge–edge and point–edge cases; constant when clamped), and through
-//! `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
+//! parameters in the edge–edge and point–edge cases; constant when clamped), through a
+//! triangle's `λ(x)` (`∂λₖ/∂x = ±(∇²ₖΔ)ᵀ n` from the resolver's Hessian, in every region), and
+//! through `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
 
+use super::contact_weights::{relative_weights, triangle_weight_gradients};
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::distance::ContactType;
 use crate::contact::element::{Caps, Gives, Needs};
@@ -50,9 +56,11 @@ static DOC: ElementDoc = ElementDoc {
     category: Category::Tangential,
     summary: "IMC friction: smooth stick–slip Coulomb friction with exact implicit Jacobians",
     details: "Parameters: mu μ (−), slip_tolerance ν (m/s). n from the side-1 contact forces (Eq. 14), \
-              v_rel at the contact point from β's (Eq. 15), v_T = (I − nnᵀ)v_rel (Eq. 16), \
+              v_rel at the contact points from β (segments) or the barycentric λ (triangles) \
+              (Eq. 15), v_T = (I − nnᵀ)v_rel (Eq. 16), \
               γ = 2/(1 + exp(−K₂‖v_T‖)) − 1 with K₂ = 15/ν (Eq. 17), f_a = ∓μγ v̂_T ‖f^c_a‖ (Eq. 18), \
-              reaction on side 2. ∂f/∂x and ∂f/∂v by the chain rule (Eqs. 19–21), including ∂β/∂x. \
+              reaction on side 2. ∂f/∂x and ∂f/∂v by the chain rule (Eqs. 19–21), including ∂β/∂x \
+              and ∂λ/∂x. \
               Source: seed 001 §3.3.",
 };
 
@@ -187,20 +195,7 @@ impl ChainElement for ImcFriction {
         let n = s / snorm;
         let pn = Mat3::identity() - n * n.transpose();
         // Eq. 15: contact-point velocities and the weights of every point.
-        let mut wts = [0.0; 4];
-        for side in 0..2 {
-            let k0 = ctx.first_point(side);
-            let sign = if side == 0 { 1.0 } else { -1.0 };
-            match ctx.points[side] {
-                2 => {
-                    let b = ctx.beta[side];
-                    wts[k0] = sign * (1.0 - b);
-                    wts[k0 + 1] = sign * b;
-                }
-                1 => wts[k0] = sign,
-                _ => {}
-            }
-        }
+        let wts = relative_weights(ctx, ctx.beta, ctx.bary);
         let vrel: Vec3 = (0..n_pts).map(|k| ctx.v[k] * wts[k]).sum();
         // Eq. 16.
         let vt = pn * vrel;
@@ -230,7 +225,7 @@ impl ChainElement for ImcFriction {
             let dg = 0.5 * k2 * (1.0 - gamma * gamma);
             (Mat3::identity() - vh * vh.transpose()) * g_over_s + vh * vh.transpose() * dg
         };
-        // v_rel derivatives: ∂/∂v = W; ∂/∂x through β.
+        // v_rel derivatives: ∂/∂v = W; ∂/∂x through β and λ.
         let mut w = Mat3x12::zeros();
         for k in 0..n_pts {
             w.fixed_columns_mut::<3>(3 * k)
@@ -243,6 +238,11 @@ impl ChainElement for ImcFriction {
                 let k0 = ctx.first_point(side);
                 let sign = if side == 0 { 1.0 } else { -1.0 };
                 dvrel_dx += (ctx.v[k0 + 1] - ctx.v[k0]) * gb[side].transpose() * sign;
+            }
+        }
+        if ctx.points.contains(&3) {
+            for (k, gk) in triangle_weight_gradients(ctx).iter().enumerate() {
+                dvrel_dx += ctx.v[k] * gk.transpose();
             }
         }
         // n derivatives and v_T derivatives.

@@ -2,10 +2,12 @@
 //! "Incremental Potential Contact", §5, Eqs. 12–16).
 //!
 //! For each contact the normal force magnitude `λ` and the tangent frame — the normal `n̂` and
-//! the closest-point parameters `β` — are **frozen** at a lagging point: the previous accepted
-//! configuration `xₙ` (every evaluation writes its own `λ, n̂, β` into the pair's trial history,
-//! and the committed one of the last step is that at `xₙ`), refreshed `lag_updates` times per
-//! step at the converged configuration. With them fixed, friction is a potential:
+//! the closest-point weights (the parameters `β` on segments, the barycentric coordinates
+//! `λ_abc` on a triangle: IPC §5 lags the tangent basis together with the closest-point
+//! coordinates it is built from) — are **frozen** at a lagging point: the previous accepted
+//! configuration `xₙ` (every evaluation writes its own `λ, n̂, β, λ_abc` into the pair's trial
+//! history, and the committed one of the last step is that at `xₙ`), refreshed `lag_updates`
+//! times per step at the converged configuration. With them fixed, friction is a potential:
 //!
 //! ```text
 //! u = P Γ (x − xₙ) = Δt · P Γ v          tangential relative displacement of the step (m)
@@ -15,8 +17,11 @@
 //! ```
 //!
 //! with `Γ` (3×12) the relative velocity at the contact point, `Γ v = Σ_{side 1} wₐvₐ − Σ_{side 2} w_b v_b`
-//! (weights `1 − β`, `β` on a segment, 1 on a point), and `P = I − n̂n̂ᵀ`. The force is
-//! `f = −∇D = −μλ (f₁(y)/y) Γᵀu`, and since it depends on `x` only through `v` here,
+//! (weights `1 − β`, `β` on a segment, 1 on a point, the barycentric `λ_a, λ_b, λ_c` on a
+//! triangle; see [`contact_weights`](super::contact_weights)), and `P = I − n̂n̂ᵀ`. The force is
+//! `f = −∇D = −μλ (f₁(y)/y) Γᵀu` — on every point of both sides, a triangle's nodes by their
+//! weights — and since it depends on `x` only through `v` here (the weights are lagged, so no
+//! `∂Γ/∂x` term),
 //! `∂f/∂v = −μλ Δt ΓᵀP [ (f₁/y) I + ((f₁/y)′/y) u uᵀ ] PΓ` with `(f₁/y)′/y = −1/(ε²y)` below ε and
 //! `−1/y³` above (bounded at `y → 0`, where `f₁/y → 2/ε`); `∂f/∂x = 0` (the system adds
 //! `∂f/∂v / Δt`). Stick is the smooth branch `y < ε`: a sticking contact creeps at speeds
@@ -31,6 +36,7 @@
 //! `h = Δt/2` (`u` the slip from `xₙ` to the midpoint). The force depends on `v` alone (`ε` scales
 //! with `h` too), so only the energy differs between schemes.
 
+use super::contact_weights::relative_weights;
 use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
 use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -61,14 +67,17 @@ static DOC: ElementDoc = ElementDoc {
     details: "Parameters: mu μ (−), eps_v ε_v (m/s), lag_updates (default 0). u = ΔtPΓv (tangential \
               relative displacement at the lagged contact point), D = μλf₀(‖u‖), f₀(y) = −y³/(3ε²) + y²/ε + ε/3 \
               for y < ε = ε_vΔt, else y; f = −μλ f₁(y) u/‖u‖ on the pair (reaction on side 2), exact \
-              ∂f/∂v. λ, n̂, β frozen at xₙ and refreshed lag_updates times per step. \
+              ∂f/∂v. λ, n̂ and the closest-point weights (β on segments, barycentric λ on \
+              triangles) frozen at xₙ and refreshed lag_updates times per step. \
               Source: Li et al. 2020 (IPC) §5, Eqs. 12–16.",
 };
 
 /// The lagged contact quantities of IPC friction (Li et al. 2020 §5): the normal force
-/// magnitude λ and the tangent frame (normal and closest-point parameters) at the lagging
-/// point; `T_IPC`'s per-pair memory (lagged: moved to the converged configuration by lagging
-/// updates).
+/// magnitude λ and the tangent frame (normal, closest-point parameters on segments and
+/// barycentric coordinates on a triangle) at the lagging point; `T_IPC`'s per-pair memory
+/// (lagged: moved to the converged configuration by lagging updates). Words: λ, n̂ (3), β (2),
+/// then the barycentric coordinates (3), which checkpoints written before them lack (read as
+/// zeros: `T_IPC` then takes the current ones).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Lagged {
     /// Normal force magnitude λ (N).
@@ -77,21 +86,25 @@ pub struct Lagged {
     pub normal: Vec3,
     /// Closest-point parameters β₁, β₂.
     pub beta: [f64; 2],
+    /// Barycentric coordinates of the closest point on a triangle side (zeros without one).
+    pub bary: [f64; 3],
 }
 
 impl Memory for Lagged {
-    const WORDS: usize = 6;
+    const WORDS: usize = 9;
     fn load(w: &[f64]) -> Self {
         Self {
             normal_force: w[0],
             normal: Vec3::new(w[1], w[2], w[3]),
             beta: [w[4], w[5]],
+            bary: [w[6], w[7], w[8]],
         }
     }
     fn store(&self, w: &mut [f64]) {
         w[0] = self.normal_force;
         w[1..4].copy_from_slice(self.normal.as_slice());
         w[4..6].copy_from_slice(&self.beta);
+        w[6..9].copy_from_slice(&self.bary);
     }
 }
 
@@ -121,21 +134,14 @@ impl IpcFriction {
     }
 }
 
-/// The relative-velocity operator Γ (3×12) at parameters `beta` for the point counts of `ctx`.
-fn gamma_operator(ctx: &ContactCtx, beta: [f64; 2]) -> Mat3x12 {
+/// The relative-velocity operator Γ = [w₀I … w₃I] (3×12) at parameters `beta` (segments) and
+/// barycentric coordinates `bary` (a triangle) for the point counts of `ctx`.
+fn gamma_operator(ctx: &ContactCtx, beta: [f64; 2], bary: [f64; 3]) -> Mat3x12 {
+    let w = relative_weights(ctx, beta, bary);
     let mut g = Mat3x12::zeros();
-    for (side, b) in beta.into_iter().enumerate() {
-        let k0 = ctx.first_point(side);
-        let sign = if side == 0 { 1.0 } else { -1.0 };
-        let w: &[f64] = match ctx.points[side] {
-            2 => &[1.0 - b, b],
-            1 => &[1.0],
-            _ => &[],
-        };
-        for (j, &wj) in w.iter().enumerate() {
-            for c in 0..3 {
-                g[(c, 3 * (k0 + j) + c)] = sign * wj;
-            }
+    for (k, wk) in w.into_iter().enumerate().take(ctx.n_points()) {
+        for c in 0..3 {
+            g[(c, 3 * k + c)] = wk;
         }
     }
     g
@@ -175,6 +181,7 @@ impl ChainElement for IpcFriction {
             normal_force: ctx.normal_force,
             normal: ctx.normal,
             beta: ctx.beta,
+            bary: ctx.bary,
         };
         ctx.write_memory(&here, here.normal_force > 0.0);
         if self.mu == 0.0 || lag.normal_force <= 0.0 || !lag.normal_force.is_finite() {
@@ -184,7 +191,14 @@ impl ChainElement for IpcFriction {
         let eps = self.eps_v * dt;
         let n = lag.normal;
         let p = Mat3::identity() - n * n.transpose();
-        let pg = p * gamma_operator(ctx, lag.beta);
+        // A lagging point without barycentric coordinates (a checkpoint written before they
+        // were kept) takes the current ones; a triangle's always sum to 1.
+        let bary = if lag.bary == [0.0; 3] {
+            ctx.bary
+        } else {
+            lag.bary
+        };
+        let pg = p * gamma_operator(ctx, lag.beta, bary);
         let u: Vec3 = pg * ctx.velocity() * dt;
         let y = u.norm();
         let (f0, f1_over_y, d_over_y) = Self::mollifier(y, eps);

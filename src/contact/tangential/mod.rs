@@ -1,6 +1,7 @@
 //! Tangential (friction) force laws.
 
 mod contact_frame;
+pub(crate) mod contact_weights;
 mod coulomb;
 mod coulomb_cap;
 mod cundall_strack;
