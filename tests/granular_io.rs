@@ -226,7 +226,7 @@ fn coordination_overlap_packing_fraction_force_chains_and_contact_list() {
     let rows = read_steps_csv(&out.join("steps.csv")).expect("steps");
     let header = std::fs::read_to_string(out.join("steps.csv")).expect("csv");
     assert!(header.lines().next().expect("header").ends_with(
-        "min_gap_iterates,ke_translational,ke_rotational,coordination,max_overlap,packing_fraction"
+        "commit_ms,ke_translational,ke_rotational,coordination,max_overlap,packing_fraction"
     ));
     let g = rows[0].granular.expect("granular");
     assert!(
