@@ -5,14 +5,13 @@
 use super::SolveError;
 use super::evaluate::Evaluation;
 use super::integrator::Coefficients;
-use super::pattern::{NO_SLOT, SparsityPattern};
+use super::pattern::SparsityPattern;
 use super::stages::{StageTimes, lap};
 use super::stencils::ElasticStencils;
-use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage, NO_DOF};
+use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage};
 use crate::external::{ExternalForce, ForceEval, Mat9, NodeDerivatives, StepStart};
 use crate::math::Mat3;
 use crate::model::{Model, RodFrames};
-use rayon::prelude::*;
 
 /// Assembles the global system from elastic stencils, external forces and contacts.
 #[derive(Debug)]
@@ -21,11 +20,11 @@ pub struct Assembler {
     pub(super) externals: Vec<Box<dyn ExternalForce>>,
     pub(super) pattern: SparsityPattern,
     pub(super) node_slots: Vec<[u32; 9]>,
-    node_dofs: Vec<[usize; 3]>,
+    pub(super) node_dofs: Vec<[usize; 3]>,
     pub(super) contacts: Option<Box<dyn ContactModel>>,
-    contact_layouts: Vec<[u32; 12]>,
+    pub(super) contact_layouts: Vec<[u32; 12]>,
     pub(super) contact_slots: Vec<[u32; 144]>,
-    generation: u64,
+    pub(super) generation: u64,
     pub(super) frames: Vec<RodFrames>,
     /// One force's derivatives (scratch).
     pub(super) ext_derivatives: NodeDerivatives,
@@ -43,7 +42,7 @@ pub struct Assembler {
     /// The evaluation point of the last evaluation.
     pub(super) z: Vec<f64>,
     /// Scratch for CCD directions.
-    dir_z: Vec<f64>,
+    pub(super) dir_z: Vec<f64>,
     /// Time spent in each stage since the simulator last took it (see [`StageTimes`]).
     pub(super) stages: StageTimes,
     /// Whether evaluations are line-search trials (their whole time goes to `line_search`).
@@ -110,105 +109,6 @@ impl Assembler {
         }
         asm.rebuild_pattern(model);
         asm
-    }
-
-    /// Whether contact blocks go into the sparsity pattern and the assembled Jacobian values
-    /// (true by default; the Krylov solve sets it off and applies the pairs' blocks itself).
-    pub fn set_contacts_in_pattern(&mut self, model: &Model, on: bool) {
-        if self.contacts_in_pattern != on {
-            self.contacts_in_pattern = on;
-            if on && let Some(c) = &self.contacts {
-                self.contact_layouts = c.layouts(model);
-            }
-            self.rebuild_pattern(model);
-        }
-    }
-
-    /// Rebuilds the sparsity pattern (elastic stencils, nodes, contact candidates) and every slot map.
-    fn rebuild_pattern(&mut self, model: &Model) {
-        self.generation += 1;
-        if !self.contacts_in_pattern {
-            self.contact_layouts.clear();
-        }
-        let contact_groups: Vec<Vec<usize>> = self
-            .contact_layouts
-            .iter()
-            .map(|l| {
-                l.iter()
-                    .filter(|&&d| d != NO_DOF)
-                    .map(|&d| d as usize)
-                    .collect()
-            })
-            .collect();
-        self.pattern = SparsityPattern::build(
-            &model.dofs,
-            self.stencils
-                .groups()
-                .chain(self.node_dofs.iter().map(|g| &g[..]))
-                .chain(contact_groups.iter().map(|g| &g[..])),
-            self.generation,
-        );
-        self.stencils.bind(model, &self.pattern);
-        let pattern = &self.pattern;
-        self.node_slots = self
-            .node_dofs
-            .iter()
-            .map(|g| {
-                let mut s = [NO_SLOT; 9];
-                pattern.block_slots(&model.dofs, g, &mut s);
-                s
-            })
-            .collect();
-        // Slot lookups (binary searches) for thousands of candidates: in parallel, in order.
-        self.contact_slots = self
-            .contact_layouts
-            .par_iter()
-            .with_min_len(64)
-            .map(|l| {
-                let mut s = [NO_SLOT; 144];
-                for a in 0..12 {
-                    for b in 0..12 {
-                        if l[a] != NO_DOF && l[b] != NO_DOF {
-                            let (ra, cb) = (
-                                model.dofs.free_index(l[a] as usize),
-                                model.dofs.free_index(l[b] as usize),
-                            );
-                            if let (Some(r), Some(c)) = (ra, cb) {
-                                s[a * 12 + b] = pattern.slot_free(r, c);
-                            }
-                        }
-                    }
-                }
-                s
-            })
-            .collect();
-        self.face_slots = if self.externals.iter().any(|f| f.couples_faces()) {
-            model
-                .shells
-                .iter()
-                .map(|shell| {
-                    shell
-                        .mesh
-                        .triangles
-                        .iter()
-                        .map(|tri| {
-                            let group: Vec<usize> = tri
-                                .iter()
-                                .flat_map(|&n| {
-                                    let d = shell.node_dof(n as usize);
-                                    [d, d + 1, d + 2]
-                                })
-                                .collect();
-                            let mut s = [NO_SLOT; 81];
-                            pattern.block_slots(&model.dofs, &group, &mut s);
-                            s
-                        })
-                        .collect()
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
     }
 
     /// The contact model's state carried between steps, for checkpoints (`None` without contacts).

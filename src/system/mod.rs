@@ -4,6 +4,7 @@
 
 mod adaptive_dt;
 mod assembly;
+mod assembly_pattern;
 mod bicgstab;
 mod block_jacobi;
 mod contact_operator;
@@ -16,6 +17,7 @@ mod linear;
 mod linear_solver;
 mod newton;
 mod pattern;
+mod predictor;
 mod settings;
 mod shell_stencils;
 mod simulator;
@@ -41,7 +43,8 @@ pub use linear::SparseLu;
 pub use linear_solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
 pub use newton::NewtonReport;
 pub use pattern::SparsityPattern;
+pub use predictor::PredictorState;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
-pub use simulator::{PredictorState, Simulator, StepReport};
+pub use simulator::{Simulator, StepReport};
 pub use stages::{N_STAGES, StageTimes};
 pub use stencils::ElasticStencils;

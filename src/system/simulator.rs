@@ -11,12 +11,13 @@ use super::assembly::Assembler;
 use super::evaluate::StepTargets;
 use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
+use super::predictor;
+use super::predictor::PredictorState;
 use super::stages::{StageTimes, lap};
 use super::{CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
-use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// What one accepted time step did.
@@ -38,30 +39,6 @@ pub struct StepReport {
     /// Where the step's wall-clock time went (ms per stage; the rest of `wall` is bookkeeping
     /// outside the timed stages).
     pub stages: StageTimes,
-}
-
-/// The memory of the extrapolated predictor (`InitialGuess::Extrapolated`): the velocity before
-/// the last accepted step and the step sizes that produced it and `model.v`. Part of a run's
-/// state: a checkpoint must keep it for a resumed run to start Newton where the uninterrupted
-/// one does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PredictorState {
-    /// `vₙ₋₁` (empty before the first step).
-    pub v_prev: Vec<f64>,
-    /// Δt of the step that produced `model.v` (NaN for initial velocities).
-    pub dt_v: f64,
-    /// Δt of the step that produced `v_prev` (NaN when there is none).
-    pub dt_v_prev: f64,
-}
-
-impl Default for PredictorState {
-    fn default() -> Self {
-        Self {
-            v_prev: Vec::new(),
-            dt_v: f64::NAN,
-            dt_v_prev: f64::NAN,
-        }
-    }
 }
 
 /// Drives a model through time with a [`TimeIntegrator`] and Newton.
@@ -240,59 +217,6 @@ impl Simulator {
         self.predictor = state;
     }
 
-    /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`), after
-    /// the integrator planned the step.
-    #[allow(clippy::too_many_arguments)]
-    fn start(
-        m: &Model,
-        assembler: &mut Assembler,
-        integrator: &dyn TimeIntegrator,
-        predictor: &PredictorState,
-        frames: &mut Vec<RodFrames>,
-        dt: f64,
-        guess: InitialGuess,
-        t_new: f64,
-    ) -> Vec<f64> {
-        // Predicted displacement from qₙ (None: start at qₙ).
-        let p = predictor;
-        let extrapolate = p.dt_v == dt && p.dt_v_prev == dt;
-        let dir: Option<Vec<f64>> = match guess {
-            InitialGuess::Previous => None,
-            InitialGuess::Extrapolated if extrapolate => Some(
-                m.v.iter()
-                    .zip(&p.v_prev)
-                    .map(|(v, vp)| dt * (2.0 * v - vp))
-                    .collect(),
-            ),
-            InitialGuess::Inertial | InitialGuess::Extrapolated => {
-                Some(m.v.iter().map(|v| dt * v).collect())
-            }
-        };
-        let mut q = match dir {
-            None => m.q.clone(),
-            Some(dir) => {
-                // A barrier method needs a feasible start: the predictor, cut back by CCD (of the
-                // evaluation point, which starts at z(qₙ) = qₙ).
-                let t = if assembler.needs_ccd() {
-                    assembler.max_step_of_unknown(m, integrator, &m.q, &dir)
-                } else {
-                    1.0
-                };
-                m.q.iter().zip(&dir).map(|(x, d)| x + t * d).collect()
-            }
-        };
-        for bc in &m.bcs {
-            bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
-        }
-        if m.bcs.iter().any(|b| !b.edges.is_empty()) {
-            m.transport_frames(&q, frames);
-            for bc in &m.bcs {
-                bc.apply_twists(&m.rods[bc.rod], t_new, &frames[bc.rod], &mut q);
-            }
-        }
-        q
-    }
-
     /// Lagged laws (IPC friction): moves the lagging point to the solution `q` and solves
     /// again, until a re-solve needs no iteration or the configured number of updates is spent.
     fn lag_updates(
@@ -337,7 +261,7 @@ impl Simulator {
         let mut clock = Instant::now();
         self.integrator.begin_step(&self.model.q, &self.model.v, dt);
         let guess = self.settings.initial_guess;
-        let mut q = Self::start(
+        let mut q = predictor::start(
             &self.model,
             &mut self.assembler,
             &*self.integrator,
@@ -368,7 +292,7 @@ impl Simulator {
             // barriers, feasible. The iterations of both attempts are counted.
             Err(e) if guess != InitialGuess::Previous && e.retry_from_previous() => {
                 let spent = e.iterations();
-                let mut q0 = Self::start(
+                let mut q0 = predictor::start(
                     &self.model,
                     &mut self.assembler,
                     &*self.integrator,
