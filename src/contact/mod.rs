@@ -59,7 +59,7 @@ pub use normal::{
     DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
     IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,
     RestLength, ScalarForce, Spring, SpringDamper, add_normal_force, damping_ratio,
-    overlap_and_rate, restitution,
+    overlap_and_rate, restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,

@@ -28,7 +28,7 @@ pub use jkr::{Jkr, JkrCurve};
 pub use linear_damper::LinearDamper;
 pub use linear_damper_overlap::LinearDamperOverlap;
 pub use linear_force::LinearForce;
-pub use restitution::{damping_ratio, restitution};
+pub use restitution::{damping_ratio, restitution, restitution_with_onset};
 pub use scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 pub use spring::{RestLength, Spring};
 pub use spring_damper::SpringDamper;

@@ -19,10 +19,25 @@
 
 /// Restitution `e(ζ)` of the scaled impact (see the module docs); `ζ ≥ 0`.
 pub fn restitution(zeta: f64) -> f64 {
-    // Force per unit scaled mass; x^{1/4} of a tiny negative x (round-off at the start) is 0.
+    // x^{1/4} of a tiny negative x (round-off at the start) is 0.
+    rebound(zeta, |x| x.sqrt().sqrt())
+}
+
+/// Restitution of the scaled impact with the damping's `x^{1/4}` regularised below `x_r`
+/// (the `onset` of `N_HertzRestitution` over the impact's overlap scale `L`; see
+/// [`crate::contact::HertzRestitution`]).
+pub fn restitution_with_onset(zeta: f64, x_r: f64) -> f64 {
+    rebound(zeta, |x| {
+        super::hertz_restitution::onset_quarter_power(x, x_r).0
+    })
+}
+
+/// `e` of `x'' = −x^{3/2} − ζ q(x) x'` from `x = 0`, `x' = 1` (RK4, step 1e-4).
+fn rebound(zeta: f64, quarter: impl Fn(f64) -> f64) -> f64 {
+    // Force per unit scaled mass.
     let acc = |x: f64, u: f64| -> f64 {
         let xp = x.max(0.0);
-        -(xp * xp.sqrt()) - zeta * xp.sqrt().sqrt() * u
+        -(xp * xp.sqrt()) - zeta * quarter(xp) * u
     };
     let h = 1e-4;
     let (mut x, mut u) = (0.0f64, 1.0f64);
@@ -59,6 +74,17 @@ pub fn damping_ratio(e: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_onset_barely_changes_the_rebound() {
+        let zeta = damping_ratio(0.5);
+        for (x_r, tol) in [(1e-3, 1e-4), (1e-2, 1e-3)] {
+            let e = restitution_with_onset(zeta, x_r);
+            assert!((e - 0.5).abs() < tol, "x_r = {x_r}: e = {e}");
+        }
+        // It raises e (less damping at small overlaps), more for a larger onset.
+        assert!(restitution_with_onset(zeta, 0.1) > restitution_with_onset(zeta, 0.01));
+    }
 
     #[test]
     fn an_undamped_hertz_impact_is_elastic() {
