@@ -83,8 +83,9 @@ impl<'a> SystemOperator<'a> {
     }
 
     /// The assembled matrix in compressed columns (for the direct fallback): the base entries
-    /// and every pair's, summed where they meet.
-    pub fn to_csc(&self, n: usize) -> (SparsityPattern, Vec<f64>) {
+    /// and every pair's, summed where they meet. `fingerprint` must differ from every pattern
+    /// the direct solver saw before, so that it analyses this one anew.
+    pub fn to_csc(&self, n: usize, fingerprint: u64) -> (SparsityPattern, Vec<f64>) {
         let mut entries: Vec<(u32, u32, f64)> = Vec::new();
         for c in 0..n {
             for k in self.base.col_ptr[c] as usize..self.base.col_ptr[c + 1] as usize {
@@ -118,8 +119,7 @@ impl<'a> SystemOperator<'a> {
         for c in 0..n {
             col_ptr[c + 1] = col_ptr[c + 1].max(col_ptr[c]);
         }
-        // A fresh fingerprint: the direct solver analyses this pattern anew.
-        let pattern = SparsityPattern::from_csc(n, col_ptr, row_idx, u64::MAX);
+        let pattern = SparsityPattern::from_csc(n, col_ptr, row_idx, fingerprint);
         (pattern, values)
     }
 }
@@ -216,7 +216,7 @@ mod tests {
             assert!((a - b).abs() < 1e-12, "{a} vs {b}");
         }
         // The assembled fallback matrix is the same operator.
-        let (full, full_values) = op.to_csc(n);
+        let (full, full_values) = op.to_csc(n, u64::MAX);
         let mut z = vec![0.0; n];
         CscRef::of(&full, &full_values).mul(&x, &mut z);
         for (a, b) in z.iter().zip(&expect) {

@@ -114,7 +114,9 @@ impl LinearSolver {
             return Ok(());
         }
         let mut clock = std::time::Instant::now();
-        let (full, full_values) = op.to_csc(pattern.n());
+        // Counting down from u64::MAX (one per fallback), far from the assembler's generation
+        // counter: two fallback patterns of equal size never share a symbolic analysis.
+        let (full, full_values) = op.to_csc(pattern.n(), u64::MAX - self.fallbacks);
         self.stages.factor += lap(&mut clock);
         self.lu.solve(&full, &full_values, rhs, time)
     }

@@ -91,16 +91,7 @@ impl SparsityPattern {
             col_ptr[c + 1] = out as u32;
         }
         rows.truncate(out);
-        let row_idx = rows;
-        let symbolic = SymbolicSparseColMat::new_checked(n, n, col_ptr, None, row_idx);
-        let mut p = Self {
-            n,
-            symbolic,
-            diag: Vec::new(),
-            fingerprint,
-        };
-        p.diag = (0..n).map(|i| p.slot_free(i, i)).collect();
-        p
+        Self::from_csc(n, col_ptr, rows, fingerprint)
     }
 
     /// A pattern from compressed columns (`col_ptr`: n + 1 offsets; `row_idx`: sorted,

@@ -217,6 +217,23 @@ impl Simulator {
         self.predictor = state;
     }
 
+    /// Newton on the step to `t_new` from `q` (in place), with the planned integrator.
+    fn newton(&mut self, t_new: f64, q: &mut [f64]) -> Result<NewtonReport, SolveError> {
+        let targets = StepTargets {
+            integrator: &*self.integrator,
+            t: t_new,
+        };
+        newton::solve(
+            &self.model,
+            &mut self.assembler,
+            &mut self.lu,
+            &self.settings,
+            &targets,
+            q,
+            &mut self.work,
+        )
+    }
+
     /// Lagged laws (IPC friction): moves the lagging point to the solution `q` and solves
     /// again, until a re-solve needs no iteration or the configured number of updates is spent.
     fn lag_updates(
@@ -225,21 +242,9 @@ impl Simulator {
         q: &mut [f64],
         report: &mut NewtonReport,
     ) -> Result<(), SolveError> {
-        let targets = StepTargets {
-            integrator: &*self.integrator,
-            t: t_new,
-        };
         for _ in 0..self.assembler.lag_updates() {
             self.assembler.relag(&self.work.eval);
-            let again = newton::solve(
-                &self.model,
-                &mut self.assembler,
-                &mut self.lu,
-                &self.settings,
-                &targets,
-                q,
-                &mut self.work,
-            )?;
+            let again = self.newton(t_new, q)?;
             let done = again.iterations == 0;
             report.absorb(again);
             if done {
@@ -272,19 +277,7 @@ impl Simulator {
             t_new,
         );
         self.assembler.stages.commit += lap(&mut clock);
-        let targets = StepTargets {
-            integrator: &*self.integrator,
-            t: t_new,
-        };
-        let first = newton::solve(
-            &self.model,
-            &mut self.assembler,
-            &mut self.lu,
-            &self.settings,
-            &targets,
-            &mut q,
-            &mut self.work,
-        );
+        let first = self.newton(t_new, &mut q);
         let mut report = match first {
             Ok(report) => report,
             // A predictor can start Newton outside its basin (an extrapolated contact deep in a
@@ -302,15 +295,7 @@ impl Simulator {
                     InitialGuess::Previous,
                     t_new,
                 );
-                let mut again = newton::solve(
-                    &self.model,
-                    &mut self.assembler,
-                    &mut self.lu,
-                    &self.settings,
-                    &targets,
-                    &mut q0,
-                    &mut self.work,
-                )?;
+                let mut again = self.newton(t_new, &mut q0)?;
                 q = q0;
                 again.iterations += spent;
                 self.predictor_fallbacks += 1;
@@ -331,19 +316,7 @@ impl Simulator {
             if cov.added == 0 {
                 break;
             }
-            let targets = StepTargets {
-                integrator: &*self.integrator,
-                t: t_new,
-            };
-            let again = newton::solve(
-                &self.model,
-                &mut self.assembler,
-                &mut self.lu,
-                &self.settings,
-                &targets,
-                &mut q,
-                &mut self.work,
-            )?;
+            let again = self.newton(t_new, &mut q)?;
             report.absorb(again);
         }
         self.coverage.record(&checks);
