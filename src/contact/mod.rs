@@ -63,15 +63,15 @@ pub use normal::{
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,
-    RodEdge, RodNode, Span, SpherePrim, spin_layout, spin_slots, too_close,
+    RodEdge, RodNode, SelfExclusion, Span, SpherePrim, spin_layout, spin_slots, too_close,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
 pub use set::{
-    ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage, LocalContact,
-    MemoryStore, PairKey,
+    BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
+    LocalContact, MemoryStore, PairKey, band_neighbours,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

@@ -41,7 +41,7 @@ pub use integrator::{
 pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use linear::SparseLu;
 pub use linear_solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
-pub use newton::NewtonReport;
+pub use newton::{Convergence, NewtonReport};
 pub use pattern::SparsityPattern;
 pub use predictor::PredictorState;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};

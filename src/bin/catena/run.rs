@@ -10,7 +10,11 @@ use std::process::ExitCode;
 /// Loads and builds the scene file at `path`.
 pub fn load(path: &Path) -> Result<BuiltScene, SceneError> {
     let (spec, source) = load_scene(path)?;
-    build_scene(&spec, &source, path)
+    let built = build_scene(&spec, &source, path)?;
+    for w in &built.warnings {
+        eprintln!("warning: {}: {w}", path.display());
+    }
+    Ok(built)
 }
 
 /// The output directory of `catena run SCENE` without `--out`: `out/<scene file stem>`.
