@@ -153,7 +153,7 @@ def test_a_failed_step_raises_solve_error(root):
     # The same message as `catena run`: Newton's iterations, the residual against the
     # tolerance, and a help line.
     assert "Newton did not converge in 1 iteration (max_iterations = 1)" in str(e.value)
-    assert "> tolerance 1e-30" in str(e.value)
+    assert "> tolerance " in str(e.value)
     assert "\n  help: give Newton more iterations" in str(e.value)
     assert sim.time == 0.0
 
