@@ -2,9 +2,9 @@
 //! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
 
 use super::convert::RodRef;
-use super::errors::{SolveError, run_error};
+use super::errors::run_error;
 use super::state;
-use crate::run::{RunOptions, RunScene, SIGINT, Stop, run_simulator};
+use crate::run::{RunError, RunOptions, RunScene, SIGINT, Stop, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
@@ -133,10 +133,11 @@ impl Simulator {
                         .collect(),
                 })
             }
-            Err(failure) => Err(SolveError::new_err(format!(
-                "simulation stopped at step {} (t = {t0} s): {failure}",
-                self.steps + 1
-            ))),
+            Err(failure) => Err(run_error(RunError::Solve {
+                step: self.steps + 1,
+                t: t0,
+                failure,
+            })),
         }
     }
 

@@ -261,17 +261,18 @@ impl Session {
                     if let Some(o) = self.out.as_mut() {
                         write_frame(o, &self.sim, &self.plan)?;
                     }
-                    self.write_unfinished(
-                        wall(self.wall_before),
-                        "failed",
-                        Some(failure.to_string()),
-                    )?;
-                    self.write_checkpoint(before)?;
-                    return Err(RunError::Solve {
+                    let error = RunError::Solve {
                         step: k,
                         t: t_start,
                         failure,
-                    });
+                    };
+                    self.write_unfinished(
+                        wall(self.wall_before),
+                        "failed",
+                        Some(error.to_string()),
+                    )?;
+                    self.write_checkpoint(before)?;
+                    return Err(error);
                 }
             }
         }

@@ -23,10 +23,9 @@ mod shell_stencils;
 mod simulator;
 mod stages;
 mod stencils;
+mod step_failure;
 
-pub use adaptive_dt::{
-    AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
-};
+pub use adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
 pub use assembly::Assembler;
 pub use bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use block_jacobi::{BlockJacobi, DofBlocks};
@@ -48,3 +47,4 @@ pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use simulator::{Simulator, StepReport};
 pub use stages::{N_STAGES, StageTimes};
 pub use stencils::ElasticStencils;
+pub use step_failure::{Attempt, StepFailure};

@@ -109,6 +109,8 @@ pub(crate) fn solve(
     let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
     let step_tol = settings.step_tol * l_scale;
     let mut r0 = None;
+    // ‖Δq‖∞ of the last full Newton step (for the message when Newton does not converge).
+    let mut last_step = None;
     let conservative = asm.is_conservative();
     // Once the energy merit fails to give sufficient decrease, bisect on ½‖r‖² for the rest of the solve.
     let mut energy_failed = false;
@@ -150,10 +152,19 @@ pub(crate) fn solve(
             return Ok(report);
         }
         if report.iterations >= settings.max_iterations {
+            let tolerance = if report.iterations > 0 {
+                settings.abs_tol.max(settings.rel_tol * r0v)
+            } else {
+                settings.abs_tol
+            };
             return Err(SolveError::NotConverged {
                 iterations: report.iterations,
+                max_iterations: settings.max_iterations,
                 time: step.t,
                 residuals: report.residuals,
+                tolerance,
+                last_step,
+                step_limit: step_tol,
             });
         }
         // Solve J Δq = r over free DOFs.
@@ -177,6 +188,7 @@ pub(crate) fn solve(
         }
         report.iterations += 1;
         let dq_inf = work.rhs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+        last_step = Some(dq_inf);
         let mut at_floor = false;
         // CCD: shorten the direction to the largest step that keeps every barrier gap positive
         // (at the evaluation point, where contacts are evaluated).

@@ -49,6 +49,8 @@ pub(super) fn add_rod(
                 .with_help("add e.g. `radius: 1e-3`"));
         }
     };
+    // A node file's rows, to locate errors of the rod's geometry in the file.
+    let mut polyline = None;
     let nodes = match &r.geometry {
         GeometrySpec::Nodes(v) => v.iter().map(|p| p.vec()).collect(),
         GeometrySpec::Straight { start, end, nodes } => {
@@ -86,7 +88,7 @@ pub(super) fn add_rod(
         }
         GeometrySpec::PolylineFile(p) => {
             let path = cx.file.parent().unwrap_or(Path::new(".")).join(p);
-            read_polyline(&path).map_err(|e| {
+            let line = read_polyline(&path).map_err(|e| {
                 if e.position.is_some() {
                     return e;
                 }
@@ -97,7 +99,10 @@ pub(super) fn add_rod(
                 );
                 located.help = e.help;
                 located
-            })?
+            })?;
+            let nodes = line.nodes.clone();
+            polyline = Some(line);
+            nodes
         }
     };
     let (mut rod, frames, q) = Rod::new(
@@ -107,9 +112,15 @@ pub(super) fn add_rod(
         mat,
         r.first_director.map(|d| d.vec()),
     )
-    .map_err(|e| {
-        cx.err(&needle, format!("rod \"{}\": {e}", r.name))
-            .with_help("check the node list: at least 2 distinct, finite, consecutive nodes")
+    .map_err(|e| match &polyline {
+        Some(line) => {
+            let mut located = line.rod_error(&e);
+            located.message = format!("rod \"{}\": {}", r.name, located.message);
+            located
+        }
+        None => cx
+            .err(&needle, format!("rod \"{}\": {e}", r.name))
+            .with_help("check the node list: at least 2 distinct, finite, consecutive nodes"),
     })?;
     if let Some((k1, k2)) = r.natural_curvature {
         if ![k1, k2].iter().all(|k| k.is_finite()) {

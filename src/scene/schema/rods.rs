@@ -82,7 +82,11 @@ pub enum GeometrySpec {
         #[serde(default, deserialize_with = "finite")]
         phase: f64,
     },
-    /// Nodes read from a text file, one `x y z` per line (`#` comments); path relative to the scene.
+    /// Nodes read from a node file, path relative to the scene: one node `x y z` (m) per line,
+    /// or the MAT-DiSMech layout (`*Nodes` rows `x, y, z`, `*Edges` rows of two 1-based node
+    /// numbers, which must form one open chain: the rod follows them from the lower-numbered
+    /// end). Numbers are separated by whitespace or commas; `#`, `%` and `//` start comments; a
+    /// first line of column names (`x y z`) is skipped. See [`crate::model::node_file`].
     PolylineFile(String),
 }
 

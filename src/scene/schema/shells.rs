@@ -87,7 +87,10 @@ pub enum MeshSpec {
         /// Subdivision level.
         level: usize,
     },
-    /// An OBJ or STL file, relative to the scene file.
+    /// A mesh file, relative to the scene file, by extension: `.obj` (Wavefront OBJ), `.stl`
+    /// (binary or ASCII) or `.txt` (a node file in the MAT-DiSMech layout: `*Nodes` rows
+    /// `x, y, z` in m and `*Triangles` rows of three 1-based node numbers; see
+    /// [`crate::model::node_file`]).
     File(String),
     /// Node positions (N × 3, m) and triangles (T × 3, 0-based node indices).
     Inline {
