@@ -146,4 +146,26 @@ mod tests {
         assert_eq!(ramped.value(0, 0.0), 0.0);
         assert!((ramped.value(0, 0.5) - 0.25).abs() < 1e-15);
     }
+
+    #[test]
+    fn a_window_stages_the_signal() {
+        let a = HingeActuation {
+            hinges: vec![0],
+            base: vec![0.1],
+            signal: HingeSignal::Table {
+                times: vec![0.0, 10.0],
+                values: vec![1.0, 1.0],
+            },
+            window: Some(Window::new(1.0, 3.0, 0.5).unwrap()),
+        };
+        let mut phi = vec![0.0];
+        for (t, want) in [(0.5, 0.1), (1.25, 0.6), (2.0, 1.1), (2.75, 0.6), (3.5, 0.1)] {
+            a.apply(t, &mut phi);
+            assert!(
+                (phi[0] - want).abs() < 1e-15,
+                "t = {t}: {} vs {want}",
+                phi[0]
+            );
+        }
+    }
 }

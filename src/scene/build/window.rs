@@ -65,7 +65,7 @@ pub(super) fn schedule(
             )
             .with_help(format!(
                 "shorten {r_name} to at most ({e_name} − {s_name})/2 = {} s, or widen the window",
-                0.5 * (t1 - t0)
+                short(0.5 * (t1 - t0))
             ))),
         // The values are checked finite and ≥ 0 when they are read.
         Err(WindowError::NotFinite) => Err(cx
@@ -77,6 +77,12 @@ pub(super) fn schedule(
             )
             .with_help("give start, end and ramp as finite numbers of seconds ≥ 0")),
     }
+}
+
+/// `x` to 9 decimals without trailing zeros (0.30000000000000004 → 0.3).
+fn short(x: f64) -> String {
+    let s = format!("{x:.9}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// `(active_from, active_until)` in seconds (0 and infinity by default), checked in order.
