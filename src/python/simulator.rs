@@ -302,13 +302,16 @@ impl Simulator {
     }
 
     /// The boundary conditions, in scene order: dicts of ``rod``, ``nodes``, ``edges`` and
-    /// ``motion``, with ``targets`` ``(k, 3)``, where the nodes are held now.
+    /// ``motion``, with ``targets`` ``(k, 3)``, where the nodes are now, and ``held``, whether
+    /// the condition holds them (false before a staged condition's ``active_from`` and after
+    /// its ``active_until``).
     fn boundary_conditions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         state::boundary_conditions(py, self.sim()?)
     }
 
     /// Holds the nodes of boundary condition ``index`` at ``targets`` ``(k, 3)`` (m) from the
-    /// next step on (the condition becomes a clamp there; its edges keep their material frame).
+    /// next step on (the condition becomes a clamp there, for good: a staged condition's
+    /// windows are dropped; its edges keep their material frame).
     /// Call it between steps to drive a rod's end from Python.
     fn set_boundary_target(
         &mut self,

@@ -6,7 +6,8 @@
 //! resume refuses, with a diff, files that changed since), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
 //! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
-//! external forces' step-to-step state (RSS warm start and factor), the
+//! external forces' step-to-step state (RSS warm start and factor), the staged boundary
+//! conditions' engagements (`active_from`: where they took hold of their nodes), the
 //! adaptive time-step state, the step counters and the output cursor (rows of `steps.csv`,
 //! frames written and their times). The scene has no random number generator, so there is no
 //! RNG state to keep.
@@ -19,7 +20,7 @@ use super::InputFile;
 use crate::contact::ContactState;
 use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
-use crate::model::RodFrames;
+use crate::model::{BoundaryState, RodFrames};
 use crate::system::{AdaptiveState, IntegratorState, PredictorState};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -82,6 +83,10 @@ pub struct Checkpoint {
     /// Step-to-step state of each external force, in scene order (the RSS warm start and the
     /// configuration of its reused factor).
     pub externals: Vec<Option<ExternalState>>,
+    /// Boundary conditions that engage after the start (`active_from`): whether they have, and
+    /// the nodes they took hold of (absent when the scene has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boundary: Vec<BoundaryState>,
     /// Wall time spent before this checkpoint (s), for the summary.
     pub wall_time_s: f64,
 }
@@ -199,6 +204,16 @@ mod tests {
                     vectors: vec![("f".into(), odd.to_vec()), ("f_before".into(), vec![])],
                 }),
             ],
+            boundary: vec![crate::model::BoundaryState {
+                index: 2,
+                engaged: true,
+                reference: crate::model::BoundaryReference {
+                    time: 0.30000000000000004,
+                    nodes: vec![Vec3::new(1.0 / 3.0, -0.0, 2e-300)],
+                    m1: vec![Vec3::new(0.6, 0.8, 1e-17)],
+                    theta: vec![-1.0 / 7.0],
+                },
+            }],
             wall_time_s: 1.5,
         };
         let dir = tempfile::tempdir().expect("tempdir");

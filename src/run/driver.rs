@@ -161,6 +161,7 @@ impl Session {
             predictor: self.sim.predictor_state().clone(),
             integrator: self.sim.integrator_state(),
             externals: self.sim.assembler().external_states(),
+            boundary: m.bc_states(),
             wall_time_s: wall,
         })
     }

@@ -33,6 +33,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     }
     m.time = ck.time;
     m.actuate(ck.time);
+    m.restore_bc_states(&ck.boundary)?;
     sim.steps = ck.substeps;
     if let Some(c) = &ck.contacts {
         sim.assembler_mut().restore_contact_state(c)?;

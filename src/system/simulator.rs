@@ -192,6 +192,10 @@ impl Simulator {
         if actuated {
             self.model.actuate(t_new);
         }
+        let staged = self.model.stage_bcs(self.model.time, t_new);
+        if staged.dofs_changed {
+            self.refresh_dofs();
+        }
         let mut result = self.solve_step(t_new, start);
         let mut spent = std::mem::take(&mut self.assembler.stages);
         spent.add(&self.lu.take_stages());
@@ -199,12 +203,23 @@ impl Simulator {
         if let Ok(rep) = &mut result {
             rep.stages = spent;
         }
-        if result.is_err() && actuated {
+        if result.is_err() {
             // Leave the model exactly as it was.
-            let t_old = self.model.time;
-            self.model.actuate(t_old);
+            self.model.unstage_bcs(&staged);
+            if actuated {
+                let t_old = self.model.time;
+                self.model.actuate(t_old);
+            }
         }
         result
+    }
+
+    /// Rebuilds what depends on the free DOFs (the sparsity pattern and its slot maps, the
+    /// Krylov solve's blocks) after [`Model::dofs`] changed: a staged boundary condition
+    /// engaged or let go, or the DOF map was edited by hand.
+    pub fn refresh_dofs(&mut self) {
+        self.assembler.rebuild_pattern(&self.model);
+        self.lu.refresh_dofs(&self.model);
     }
 
     /// The extrapolated predictor's memory (for checkpoints).

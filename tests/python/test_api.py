@@ -115,6 +115,29 @@ def test_a_clamped_end_is_driven_from_python(root):
     assert sim.positions("beam")[-1, 2] > -0.01
 
 
+def test_a_staged_clamp_is_let_go_and_a_driven_one_takes_hold_again(root):
+    text = (root / CANTILEVER).read_text().replace(
+        'Clamp(rod: "beam", end: Start)', 'Clamp(rod: "beam", end: Start, active_until: 0.01)'
+    )
+    assert "active_until" in text
+    sim = catena.Scene.from_ron(text, path=root / CANTILEVER).simulator()
+    held = sim.boundary_conditions()[0]["targets"]
+    sim.step()
+    sim.step()
+    assert sim.boundary_conditions()[0]["held"]
+    assert np.array_equal(sim.positions("beam")[:2], held)
+    for _ in range(3):
+        sim.step()
+    assert not sim.boundary_conditions()[0]["held"]
+    assert (sim.positions("beam")[:2, 2] < held[:, 2]).all()
+    # Driving it from Python holds it again, for good.
+    target = sim.positions("beam")[:2].copy()
+    sim.set_boundary_target(0, target)
+    sim.step()
+    assert sim.boundary_conditions()[0]["held"]
+    assert np.allclose(sim.positions("beam")[:2], target, atol=1e-12)
+
+
 def test_bad_inputs_raise_the_command_lines_messages(root, cli, tmp_path):
     bad = tmp_path / "bad.ron"
     bad.write_text('Scene(\n    time: (dt: -0.001, duration: 1.0),\n    materials: {},\n)\n')

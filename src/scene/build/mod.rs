@@ -21,6 +21,7 @@ mod shared_nodes;
 mod shell_actuation;
 mod shells;
 mod sphere_sets;
+mod window;
 
 pub use built::BuiltScene;
 pub(in crate::scene) use sphere_sets::sphere_set_count;

@@ -114,11 +114,14 @@ pub enum DiagonalsSpec {
 }
 
 /// A time-varying natural angle on the hinges of a shell whose two edge nodes lie in
-/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`.
+/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`, or, staged with `start`, `end` and `ramp`,
+/// `φ̄(t) = φ̄⁰ + a(t) s(t)` with the C¹ smoothstep envelope `a` of `catena::model::Window`
+/// (0 before `start` and after `end`, rising and falling over `ramp`).
 ///
 /// ```ron
 /// (hinges: Box(min: (-0.6, -0.001, -1), max: (0.6, 0.001, 1)),
-///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)))
+///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)),
+///  start: 0.5, ramp: 0.2)
 /// ```
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,6 +130,15 @@ pub struct HingeActuationSpec {
     pub hinges: RegionSpec,
     /// The signal `s(t)`.
     pub signal: SignalSpec,
+    /// The actuation acts from this time (s; default 0).
+    #[serde(default)]
+    pub start: Option<NonNegative>,
+    /// The actuation is over at this time (s; default never): the hinges are back at rest.
+    #[serde(default)]
+    pub end: Option<Positive>,
+    /// Smoothstep ramp of the envelope after `start` and before `end` (s; default 0).
+    #[serde(default)]
+    pub ramp: Option<NonNegative>,
 }
 
 /// A signal `s(t)` in radians.
