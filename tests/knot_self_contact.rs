@@ -126,3 +126,35 @@ fn the_force_tolerance_holds_relative_to_the_largest_force() {
     }
     assert!(by_force < by_default, "{by_force} vs {by_default}");
 }
+
+/// The shipped settle-then-pull scene: the ends stay put while the knot settles for 2 s, then
+/// move apart along the line through them.
+#[test]
+fn the_shipped_knot_settles_then_is_pulled() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenes/knot_pull.ron");
+    let (spec, source) = catena::scene::load_scene(&path).expect("scene");
+    let built = build_scene(&spec, &source, &path).expect("built");
+    assert!(built.warnings.is_empty(), "{:?}", built.warnings);
+    let mut sim = built.into_simulator();
+    let end = |sim: &catena::system::Simulator| {
+        let r = &sim.model.rods[0];
+        let k = r.node_dof(0);
+        [sim.model.q[k], sim.model.q[k + 1], sim.model.q[k + 2]]
+    };
+    let start = end(&sim);
+    while sim.model.time < 2.0 - 1e-9 {
+        sim.step().expect("settling step");
+    }
+    assert_eq!(end(&sim), start, "the end moved while settling");
+    while sim.model.time < 3.0 - 1e-9 {
+        sim.step().expect("pulling step");
+    }
+    let moved = end(&sim);
+    // From 2 s with a 0.5 s smoothstep ramp at 5 mm/s: 5 mm/s × (1 s − 0.25 s) = 3.75 mm.
+    let d = ((moved[0] - start[0]).powi(2)
+        + (moved[1] - start[1]).powi(2)
+        + (moved[2] - start[2]).powi(2))
+    .sqrt();
+    assert!((d - 3.75e-3).abs() < 1e-6, "moved {d} m");
+    assert!(moved[1] > start[1] && moved[2] > start[2]);
+}
