@@ -29,6 +29,7 @@ mod data;
 mod detect;
 pub mod distance;
 mod element;
+mod energy_role;
 #[cfg(test)]
 mod law_test_support;
 mod normal;
@@ -55,6 +56,7 @@ pub use element::{
     MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds, StepInfo,
     StepNeeds, deserialize_element, flag_word, read_element,
 };
+pub use energy_role::{EnergyRole, NonConservative};
 pub use normal::{
     DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
     IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,

@@ -47,6 +47,10 @@ pub struct StepReport {
     pub retries: u32,
     /// Wall time of each stage of the step (ms), by stage name (``detect``, ``elastic``, …).
     pub stages_ms: std::collections::BTreeMap<String, f64>,
+    /// Energies after the step (J), by ``steps.csv`` column name: ``kinetic_energy``,
+    /// ``stretch_energy``, … at the accepted state, and the work and dissipation since the start
+    /// (``external_work``, …, ``integrator_dissipated``).
+    pub energy: std::collections::BTreeMap<String, f64>,
 }
 
 #[pymethods]
@@ -130,6 +134,11 @@ impl Simulator {
                         .iter()
                         .zip(r.stages.values())
                         .map(|(name, ms)| ((*name).to_owned(), ms))
+                        .collect(),
+                    energy: crate::system::Energies::NAMES
+                        .iter()
+                        .zip(r.energy.values())
+                        .map(|(name, e)| ((*name).to_owned(), e))
                         .collect(),
                 })
             }

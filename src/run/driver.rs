@@ -162,6 +162,7 @@ impl Session {
             integrator: self.sim.integrator_state(),
             externals: self.sim.assembler().external_states(),
             boundary: m.bc_states(),
+            energy: self.sim.energy().state(),
             wall_time_s: wall,
         })
     }
@@ -229,6 +230,7 @@ impl Session {
                         retries: st.retries,
                         min_gap_iterates: rep.newton.min_gap,
                         stages: rep.stages,
+                        energy: Some(rep.energy),
                         granular: self.plan.record(&self.sim),
                     };
                     self.step = k;
@@ -320,6 +322,7 @@ impl Session {
 
     fn summarize(&self, wall_time_s: f64) -> Summary {
         let mut s = Summary::from_steps(&self.name, &self.records);
+        s.energy_initial = self.sim.energy().initial().copied();
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
         // Steps re-solved because detection at their start missed contacts (steps run by this

@@ -48,5 +48,8 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     }
     sim.restore_predictor_state(p.clone());
     sim.restore_integrator_state(&ck.integrator)?;
+    if let Some(e) = &ck.energy {
+        sim.restore_energy_state(e);
+    }
     sim.restore_external_states(&ck.externals)
 }

@@ -53,6 +53,10 @@ def test_step_reports_match_steps_csv(root, cli, tmp_path):
         assert r.residual == float(row["residual"])
         assert r.residuals[-1] == r.residual and len(r.residuals) >= 1
         assert r.candidates == int(row["candidates"])
+        # The energy columns, by name, to the bit.
+        assert set(r.energy) <= set(row)
+        for name, value in r.energy.items():
+            assert value == float(row[name]), name
     assert sim.steps == 10
 
 

@@ -37,6 +37,7 @@ class StepReport:
     max_penetration: float
     wall_ms: float
     stages_ms: Dict[str, float]
+    energy: Dict[str, float]
     substeps: int
     retries: int
 
