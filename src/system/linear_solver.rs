@@ -1,8 +1,12 @@
-//! The linear solve of each Newton iteration: the sparse direct LU ([`SparseLu`]) or
-//! block-Jacobi-preconditioned BiCGSTAB ([`BiCgStab`]), chosen by [`LinearSolverKind`].
+//! The linear solve of each Newton iteration: the envelope LU ([`EnvelopeLu`]), the sparse
+//! direct LU ([`SparseLu`]) or block-Jacobi-preconditioned BiCGSTAB ([`BiCgStab`]), chosen by
+//! [`LinearSolverKind`].
 //!
-//! Why two: rods give near-banded, stiff, ill-conditioned systems (stretching against bending)
-//! where the direct factorisation is fast and a Krylov method would crawl; granular beds give
+//! Why three: rods give near-banded, stiff, ill-conditioned systems (stretching against
+//! bending) where a direct factorisation is fast and a Krylov method would crawl, and where
+//! the band is narrow enough for the envelope LU to do only the arithmetic (the supernodal LU
+//! spends most of a few-hundred-DOF factorisation on bookkeeping); it hands a system to the
+//! pivoting LU when the pattern is wide or a pivot is small. Granular beds give
 //! mass-dominated systems on a 3D contact graph, where LU fill grows with the graph
 //! (90–100 ms per factorisation of 6,000 DOFs with 2,800 candidate pairs on `dem_box_1000`)
 //! and a block-Jacobi Krylov solve converges in a handful of sparse products.
@@ -17,7 +21,7 @@ use super::bicgstab::{BiCgStab, KrylovOutcome};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
 use super::contact_operator::SystemOperator;
 use super::stages::{StageTimes, lap};
-use super::{LinearSolverKind, SolveError, SparseLu, SparsityPattern};
+use super::{EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLu, SparsityPattern};
 use crate::contact::LocalContact;
 use crate::model::{DofMap, Model};
 
@@ -36,6 +40,8 @@ pub const AUTO_ITERATIVE_MIN_DOFS: usize = 600;
 pub struct LinearSolver {
     kind: LinearSolverKind,
     lu: SparseLu,
+    envelope: EnvelopeLu,
+    use_envelope: bool,
     iterative: bool,
     blocks: DofBlocks,
     pc: BlockJacobi,
@@ -46,13 +52,16 @@ pub struct LinearSolver {
     pub krylov_iterations: u64,
     /// Krylov solves redone with the direct LU.
     pub fallbacks: u64,
+    /// Envelope solves redone with the pivoting LU (small pivot or inaccurate solve; a
+    /// pattern too wide for the envelope is not counted).
+    pub envelope_fallbacks: u64,
 }
 
 impl LinearSolver {
     /// The solver of `kind` for `model` (after `Model::finalize`).
     pub fn new(model: &Model, kind: LinearSolverKind) -> Self {
         let iterative = match kind {
-            LinearSolverKind::Direct => false,
+            LinearSolverKind::Direct | LinearSolverKind::Envelope => false,
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
                 model.rods.is_empty()
@@ -63,6 +72,7 @@ impl LinearSolver {
         Self {
             kind,
             iterative,
+            use_envelope: matches!(kind, LinearSolverKind::Auto | LinearSolverKind::Envelope),
             blocks: if iterative {
                 DofBlocks::of_model(model)
             } else {
@@ -115,6 +125,16 @@ impl LinearSolver {
         time: f64,
     ) -> Result<(), SolveError> {
         if !self.iterative {
+            if self.use_envelope {
+                let mut clock = std::time::Instant::now();
+                let out = self.envelope.solve(pattern, values, rhs);
+                self.stages.factor += lap(&mut clock);
+                match out {
+                    Ok(()) => return Ok(()),
+                    Err(EnvelopeFailure::TooWide) => {}
+                    Err(_) => self.envelope_fallbacks += 1,
+                }
+            }
             return self.lu.solve(pattern, values, rhs, time);
         }
         let op = SystemOperator::new(dofs, pattern, values, contacts);

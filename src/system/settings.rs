@@ -51,11 +51,16 @@ pub enum InitialGuess {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum LinearSolverKind {
     /// `Iterative` for systems of rigid spheres only with at least
-    /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs, `Direct` otherwise.
+    /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs, `Envelope` otherwise.
     #[default]
     Auto,
-    /// Sparse LU (faer, supernodal), its symbolic analysis reused while the pattern holds.
+    /// Sparse LU (faer, supernodal, partial pivoting), its symbolic analysis reused while the
+    /// pattern holds.
     Direct,
+    /// Envelope LU in reverse Cuthill–McKee order ([`super::EnvelopeLu`]) for narrow
+    /// patterns (rods, small shells), falling back to `Direct` for a wide pattern, a small
+    /// pivot or an inaccurate solve.
+    Envelope,
     /// BiCGSTAB with a block-Jacobi preconditioner (3×3 blocks per node, sphere centre and
     /// sphere rotation), falling back to `Direct` when it does not converge.
     Iterative,
