@@ -8,7 +8,8 @@
 //! * [`point_point`] — `Δ = ‖p − q‖` (Eq. 11);
 //! * [`point_segment`] — point against a clamped segment: PE (Eq. 12) or PP (Eq. 11);
 //! * [`segment_segment`] — Lumelsky's clamped closest points, classified into EE (Eq. 13),
-//!   PE (Eq. 12) or PP (Eq. 11);
+//!   PE (Eq. 12) or PP (Eq. 11); near parallel, blended smoothly in `sin²θ` with the
+//!   overlap-mean distance of [`near_parallel`];
 //! * [`point_plane`] — signed distance to a plane;
 //! * [`point_triangle`] — point against a triangle: PF (the face's plane), PE or PP;
 //! * [`segment_triangle`] — segment against a triangle: the closest of the endpoint–triangle
@@ -17,6 +18,7 @@
 //! [`point_triangle_distance`] and [`segment_triangle_distance`] are their value-only forms for
 //! continuous collision detection ([`CcdKernel::Distance`](crate::contact::CcdKernel::Distance)).
 
+mod near_parallel;
 mod point_plane;
 mod point_point;
 mod point_segment;

@@ -28,25 +28,25 @@
 //! * **degenerate segments**: a segment with `‖u‖ ≤ 1e-14 · max(‖u‖, ‖v‖, ‖a0 − b0‖)` is treated
 //!   as its first point (`a0` resp. `b0`, parameter 0; the derivative with respect to its second
 //!   point is zero);
-//! * **near-parallel segments**: `‖u × v‖² ≤ 1e-10 ‖u‖²‖v‖²` (angle below ≈ 1e-5 rad). The EE
-//!   Hessian scales like `1/sin²θ` there, so EE is never used: of the four endpoint-versus-segment
-//!   distances (`a0`–B, `a1`–B, `b0`–A, `b1`–A, each PE or PP) the smallest is selected (the first
-//!   in that order on exact ties, e.g. exactly parallel overlapping segments, where `Δ` itself has
-//!   a kink between the tied candidates). For exactly parallel segments this is the exact minimum;
-//!   otherwise it exceeds the true minimum by at most ≈ `sinθ · min(‖u‖, ‖v‖)`, i.e.
-//!   `≤ 1e-5 · min(‖u‖, ‖v‖)` (the distance to the other line is `sinθ`-Lipschitz along a segment);
+//! * **near-parallel segments** (`s = ‖u × v‖²/(‖u‖²‖v‖²) = sin²θ < 1e-8`, angle below
+//!   ≈ 1e-4 rad; see [`near_parallel`](super::near_parallel)): the EE Hessian scales like
+//!   `1/sin²θ` and `Δ` itself has a kink at `θ = 0`, so the distance becomes a blend, with a
+//!   weight `ψ(s)` that is C² in `s`, of the Lumelsky distance above and the *overlap-mean*
+//!   distance `Δ_∥` (the mean of the point–segment distances at the two ends of the segments'
+//!   overlap, smooth through `θ = 0`): `ψ = 1` (the code above, bit for bit) for `s ≥ 1e-8`,
+//!   `ψ = 0` (`Δ_∥` alone) for `s ≤ 1e-10`. Value, gradient and Hessian are continuous across
+//!   both thresholds; `Δ` exceeds the true minimum by at most `sinθ · min(‖u‖, ‖v‖) ≤ 1e-4 ·
+//!   min(‖u‖, ‖v‖)` and is exact for exactly parallel segments;
 //! * **touching** (`Δ = 0`): no gradient; `grad = 0`, `hess = 0` (see [`Distance`]).
 
 use nalgebra::SVector;
 
+use super::near_parallel::{BLEND_HI, BLEND_LO, blend, overlap_mean, scatter_into, sin2};
 use super::point_point::{
     ContactType, Distance, coord_scale, is_touching, point_point_into, projector,
 };
 use super::point_segment::{DEGENERATE_REL, point_segment_into};
 use crate::math::Vec3;
-
-/// Relative threshold on `‖u × v‖² / (‖u‖²‖v‖²) = sin²θ` below which segments are near-parallel.
-const PARALLEL_REL: f64 = 1e-10;
 
 /// Minimum distance between the segments `a0a1` and `b0b1` with derivatives with respect to
 /// `[a0, a1, b0, b1]` (12 coordinates), seed 001 Eqs. 10–13.
@@ -55,23 +55,31 @@ const PARALLEL_REL: f64 = 1e-10;
 /// `Δ = |(a0 − b0)·(u × v)|/‖u × v‖`), PE (Eq. 12, via
 /// [`point_segment`](super::point_segment)) or PP (Eq. 11, via
 /// [`point_point`](super::point_point)); see the module docs for the derivative formulas and for
-/// the degenerate, near-parallel (`sin²θ ≤ 1e-10`) and touching cases.
+/// the degenerate, near-parallel (`sin²θ < 1e-8`, a smooth blend with the overlap-mean distance
+/// of [`near_parallel`](super::near_parallel)) and touching cases.
 ///
 /// `closest = [a0 + β₁ u, b0 + β₂ v]`, `params = [β₁, β₂]`. The Hessian (exactly symmetric) is
 /// skipped when `hessian` is false.
 pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool) -> Distance<12> {
     let mut out = Distance::zero();
-    segment_segment_into(&[a0, a1, b0, b1], &[0, 1, 2, 3], hessian, &mut out);
+    segment_segment_into(&[a0, a1, b0, b1], &[0, 1, 2, 3], hessian, true, &mut out);
     out
 }
 
 /// [`segment_segment`] written into `out` (assumed to have zero gradient and Hessian): the points
 /// `pts = [a0, a1, b0, b1]` are the local blocks 0–3, scattered to the 3-blocks `slots`. Sets
 /// `distance`, `closest`, `params` and `kind`.
+///
+/// With `smooth_parallel` false (used by [`segment_triangle`](super::segment_triangle), whose
+/// minimum over candidates needs the exact minimum of each), near-parallel segments
+/// (`sin²θ ≤ 1e-10`) take the smallest endpoint-versus-segment distance instead of the blend
+/// (the first of `a0`–B, `a1`–B, `b0`–A, `b1`–A on ties; it exceeds the true minimum by at most
+/// `1e-5 · min(‖u‖, ‖v‖)`), and Lumelsky's distance is used above.
 pub(super) fn segment_segment_into<const N: usize>(
     pts: &[&Vec3; 4],
     slots: &[usize; 4],
     hessian: bool,
+    smooth_parallel: bool,
     out: &mut Distance<N>,
 ) {
     let [a0, a1, b0, b1] = *pts;
@@ -89,8 +97,8 @@ pub(super) fn segment_segment_into<const N: usize>(
         (false, false) => {
             let w = u.cross(&v);
             let w2 = w.norm_squared();
-            if w2 <= PARALLEL_REL * uu * vv {
-                // Near-parallel: smallest endpoint-versus-segment distance (first on ties).
+            if !smooth_parallel && w2 <= BLEND_LO * uu * vv {
+                // Smallest endpoint-versus-segment distance (first on ties).
                 let cand = [
                     point_segment_sq(a0, b0, &v, vv),
                     point_segment_sq(a1, b0, &v, vv),
@@ -107,38 +115,50 @@ pub(super) fn segment_segment_into<const N: usize>(
                     0 | 1 => a_end_vs_b(s, best, hessian, out),
                     _ => b_end_vs_a(s, best - 2, hessian, out),
                 }
+            } else if !smooth_parallel {
+                let geo = EdgeEdgeGeometry::new(u, v, r, w, w2, uu, vv);
+                line_line_into(s, &geo, hessian, out);
+            } else if w2 <= BLEND_LO * uu * vv {
+                // Near-parallel: the overlap-mean distance alone.
+                scatter_into(&overlap_mean(pts, hessian), slots, hessian, out);
+            } else if w2 < BLEND_HI * uu * vv {
+                // Blend band: ψ(s) Lumelsky + (1 − ψ(s)) overlap-mean, in local coordinates.
+                let geo = EdgeEdgeGeometry::new(u, v, r, w, w2, uu, vv);
+                let mut ll = Distance::<12>::zero();
+                line_line_into((pts, &[0, 1, 2, 3]), &geo, hessian, &mut ll);
+                let par = overlap_mean(pts, hessian);
+                let d = blend(&ll, &par, &sin2(&u, &v, hessian), hessian);
+                scatter_into(&d, slots, hessian, out);
             } else {
-                let uv = u.dot(&v);
-                let (alpha, gamma) = lumelsky(&u, &v, &r, uu, vv, uv, w2);
-                let a_in = alpha > 0.0 && alpha < 1.0;
-                let b_in = gamma > 0.0 && gamma < 1.0;
-                match (a_in, b_in) {
-                    (true, true) => {
-                        let geo = EdgeEdgeGeometry {
-                            u,
-                            v,
-                            r,
-                            w,
-                            w2,
-                            uu,
-                            vv,
-                            uv,
-                        };
-                        edge_edge_into(s, &geo, alpha, gamma, hessian, out);
-                    }
-                    (false, true) => a_end_vs_b(s, end_index(alpha), hessian, out),
-                    (true, false) => b_end_vs_a(s, end_index(gamma), hessian, out),
-                    (false, false) => {
-                        endpoints(s, end_index(alpha), end_index(gamma), hessian, out)
-                    }
-                }
+                let geo = EdgeEdgeGeometry::new(u, v, r, w, w2, uu, vv);
+                line_line_into(s, &geo, hessian, out);
             }
         }
     }
 }
 
+/// Lumelsky's clamped closest points of non-parallel, non-degenerate segments, classified into
+/// EE (Eq. 13), PE (Eq. 12) or PP (Eq. 11), written into `out`.
+#[inline]
+pub(super) fn line_line_into<const N: usize>(
+    s: Pair<'_>,
+    geo: &EdgeEdgeGeometry,
+    hessian: bool,
+    out: &mut Distance<N>,
+) {
+    let (alpha, gamma) = lumelsky(&geo.u, &geo.v, &geo.r, geo.uu, geo.vv, geo.uv, geo.w2);
+    let a_in = alpha > 0.0 && alpha < 1.0;
+    let b_in = gamma > 0.0 && gamma < 1.0;
+    match (a_in, b_in) {
+        (true, true) => edge_edge_into(s, geo, alpha, gamma, hessian, out),
+        (false, true) => a_end_vs_b(s, end_index(alpha), hessian, out),
+        (true, false) => b_end_vs_a(s, end_index(gamma), hessian, out),
+        (false, false) => endpoints(s, end_index(alpha), end_index(gamma), hessian, out),
+    }
+}
+
 /// The points `[a0, a1, b0, b1]` of a segment pair and the 3-blocks they scatter to.
-type Pair<'a> = (&'a [&'a Vec3; 4], &'a [usize; 4]);
+pub(super) type Pair<'a> = (&'a [&'a Vec3; 4], &'a [usize; 4]);
 
 /// Endpoint index (0 or 1) of a clamped parameter.
 #[inline]
@@ -177,14 +197,24 @@ fn point_segment_sq(p: &Vec3, a: &Vec3, e: &Vec3, l2: f64) -> f64 {
 
 /// PE/PP of the endpoint `a_{ia}` against segment `b` (local coordinates `[a_{ia}, b0, b1]`).
 #[inline]
-fn a_end_vs_b<const N: usize>((pts, s): Pair<'_>, ia: usize, hessian: bool, out: &mut Distance<N>) {
+pub(super) fn a_end_vs_b<const N: usize>(
+    (pts, s): Pair<'_>,
+    ia: usize,
+    hessian: bool,
+    out: &mut Distance<N>,
+) {
     point_segment_into(pts[ia], pts[2], pts[3], [s[ia], s[2], s[3]], hessian, out);
     out.params[0] = ia as f64;
 }
 
 /// PE/PP of the endpoint `b_{ib}` against segment `a` (local coordinates `[b_{ib}, a0, a1]`).
 #[inline]
-fn b_end_vs_a<const N: usize>((pts, s): Pair<'_>, ib: usize, hessian: bool, out: &mut Distance<N>) {
+pub(super) fn b_end_vs_a<const N: usize>(
+    (pts, s): Pair<'_>,
+    ib: usize,
+    hessian: bool,
+    out: &mut Distance<N>,
+) {
     point_segment_into(
         pts[2 + ib],
         pts[0],
@@ -211,7 +241,7 @@ fn endpoints<const N: usize>(
 }
 
 /// Shared geometry of the EE branch.
-struct EdgeEdgeGeometry {
+pub(super) struct EdgeEdgeGeometry {
     u: Vec3,
     v: Vec3,
     r: Vec3,
@@ -220,6 +250,23 @@ struct EdgeEdgeGeometry {
     uu: f64,
     vv: f64,
     uv: f64,
+}
+
+impl EdgeEdgeGeometry {
+    #[inline]
+    pub(super) fn new(u: Vec3, v: Vec3, r: Vec3, w: Vec3, w2: f64, uu: f64, vv: f64) -> Self {
+        let uv = u.dot(&v);
+        Self {
+            u,
+            v,
+            r,
+            w,
+            w2,
+            uu,
+            vv,
+            uv,
+        }
+    }
 }
 
 /// EE distance (Eq. 13) and its derivatives at the interior line–line parameters `(α, γ)`.
@@ -279,7 +326,9 @@ mod tests {
     use nalgebra::{SMatrix, SVector};
 
     use super::super::point_segment;
-    use super::super::test_support::{Worst, active_set_stable, fd_check, kind_label, stack, v3};
+    use super::super::test_support::{
+        Worst, active_set_stable, brute, fd_check, kind_label, stack, v3,
+    };
     use super::*;
     use crate::math::Mat3;
     use crate::verify::{Rng, max_relative_error};
@@ -368,32 +417,6 @@ mod tests {
             let (b0, b1) = if ib == 0 { (b0, b1) } else { (b1, b0) };
             return [a0, a1, b0, b1];
         }
-    }
-
-    /// Brute-force minimum of Eq. 10 over nested grids of `(β₁, β₂)` (the problem is convex).
-    fn brute(c: &[Vec3; 4]) -> f64 {
-        let (u, v) = (c[1] - c[0], c[3] - c[2]);
-        let f = |s: f64, t: f64| (c[0] + u * s - c[2] - v * t).norm();
-        let n = 200;
-        let (mut s0, mut t0, mut width) = (0.0, 0.0, 1.0);
-        let mut best = (f64::INFINITY, 0.0, 0.0);
-        for _level in 0..4 {
-            let h = width / n as f64;
-            for i in 0..=n {
-                let s = (s0 + h * i as f64).clamp(0.0, 1.0);
-                for j in 0..=n {
-                    let t = (t0 + h * j as f64).clamp(0.0, 1.0);
-                    let val = f(s, t);
-                    if val < best.0 {
-                        best = (val, s, t);
-                    }
-                }
-            }
-            width = 4.0 * h;
-            s0 = best.1 - 2.0 * h;
-            t0 = best.2 - 2.0 * h;
-        }
-        best.0
     }
 
     #[test]
@@ -681,9 +704,7 @@ mod tests {
             // Overlapping: B starts inside A; the distance shrinks towards b0 → b0 against A (PE).
             let c = near_parallel(&mut rng, 0.4, 1.2, 5e-6);
             let (u, v) = (c[1] - c[0], c[3] - c[2]);
-            assert!(
-                u.cross(&v).norm_squared() < PARALLEL_REL * u.norm_squared() * v.norm_squared()
-            );
+            assert!(u.cross(&v).norm_squared() < BLEND_LO * u.norm_squared() * v.norm_squared());
             let d = ssc(&c, false);
             assert_eq!(d.kind, ContactType::PointEdge);
             assert_eq!(d.params[1], 0.0);
@@ -720,17 +741,21 @@ mod tests {
         let d = ssc(&c, true);
         assert_eq!(d.kind, ContactType::PointEdge);
         assert!((d.distance - 0.5).abs() < 1e-15);
-        // Tied candidates a1–B and b0–A: the first (a1–B) is reported.
+        // The overlap [0.25, 1] ends at b0 (against A) and a1 (against B): Δ_∥ is their mean, and
+        // the reported closest points are the first of the tied ends (b0–A).
         let (mut a1b, mut b0a) = (Distance::<12>::zero(), Distance::<12>::zero());
         let pts = [&c[0], &c[1], &c[2], &c[3]];
         a_end_vs_b((&pts, &[0, 1, 2, 3]), 1, true, &mut a1b);
         b_end_vs_a((&pts, &[0, 1, 2, 3]), 0, true, &mut b0a);
-        assert_eq!(d.grad, a1b.grad);
-        assert_eq!(d.hess, a1b.hess);
-        assert_eq!(d.params, [1.0, 0.6]);
+        assert!((d.grad - (a1b.grad + b0a.grad) * 0.5).amax() < 1e-15);
+        assert!((d.hess - (a1b.hess + b0a.hess) * 0.5).amax() < 1e-15);
+        assert_eq!(d.params, [0.25, 0.0]);
         // Translation invariance.
         let sum = (0..4).fold(Vec3::zeros(), |s, i| s + v3(&d.grad, i));
         assert!(sum.norm() < 1e-15);
+        // Smooth through θ = 0 (the exact minimum has a kink here: the closest end of the
+        // overlap switches with the sign of the tilt): central differences in every direction
+        // match ∇Δ, and the Hessian matches differences of ∇Δ.
         let x = stack::<12>(&c);
         let step = 1e-7;
         let mut rng = Rng::new(39);
@@ -738,21 +763,13 @@ mod tests {
             let dir = X::from_iterator((0..12).map(|_| rng.uniform(-1.0, 1.0)));
             let dp = ss(&(x + dir * step), false).distance;
             let dm = ss(&(x - dir * step), false).distance;
-            // Δ = min of the tied candidates: one-sided derivatives are their min / max.
-            let (s1, s2) = (a1b.grad.dot(&dir), b0a.grad.dot(&dir));
-            assert!(((dp - d.distance) / step - s1.min(s2)).abs() < 1e-6);
-            assert!(((d.distance - dm) / step - s1.max(s2)).abs() < 1e-6);
-            // Directions that keep the tie (rigid translations of B) are smooth and match ∇Δ.
-            let t = Vec3::new(
-                rng.uniform(-1.0, 1.0),
-                rng.uniform(-1.0, 1.0),
-                rng.uniform(-1.0, 1.0),
-            );
-            let dir = stack::<12>(&[Vec3::zeros(), Vec3::zeros(), t, t]);
-            let dp = ss(&(x + dir * step), false).distance;
-            let dm = ss(&(x - dir * step), false).distance;
             assert!(((dp - dm) / (2.0 * step) - d.grad.dot(&dir)).abs() < 1e-8);
         }
+        let (g, h) = fd_check(&ss, &x, 1e-6);
+        assert!(
+            g < 1e-8 && h < 1e-6,
+            "FD at exact parallel: grad {g:.2e}, hess {h:.2e}"
+        );
     }
 
     #[test]

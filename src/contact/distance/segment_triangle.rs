@@ -12,7 +12,8 @@
 //! `Δ = min(Δ(p0, abc), Δ(p1, abc), Δ(p0p1, ab), Δ(p0p1, bc), Δ(p0p1, ca))`,
 //!
 //! the first two by [`point_triangle`](super::point_triangle) (PF, PE or PP), the last three by
-//! [`segment_segment`](super::segment_segment) (EE, PE or PP). The minimising candidate's value,
+//! [`segment_segment`](super::segment_segment) (EE, PE or PP; here without its near-parallel
+//! blend, so that each candidate is the exact minimum of its pair). The minimising candidate's value,
 //! gradient and Hessian are returned, scattered into the 15 coordinates `[p0, p1, a, b, c]`
 //! (`Distance<15>`); on exact ties the first in that order is taken.
 //!
@@ -75,6 +76,7 @@ fn candidate(pts: &[&Vec3; 5], k: usize, hessian: bool, out: &mut Distance<15>) 
             &[p0, p1, pts[2 + i], pts[2 + j]],
             &[0, 1, 2 + i, 2 + j],
             hessian,
+            false,
             out,
         );
         let [beta, gamma] = out.params;

@@ -244,3 +244,29 @@ pub(super) fn permute_blocks<const N: usize>(
     }
     (g, h)
 }
+
+/// Brute-force minimum of Eq. 10 over nested grids of `(β₁, β₂)` (the problem is convex).
+pub(super) fn brute(c: &[Vec3; 4]) -> f64 {
+    let (u, v) = (c[1] - c[0], c[3] - c[2]);
+    let f = |s: f64, t: f64| (c[0] + u * s - c[2] - v * t).norm();
+    let n = 200;
+    let (mut s0, mut t0, mut width) = (0.0, 0.0, 1.0);
+    let mut best = (f64::INFINITY, 0.0, 0.0);
+    for _level in 0..4 {
+        let h = width / n as f64;
+        for i in 0..=n {
+            let s = (s0 + h * i as f64).clamp(0.0, 1.0);
+            for j in 0..=n {
+                let t = (t0 + h * j as f64).clamp(0.0, 1.0);
+                let val = f(s, t);
+                if val < best.0 {
+                    best = (val, s, t);
+                }
+            }
+        }
+        width = 4.0 * h;
+        s0 = best.1 - 2.0 * h;
+        t0 = best.2 - 2.0 * h;
+    }
+    best.0
+}
