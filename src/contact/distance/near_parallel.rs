@@ -375,6 +375,8 @@ mod tests {
     fn fd_across_angles_1e12_to_1e2() {
         let mut rng = Rng::new(52);
         let mut worst = (0.0f64, 0.0f64);
+        // Angles at which each family (staggered, crossing) had six stable configurations.
+        let mut families_tested = [0usize; 2];
         // 30 log-spaced angles from 1e-12 to 1e-2, none on a threshold (θ = 1e-5, 1e-4): ψ is
         // C² but not C³ there, so the Hessian's differences straddling them are only first-order.
         for k in 0..=29 {
@@ -382,7 +384,13 @@ mod tests {
             let h = step(theta);
             let mut tested = 0;
             for family in 0..2 {
-                for _ in 0..6 {
+                // Draw until six configurations per family have a stable active set (near the
+                // blend, about half the random draws sit within h of a Lumelsky seam).
+                let mut in_family = 0;
+                for _ in 0..40 {
+                    if in_family == 6 {
+                        break;
+                    }
                     let c = if family == 0 {
                         staggered(&mut rng, theta)
                     } else {
@@ -398,21 +406,35 @@ mod tests {
                         continue;
                     }
                     let (g, hh) = fd_check(&ss, &x, h);
+                    // Central differences err by h²·‖∇³Δ‖/6 plus rounding; in and near the
+                    // blend ∇³Δ carries ψ‴∇s³ and Lumelsky's value rounds at ~ε/sin²θ, so a
+                    // correct gradient is seen to ~1e-5 there (a wrong one to O(1)).
+                    let grad_tol = if (1e-5..1e-3).contains(&theta) {
+                        5e-5
+                    } else {
+                        1e-6
+                    };
                     assert!(
-                        g < 1e-6 && hh < 1e-5,
+                        g < grad_tol && hh < 1e-5,
                         "θ = {theta:e}: grad {g:.2e}, hess {hh:.2e}"
                     );
                     worst = (worst.0.max(g), worst.1.max(hh));
                     tested += 1;
+                    in_family += 1;
                 }
+                families_tested[family] += usize::from(in_family == 6);
             }
             assert!(
-                tested >= 8,
+                tested >= 6,
                 "θ = {theta:e}: only {tested} stable configurations"
             );
         }
+        assert!(
+            families_tested.iter().all(|&a| a >= 25),
+            "angles fully tested per family: {families_tested:?}"
+        );
         println!(
-            "near-parallel FD worst rel err: grad {:.2e}, hess {:.2e}",
+            "near-parallel FD worst rel err: grad {:.2e}, hess {:.2e}; angles tested {families_tested:?}",
             worst.0, worst.1
         );
     }
