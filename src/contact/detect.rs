@@ -6,7 +6,7 @@
 //! the 27 neighbouring cells. Results are sorted, so they do not depend on hashing order.
 
 use crate::math::Vec3;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Axis-aligned bounding box.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,7 +59,8 @@ impl SpatialHash {
             .map(Aabb::extent)
             .fold(0.0, f64::max)
             .max(1e-12);
-        let mut cells: HashMap<(i64, i64, i64), Vec<u32>> = HashMap::with_capacity(boxes.len());
+        let mut cells: HashMap<(i64, i64, i64), Vec<u32>> =
+            HashMap::with_capacity_and_hasher(boxes.len(), Default::default());
         for (i, b) in boxes.iter().enumerate() {
             cells
                 .entry(Self::key(cell, &b.center()))

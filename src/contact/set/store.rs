@@ -3,7 +3,7 @@
 
 use super::PairKey;
 use crate::contact::element::{MemoryLayout, PairMemory};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Committed memory of all pairs that have some, and lagged memory moved within the step.
 ///
@@ -99,7 +99,7 @@ impl MemoryStore {
     pub fn from_sorted(entries: &[(PairKey, PairMemory)]) -> Self {
         Self {
             committed: entries.iter().copied().collect(),
-            lag: HashMap::new(),
+            lag: HashMap::default(),
         }
     }
 }
