@@ -12,7 +12,7 @@
 
 use super::assembly::Assembler;
 use super::integrator::{Coefficients, TimeIntegrator};
-use super::pattern::{NO_SLOT, scatter_block};
+use super::pattern::scatter_block;
 use super::stages::{StageTimes, lap};
 use crate::contact::LocalContact;
 use crate::external::ForceEval;
@@ -140,7 +140,14 @@ impl Assembler {
         // Contacts: r −= f_c on assembled rows; J += J_c.
         let mut contact_energy = 0.0;
         if let Some(contacts) = &self.contacts {
-            out.contacts = contacts.evaluate(model, &z, &self.velocity, &c, with_jacobian);
+            contacts.evaluate_into(
+                model,
+                &z,
+                &self.velocity,
+                &c,
+                with_jacobian,
+                &mut out.contacts,
+            );
             spent.contact = lap(&mut clock);
             for (k, lc) in out.contacts.iter().enumerate() {
                 if !lc.active {
@@ -153,20 +160,8 @@ impl Assembler {
                         contact_norm2 += lc.force[a] * lc.force[a];
                     }
                 }
-                if let (Some(block), true) = (&lc.block, with_jacobian && self.contacts_in_pattern)
-                {
-                    let slots = &self.contact_slots[k];
-                    for a in 0..12 {
-                        if !lc.rows[a] {
-                            continue;
-                        }
-                        for b in 0..12 {
-                            let s = slots[a * 12 + b];
-                            if s != NO_SLOT {
-                                out.jacobian[s as usize] += block[(a, b)];
-                            }
-                        }
-                    }
+                if with_jacobian && self.contacts_in_pattern {
+                    self.contact_slots.scatter(k, lc, &mut out.jacobian);
                 }
             }
         } else {
