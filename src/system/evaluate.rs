@@ -104,8 +104,11 @@ impl Assembler {
         integrator.velocity(q, &mut self.velocity);
         self.ext_force.clear();
         self.ext_force.resize(n, 0.0);
+        // Without a Jacobian (line-search trials), the forces' derivatives are not combined.
         self.ext_blocks.clear();
-        self.ext_blocks.resize(model.n_nodes(), Mat3::zeros());
+        if with_jacobian {
+            self.ext_blocks.resize(model.n_nodes(), Mat3::zeros());
+        }
         self.ext_faces.clear();
         self.ext_touched = false;
         let e = ForceEval {
@@ -121,13 +124,15 @@ impl Assembler {
         for f in &self.externals {
             self.ext_derivatives.clear();
             f.add(&e, &mut self.ext_force, &mut self.ext_derivatives);
-            for b in self.ext_derivatives.blocks() {
-                self.ext_blocks[b.node] += c.system_block(&b.dfdx, &b.dfdv);
-                self.ext_touched = true;
-            }
-            for b in self.ext_derivatives.faces() {
-                let block = c.system_block(&b.dfdx, &b.dfdv);
-                self.ext_faces.push((b.shell, b.face, block));
+            if with_jacobian {
+                for b in self.ext_derivatives.blocks() {
+                    self.ext_blocks[b.node] += c.system_block(&b.dfdx, &b.dfdv);
+                    self.ext_touched = true;
+                }
+                for b in self.ext_derivatives.faces() {
+                    let block = c.system_block(&b.dfdx, &b.dfdv);
+                    self.ext_faces.push((b.shell, b.face, block));
+                }
             }
             potential = potential
                 .zip(f.incremental_potential(&e))

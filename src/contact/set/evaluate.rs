@@ -11,9 +11,13 @@ use crate::time::Coefficients;
 use rayon::prelude::*;
 
 /// Evaluates `candidates` at the evaluation point `env` of an iterate, under the step's
-/// integrator coefficients, into `out` (cleared first; its allocation is reused). Each worker
-/// evaluates its pairs in one [`ContactCtx`] it resets per pair, rather than building and
-/// moving a fresh ~4.5 kB record each time.
+/// integrator coefficients, into `out` (one entry per candidate, in candidate order).
+///
+/// Nothing is allocated per pair once `out` holds the previous iterate's evaluation: each
+/// entry is overwritten in place, and a pair that had a system block writes its new one into
+/// the same box (a 12×12 block is 1.1 kB: allocating and freeing one per active pair and
+/// iterate cost more than writing it). Each worker evaluates its pairs in one [`ContactCtx`]
+/// it resets per pair, rather than building and moving a fresh ~4.5 kB record each time.
 pub(super) fn evaluate_all<E: ElementSet>(
     env: &Env,
     bindings: &[ContactBinding<E>],
@@ -27,10 +31,12 @@ pub(super) fn evaluate_all<E: ElementSet>(
         out.clear();
         return;
     };
-    candidates
-        .par_iter()
+    out.truncate(candidates.len());
+    out.resize_with(candidates.len(), || beyond_reach(seed, f64::INFINITY));
+    out.par_iter_mut()
+        .zip(candidates.par_iter())
         .with_min_len(16)
-        .map_init(
+        .for_each_init(
             || {
                 Box::new(ContactCtx::new(
                     seed.first,
@@ -40,17 +46,17 @@ pub(super) fn evaluate_all<E: ElementSet>(
                     false,
                 ))
             },
-            |ctx, key| {
+            |ctx, (lc, key)| {
                 let chain = &bindings[key.binding as usize].chain;
                 if let Some(gap) = gap_beyond_reach(env, chain, key) {
-                    return beyond_reach(key, gap);
+                    *lc = beyond_reach(key, gap);
+                    return;
                 }
                 let memory = store.start(key, chain.memory_layout());
                 chain.evaluate_into(env, key.first, key.second, memory, step, want_jacobian, ctx);
-                local_of(key, ctx)
+                write_local(key, ctx, lc);
             },
-        )
-        .collect_into_vec(out);
+        );
 }
 
 /// The gap of a pair clearly beyond the reach of a chain inert there (see
@@ -97,6 +103,13 @@ fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
 /// receive force (the assembled sides' free points), the force, the system block when asked
 /// for and assembled, the energy (unless rejected), the gap and the trial memory.
 pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
+    let mut lc = beyond_reach(key, f64::INFINITY);
+    write_local(key, ctx, &mut lc);
+    lc
+}
+
+/// [`local_of`] written over `lc`, whose block box (if any) is reused for the new block.
+fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact) {
     let mut dofs = [NO_DOF; 12];
     let mut rows = [false; 12];
     for k in 0..ctx.n_slots() {
@@ -111,23 +124,28 @@ pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
         }
     }
     let active = !ctx.reject && (ctx.assemble_forces[0] || ctx.assemble_forces[1]);
-    LocalContact {
-        key: *key,
-        dofs,
-        rows,
-        force: if active { ctx.force } else { Vec12::zeros() },
-        block: (active && ctx.want_jacobian && ctx.assemble_matrix).then(|| {
-            let mut b = Box::new(Mat12::zeros());
-            ctx.system_block_into(&ctx.step, &mut b);
-            b
-        }),
-        energy: if ctx.reject { 0.0 } else { ctx.energy },
-        nonconservative: (active && !ctx.nonconservative.is_zero())
-            .then(|| Box::new(ctx.nonconservative)),
-        gap: ctx.gap,
-        active,
-        memory: ctx.memory,
+    lc.key = *key;
+    lc.dofs = dofs;
+    lc.rows = rows;
+    lc.force = if active { ctx.force } else { Vec12::zeros() };
+    if active && ctx.want_jacobian && ctx.assemble_matrix {
+        let block = lc.block.get_or_insert_with(|| Box::new(Mat12::zeros()));
+        ctx.system_block_into(&ctx.step, block);
+    } else {
+        lc.block = None;
     }
+    lc.energy = if ctx.reject { 0.0 } else { ctx.energy };
+    if active && !ctx.nonconservative.is_zero() {
+        match &mut lc.nonconservative {
+            Some(b) => **b = ctx.nonconservative,
+            None => lc.nonconservative = Some(Box::new(ctx.nonconservative)),
+        }
+    } else {
+        lc.nonconservative = None;
+    }
+    lc.gap = ctx.gap;
+    lc.active = active;
+    lc.memory = ctx.memory;
 }
 
 #[cfg(test)]
@@ -224,6 +242,54 @@ mod tests {
             }
         }
         assert!(jacobians >= 6, "the cases exert forces: {jacobians}");
+    }
+
+    /// Evaluating into the previous iterate's entries (reusing their boxes) gives what a
+    /// fresh evaluation gives, with and without Jacobians, when the candidate set shrinks and
+    /// grows again.
+    #[test]
+    fn evaluations_into_reused_entries_keep_the_bits() {
+        use crate::contact::primitive::BodyGroup;
+        use crate::contact::set::{ContactBinding, ContactModel, ContactSet};
+        let m = model();
+        let binding = |file: &str, second| ContactBinding {
+            chain: chain(file),
+            first: BodyGroup::Spheres(vec![0, 1, 2]),
+            second,
+            keep_distance: 1e-3,
+            excluded: Vec::new(),
+            self_exclusion: Default::default(),
+        };
+        let mut set = ContactSet::new(vec![
+            binding("granular.ron", BodyGroup::Spheres(vec![0, 1, 2])),
+            binding("granular_plane.ron", BodyGroup::Planes(vec![0])),
+        ])
+        .unwrap();
+        set.detect(&m, &m.q);
+        assert!(set.candidates().len() >= 5, "{:?}", set.candidates());
+        let step = Coefficients::bdf2(1e-4);
+        // The spheres moved apart: fewer candidates, more beyond reach.
+        let mut apart = m.q.clone();
+        for (i, s) in m.spheres.iter().enumerate() {
+            apart[s.offset] += 0.012 * i as f64;
+        }
+        let mut out = Vec::new();
+        for (q, want) in [(&m.q, true), (&m.q, false), (&apart, true), (&m.q, true)] {
+            let fresh = set.evaluate(&m, q, &m.v, &step, want);
+            set.evaluate_into(&m, q, &m.v, &step, want, &mut out);
+            assert_eq!(format!("{out:?}"), format!("{fresh:?}"));
+            assert!(
+                fresh
+                    .iter()
+                    .any(|c| c.active && (c.block.is_some() == want))
+            );
+        }
+        let mut fewer = set.clone();
+        fewer.detect(&m, &apart);
+        let fresh = fewer.evaluate(&m, &m.q, &m.v, &step, true);
+        assert!(fresh.len() < out.len());
+        fewer.evaluate_into(&m, &m.q, &m.v, &step, true, &mut out);
+        assert_eq!(format!("{out:?}"), format!("{fresh:?}"));
     }
 
     /// The block written in place is the matrix expression's, bit for bit, in every mode.
