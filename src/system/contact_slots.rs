@@ -151,21 +151,20 @@ mod tests {
         }
         // Layouts of 1, 2, 3 and 4 slots, one with a constrained slot inside, one with a
         // constrained last slot.
-        let at = |d: usize| d as u32;
-        let mut layouts = vec![[NO_DOF; 12]; 5];
-        layouts[0][..3].copy_from_slice(&[at(0), at(1), at(2)]);
-        for a in 0..6 {
-            layouts[1][a] = at(a);
-        }
-        for a in 0..9 {
-            layouts[2][a] = at(a + 3);
-        }
-        for a in 0..12 {
-            layouts[3][a] = at((a + 12) % n);
-        }
-        for a in 0..6 {
-            layouts[4][a] = at(a + 3);
-        }
+        let layout = |dofs: &mut dyn Iterator<Item = usize>| {
+            let mut l = [NO_DOF; 12];
+            for (slot, d) in l.iter_mut().zip(dofs) {
+                *slot = d as u32;
+            }
+            l
+        };
+        let layouts = [
+            layout(&mut (0..3)),
+            layout(&mut (0..6)),
+            layout(&mut (3..12)),
+            layout(&mut (0..12).map(|a| (a + 12) % n)),
+            layout(&mut (3..9)),
+        ];
         let groups: Vec<Vec<usize>> = layouts
             .iter()
             .map(|l| {
