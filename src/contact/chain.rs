@@ -219,16 +219,34 @@ impl<E: ElementSet> Chain<E> {
         want_jacobian: bool,
     ) -> ContactCtx {
         let mut ctx = ContactCtx::new(first, second, memory, step.dt, want_jacobian);
-        ctx.step = *step;
+        self.evaluate_into(env, first, second, memory, step, want_jacobian, &mut ctx);
+        ctx
+    }
+
+    /// Like [`Chain::evaluate_step`], into the record `ctx`, which is [reset](ContactCtx::reset)
+    /// first: a caller evaluating many pairs keeps one record per thread instead of building
+    /// and moving a fresh one per pair. The result is the same as `evaluate_step`'s.
+    #[allow(clippy::too_many_arguments)]
+    pub fn evaluate_into(
+        &self,
+        env: &Env,
+        first: PrimId,
+        second: PrimId,
+        memory: PairMemory,
+        step: &Coefficients,
+        want_jacobian: bool,
+        ctx: &mut ContactCtx,
+    ) {
+        ctx.reset(first, second, memory, step, want_jacobian);
         for (k, (e, slot)) in self.elements.iter().zip(&self.memory.slots).enumerate() {
             ctx.slot = *slot;
             let role = self.roles[k];
             if role == EnergyRole::Conservative {
-                e.evaluate(env, &mut ctx);
+                e.evaluate(env, ctx);
             } else {
                 // Friction and damping: what the element adds is kept apart (energy balance).
                 let (force, energy) = (ctx.force, ctx.energy);
-                e.evaluate(env, &mut ctx);
+                e.evaluate(env, ctx);
                 let added = ctx.force - force;
                 ctx.nonconservative.add(role, &added, ctx.energy - energy);
             }
@@ -239,7 +257,6 @@ impl<E: ElementSet> Chain<E> {
             }
         }
         ctx.slot = None;
-        ctx
     }
 }
 

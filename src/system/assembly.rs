@@ -3,6 +3,7 @@
 //! checkpoints). The residual and Jacobian themselves are in `evaluate.rs`.
 
 use super::SolveError;
+use super::contact_slots::ContactSlots;
 use super::evaluate::Evaluation;
 use super::integrator::Coefficients;
 use super::pattern::SparsityPattern;
@@ -23,7 +24,7 @@ pub struct Assembler {
     pub(super) node_dofs: Vec<[usize; 3]>,
     pub(super) contacts: Option<Box<dyn ContactModel>>,
     pub(super) contact_layouts: Vec<[u32; 12]>,
-    pub(super) contact_slots: Vec<[u32; 144]>,
+    pub(super) contact_slots: ContactSlots,
     pub(super) generation: u64,
     pub(super) frames: Vec<RodFrames>,
     /// One force's derivatives (scratch).
@@ -87,7 +88,7 @@ impl Assembler {
             node_dofs,
             contacts,
             contact_layouts: Vec::new(),
-            contact_slots: Vec::new(),
+            contact_slots: ContactSlots::default(),
             generation: 0,
             frames: Vec::new(),
             ext_derivatives: NodeDerivatives::default(),

@@ -3,10 +3,10 @@
 //! block's entries into the pattern's values.
 
 use super::assembly::Assembler;
+use super::contact_slots::ContactSlots;
 use super::pattern::{NO_SLOT, SparsityPattern};
 use crate::contact::NO_DOF;
 use crate::model::Model;
-use rayon::prelude::*;
 
 impl Assembler {
     /// Whether contact blocks go into the sparsity pattern and the assembled Jacobian values
@@ -56,29 +56,9 @@ impl Assembler {
                 s
             })
             .collect();
-        // Slot lookups (binary searches) for thousands of candidates: in parallel, in order.
-        self.contact_slots = self
-            .contact_layouts
-            .par_iter()
-            .with_min_len(64)
-            .map(|l| {
-                let mut s = [NO_SLOT; 144];
-                for a in 0..12 {
-                    for b in 0..12 {
-                        if l[a] != NO_DOF && l[b] != NO_DOF {
-                            let (ra, cb) = (
-                                model.dofs.free_index(l[a] as usize),
-                                model.dofs.free_index(l[b] as usize),
-                            );
-                            if let (Some(r), Some(c)) = (ra, cb) {
-                                s[a * 12 + b] = pattern.slot_free(r, c);
-                            }
-                        }
-                    }
-                }
-                s
-            })
-            .collect();
+        // Slot lookups (binary searches) for thousands of candidates: in parallel, in order,
+        // over each pair's own local coordinates.
+        self.contact_slots = ContactSlots::build(model, pattern, &self.contact_layouts);
         self.face_slots = if self.externals.iter().any(|f| f.couples_faces()) {
             model
                 .shells

@@ -1,7 +1,7 @@
 //! The Newton matrix of a Krylov solve applied without assembling the contact blocks:
 //! `J x = J_base x + Σ_pairs Pᵀ_p B_p P_p x`, with `J_base` the assembled pattern (inertia,
-//! elastic stencils, external forces) and `B_p` each evaluated pair's 12×12 system block over
-//! its local coordinates.
+//! elastic stencils, external forces) and `B_p` each evaluated pair's system block over its
+//! local coordinates (the `w × w` corner up to its last free coordinate of the 12×12 record).
 //!
 //! A granular bed's candidate set changes at almost every step; keeping contact blocks out of
 //! the pattern spares a pattern rebuild, its slot lookups and the zeroing and scanning of
@@ -25,6 +25,9 @@ struct PairBlock<'a> {
     cols: [u32; 12],
     /// Free index of each row the pair assembles ([`NOT_FREE`] otherwise).
     rows: [u32; 12],
+    /// Local coordinates up to the last free one: the products visit only the `w × w` corner
+    /// of the block (a sphere–plane pair has 3 or 6 local coordinates, not 12).
+    w: usize,
     block: &'a Mat12,
 }
 
@@ -57,7 +60,16 @@ impl<'a> SystemOperator<'a> {
                 };
                 let cols = lc.dofs.map(free);
                 let rows = std::array::from_fn(|a| if lc.rows[a] { cols[a] } else { NOT_FREE });
-                Some(PairBlock { cols, rows, block })
+                let w = cols
+                    .iter()
+                    .rposition(|&c| c != NOT_FREE)
+                    .map_or(0, |a| a + 1);
+                Some(PairBlock {
+                    cols,
+                    rows,
+                    w,
+                    block,
+                })
             })
             .collect();
         Self {
@@ -69,11 +81,11 @@ impl<'a> SystemOperator<'a> {
     /// Adds the pairs' entries that fall in the preconditioner's diagonal blocks.
     pub fn precondition(&self, pc: &mut BlockJacobi, blocks: &DofBlocks) {
         for p in &self.pairs {
-            for (a, &r) in p.rows.iter().enumerate() {
+            for (a, &r) in p.rows[..p.w].iter().enumerate() {
                 if r == NOT_FREE {
                     continue;
                 }
-                for (b, &c) in p.cols.iter().enumerate() {
+                for (b, &c) in p.cols[..p.w].iter().enumerate() {
                     if c != NOT_FREE {
                         pc.add(blocks, r as usize, c as usize, p.block[(a, b)]);
                     }
@@ -93,8 +105,8 @@ impl<'a> SystemOperator<'a> {
             }
         }
         for p in &self.pairs {
-            for (a, &r) in p.rows.iter().enumerate() {
-                for (b, &c) in p.cols.iter().enumerate() {
+            for (a, &r) in p.rows[..p.w].iter().enumerate() {
+                for (b, &c) in p.cols[..p.w].iter().enumerate() {
                     if r != NOT_FREE && c != NOT_FREE {
                         entries.push((c, r, p.block[(a, b)]));
                     }
@@ -127,17 +139,19 @@ impl<'a> SystemOperator<'a> {
 impl Operator for SystemOperator<'_> {
     fn mul(&self, x: &[f64], out: &mut [f64]) {
         self.base.mul(x, out);
+        // Past the last free coordinate `w`, `xl` is zero: the products there add ±0 to a sum
+        // that started at +0 (never −0), so stopping at `w` leaves the bits unchanged.
         for p in &self.pairs {
             let mut xl = [0.0; 12];
-            for (b, &c) in p.cols.iter().enumerate() {
+            for (b, &c) in p.cols[..p.w].iter().enumerate() {
                 if c != NOT_FREE {
                     xl[b] = x[c as usize];
                 }
             }
-            for (a, &r) in p.rows.iter().enumerate() {
+            for (a, &r) in p.rows[..p.w].iter().enumerate() {
                 if r != NOT_FREE {
                     let mut acc = 0.0;
-                    for (b, &xb) in xl.iter().enumerate() {
+                    for (b, &xb) in xl[..p.w].iter().enumerate() {
                         acc += p.block[(a, b)] * xb;
                     }
                     out[r as usize] += acc;

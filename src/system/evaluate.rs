@@ -12,7 +12,7 @@
 
 use super::assembly::Assembler;
 use super::integrator::{Coefficients, TimeIntegrator};
-use super::pattern::{NO_SLOT, scatter_block};
+use super::pattern::scatter_block;
 use super::stages::{StageTimes, lap};
 use crate::contact::LocalContact;
 use crate::external::ForceEval;
@@ -104,8 +104,11 @@ impl Assembler {
         integrator.velocity(q, &mut self.velocity);
         self.ext_force.clear();
         self.ext_force.resize(n, 0.0);
+        // Without a Jacobian (line-search trials), the forces' derivatives are not combined.
         self.ext_blocks.clear();
-        self.ext_blocks.resize(model.n_nodes(), Mat3::zeros());
+        if with_jacobian {
+            self.ext_blocks.resize(model.n_nodes(), Mat3::zeros());
+        }
         self.ext_faces.clear();
         self.ext_touched = false;
         let e = ForceEval {
@@ -121,13 +124,15 @@ impl Assembler {
         for f in &self.externals {
             self.ext_derivatives.clear();
             f.add(&e, &mut self.ext_force, &mut self.ext_derivatives);
-            for b in self.ext_derivatives.blocks() {
-                self.ext_blocks[b.node] += c.system_block(&b.dfdx, &b.dfdv);
-                self.ext_touched = true;
-            }
-            for b in self.ext_derivatives.faces() {
-                let block = c.system_block(&b.dfdx, &b.dfdv);
-                self.ext_faces.push((b.shell, b.face, block));
+            if with_jacobian {
+                for b in self.ext_derivatives.blocks() {
+                    self.ext_blocks[b.node] += c.system_block(&b.dfdx, &b.dfdv);
+                    self.ext_touched = true;
+                }
+                for b in self.ext_derivatives.faces() {
+                    let block = c.system_block(&b.dfdx, &b.dfdv);
+                    self.ext_faces.push((b.shell, b.face, block));
+                }
             }
             potential = potential
                 .zip(f.incremental_potential(&e))
@@ -140,7 +145,14 @@ impl Assembler {
         // Contacts: r −= f_c on assembled rows; J += J_c.
         let mut contact_energy = 0.0;
         if let Some(contacts) = &self.contacts {
-            out.contacts = contacts.evaluate(model, &z, &self.velocity, &c, with_jacobian);
+            contacts.evaluate_into(
+                model,
+                &z,
+                &self.velocity,
+                &c,
+                with_jacobian,
+                &mut out.contacts,
+            );
             spent.contact = lap(&mut clock);
             for (k, lc) in out.contacts.iter().enumerate() {
                 if !lc.active {
@@ -153,20 +165,8 @@ impl Assembler {
                         contact_norm2 += lc.force[a] * lc.force[a];
                     }
                 }
-                if let (Some(block), true) = (&lc.block, with_jacobian && self.contacts_in_pattern)
-                {
-                    let slots = &self.contact_slots[k];
-                    for a in 0..12 {
-                        if !lc.rows[a] {
-                            continue;
-                        }
-                        for b in 0..12 {
-                            let s = slots[a * 12 + b];
-                            if s != NO_SLOT {
-                                out.jacobian[s as usize] += block[(a, b)];
-                            }
-                        }
-                    }
+                if with_jacobian && self.contacts_in_pattern {
+                    self.contact_slots.scatter(k, lc, &mut out.jacobian);
                 }
             }
         } else {

@@ -7,6 +7,12 @@
 //! `[0, 1]`) is bisected: too much decrease moves `α_l` up, too little moves `α_u` down.
 //! At `α = 1` the "too much decrease" case is accepted, since Newton's step is never lengthened.
 //! When the bracket collapses or the iteration limit is hit, the best `α` seen is returned.
+//!
+//! Each trial `α` is one evaluation without Jacobian (Newton's `evaluate(…, false, …)`): the
+//! residual and the incremental potential only. No Hessian work is done for it: the elastic
+//! stencils skip theirs, the external forces' derivatives are not combined, and every contact
+//! pair is evaluated with `want_jacobian = false` (resolvers skip `∇²Δ`, laws skip `∂f/∂x`,
+//! `∂f/∂v`, no system block is formed and the reused pair record is not even cleared of them).
 
 /// What the line search found.
 #[derive(Debug, Clone, Copy, PartialEq)]

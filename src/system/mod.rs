@@ -8,6 +8,7 @@ mod assembly_pattern;
 mod bicgstab;
 mod block_jacobi;
 mod contact_operator;
+mod contact_slots;
 mod coverage_tally;
 mod energy;
 mod energy_account;

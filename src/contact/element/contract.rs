@@ -72,7 +72,9 @@ pub struct ElementDoc {
 /// `evaluate` reads what earlier elements wrote into the [`ContactCtx`] and adds its own part.
 /// Forces are generalised forces on the pair's local DOFs; laws must also add `∂f/∂x` and
 /// `∂f/∂v` when `ctx.want_jacobian` is set (verify them with finite differences), and their
-/// energy when they derive from one. A normal law written as a scalar `F(δ, δ̇)` hands it to
+/// energy when they derive from one. When it is not set (line-search trials: energy and
+/// gradient only), an element writes neither `∂f/∂x`, `∂f/∂v` nor `∇²Δ`: the record is
+/// reused from pair to pair, and those matrices are not cleared after such an evaluation. A normal law written as a scalar `F(δ, δ̇)` hands it to
 /// [`add_normal_force`](crate::contact::add_normal_force), which applies the chain rule.
 ///
 /// The step-by-step guide is [`crate::guide`]; `catena new-element` writes a skeleton.

@@ -53,12 +53,14 @@ pub use sphere_point::SpherePoint;
 pub use sphere_sphere::SphereSphere;
 pub use triangle::{PointTriangle, SphereTriangle};
 
-use super::ctx::{ContactCtx, Mat12, Vec12};
+use super::ctx::{ContactCtx, Vec12};
 use super::distance::Distance;
 use crate::math::Vec3;
 
 /// Writes a kernel result into the ctx. `map[k]` is the ctx point of the kernel's point `k`;
-/// `sides` says which kernel closest point belongs to side 1 and which to side 2.
+/// `sides` says which kernel closest point belongs to side 1 and which to side 2. The Hessian
+/// is written in place into `ctx.hess`, which is zero on entry (a chain has one resolver, and
+/// its record is fresh or [reset](ContactCtx::reset)); it is left zero without Jacobians.
 pub(crate) fn set_geometry<const N: usize>(
     ctx: &mut ContactCtx,
     d: &Distance<N>,
@@ -66,16 +68,17 @@ pub(crate) fn set_geometry<const N: usize>(
     swap: bool,
 ) {
     let mut grad = Vec12::zeros();
-    let mut hess = Mat12::zeros();
     for (a, &pa) in map.iter().enumerate() {
         for i in 0..3 {
             grad[3 * pa + i] = d.grad[3 * a + i];
         }
-        if ctx.want_jacobian {
+    }
+    if ctx.want_jacobian {
+        for (a, &pa) in map.iter().enumerate() {
             for (b, &pb) in map.iter().enumerate() {
                 for i in 0..3 {
                     for j in 0..3 {
-                        hess[(3 * pa + i, 3 * pb + j)] = d.hess[(3 * a + i, 3 * b + j)];
+                        ctx.hess[(3 * pa + i, 3 * pb + j)] = d.hess[(3 * a + i, 3 * b + j)];
                     }
                 }
             }
@@ -91,20 +94,20 @@ pub(crate) fn set_geometry<const N: usize>(
     } else {
         d.params
     };
-    finish(ctx, d.distance, c1, c2, grad, hess, beta, d.kind);
+    finish(ctx, d.distance, c1, c2, grad, beta, d.kind);
     // The triangle's barycentric coordinates, whichever side it is on.
     ctx.bary = d.bary;
 }
 
-/// Sets Δ, gap, normal (side 1 → side 2) and contact point from the closest points.
-#[allow(clippy::too_many_arguments)]
+/// Sets Δ, gap, normal (side 1 → side 2), contact point, ∇Δ (`grad`), the parametric
+/// coordinates and the contact type from the closest points; `ctx.hess` (∇²Δ) is the
+/// resolver's to write, in place.
 pub(crate) fn finish(
     ctx: &mut ContactCtx,
     distance: f64,
     c1: Vec3,
     c2: Vec3,
     grad: Vec12,
-    hess: Mat12,
     beta: [f64; 2],
     kind: super::distance::ContactType,
 ) {
@@ -118,7 +121,6 @@ pub(crate) fn finish(
     };
     ctx.contact_point = c1 + ctx.normal * (ctx.radius[0] + 0.5 * ctx.gap);
     ctx.grad = grad;
-    ctx.hess = hess;
     ctx.beta = beta;
     ctx.contact_type = kind;
 }

@@ -6,7 +6,7 @@
 //! end node's own contact. `Triangle_Plane` does the same over a triangle's three nodes.
 
 use super::finish;
-use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::ctx::{ContactCtx, Vec12};
 use crate::contact::distance::{ContactType, point_plane};
 use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
@@ -28,7 +28,6 @@ fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
         c1,
         c2,
         grad,
-        Mat12::zeros(),
         [beta, 0.0],
         ContactType::PointPlane,
     );

@@ -100,6 +100,20 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact> {
+        let mut out = Vec::new();
+        self.evaluate_into(model, q, v, step, want_jacobian, &mut out);
+        out
+    }
+
+    fn evaluate_into(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        step: &Coefficients,
+        want_jacobian: bool,
+        out: &mut Vec<LocalContact>,
+    ) {
         let env = Env { model, q, v };
         evaluate::evaluate_all(
             &env,
@@ -108,7 +122,8 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             &self.store,
             step,
             want_jacobian,
-        )
+            out,
+        );
     }
 
     fn commit(&mut self, accepted: &[LocalContact]) {

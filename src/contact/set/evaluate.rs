@@ -5,13 +5,19 @@
 
 use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey};
-use crate::contact::ctx::{ContactCtx, NO_DOF, Vec12};
+use crate::contact::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
 use crate::contact::element::{CcdKernel, ElementSet, Env};
 use crate::time::Coefficients;
 use rayon::prelude::*;
 
 /// Evaluates `candidates` at the evaluation point `env` of an iterate, under the step's
-/// integrator coefficients.
+/// integrator coefficients, into `out` (one entry per candidate, in candidate order).
+///
+/// Nothing is allocated per pair once `out` holds the previous iterate's evaluation: each
+/// entry is overwritten in place, and a pair that had a system block writes its new one into
+/// the same box (a 12×12 block is 1.1 kB: allocating and freeing one per active pair and
+/// iterate cost more than writing it). Each worker evaluates its pairs in one [`ContactCtx`]
+/// it resets per pair, rather than building and moving a fresh ~4.5 kB record each time.
 pub(super) fn evaluate_all<E: ElementSet>(
     env: &Env,
     bindings: &[ContactBinding<E>],
@@ -19,20 +25,38 @@ pub(super) fn evaluate_all<E: ElementSet>(
     store: &MemoryStore,
     step: &Coefficients,
     want_jacobian: bool,
-) -> Vec<LocalContact> {
-    candidates
-        .par_iter()
+    out: &mut Vec<LocalContact>,
+) {
+    let Some(seed) = candidates.first() else {
+        out.clear();
+        return;
+    };
+    out.truncate(candidates.len());
+    out.resize_with(candidates.len(), || beyond_reach(seed, f64::INFINITY));
+    out.par_iter_mut()
+        .zip(candidates.par_iter())
         .with_min_len(16)
-        .map(|key| {
-            let chain = &bindings[key.binding as usize].chain;
-            if let Some(gap) = gap_beyond_reach(env, chain, key) {
-                return beyond_reach(key, gap);
-            }
-            let memory = store.start(key, chain.memory_layout());
-            let ctx = chain.evaluate_step(env, key.first, key.second, memory, step, want_jacobian);
-            local_of(key, &ctx)
-        })
-        .collect()
+        .for_each_init(
+            || {
+                Box::new(ContactCtx::new(
+                    seed.first,
+                    seed.second,
+                    Default::default(),
+                    step.dt,
+                    false,
+                ))
+            },
+            |ctx, (lc, key)| {
+                let chain = &bindings[key.binding as usize].chain;
+                if let Some(gap) = gap_beyond_reach(env, chain, key) {
+                    *lc = beyond_reach(key, gap);
+                    return;
+                }
+                let memory = store.start(key, chain.memory_layout());
+                chain.evaluate_into(env, key.first, key.second, memory, step, want_jacobian, ctx);
+                write_local(key, ctx, lc);
+            },
+        );
 }
 
 /// The gap of a pair clearly beyond the reach of a chain inert there (see
@@ -79,6 +103,13 @@ fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
 /// receive force (the assembled sides' free points), the force, the system block when asked
 /// for and assembled, the energy (unless rejected), the gap and the trial memory.
 pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
+    let mut lc = beyond_reach(key, f64::INFINITY);
+    write_local(key, ctx, &mut lc);
+    lc
+}
+
+/// [`local_of`] written over `lc`, whose block box (if any) is reused for the new block.
+fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact) {
     let mut dofs = [NO_DOF; 12];
     let mut rows = [false; 12];
     for k in 0..ctx.n_slots() {
@@ -93,18 +124,203 @@ pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
         }
     }
     let active = !ctx.reject && (ctx.assemble_forces[0] || ctx.assemble_forces[1]);
-    LocalContact {
-        key: *key,
-        dofs,
-        rows,
-        force: if active { ctx.force } else { Vec12::zeros() },
-        block: (active && ctx.want_jacobian && ctx.assemble_matrix)
-            .then(|| Box::new(ctx.system_block(&ctx.step))),
-        energy: if ctx.reject { 0.0 } else { ctx.energy },
-        nonconservative: (active && !ctx.nonconservative.is_zero())
-            .then(|| Box::new(ctx.nonconservative)),
-        gap: ctx.gap,
-        active,
-        memory: ctx.memory,
+    lc.key = *key;
+    lc.dofs = dofs;
+    lc.rows = rows;
+    lc.force = if active { ctx.force } else { Vec12::zeros() };
+    if active && ctx.want_jacobian && ctx.assemble_matrix {
+        let block = lc.block.get_or_insert_with(|| Box::new(Mat12::zeros()));
+        ctx.system_block_into(&ctx.step, block);
+    } else {
+        lc.block = None;
+    }
+    lc.energy = if ctx.reject { 0.0 } else { ctx.energy };
+    if active && !ctx.nonconservative.is_zero() {
+        match &mut lc.nonconservative {
+            Some(b) => **b = ctx.nonconservative,
+            None => lc.nonconservative = Some(Box::new(ctx.nonconservative)),
+        }
+    } else {
+        lc.nonconservative = None;
+    }
+    lc.gap = ctx.gap;
+    lc.active = active;
+    lc.memory = ctx.memory;
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contact::chain::Chain;
+    use crate::contact::ctx::ContactCtx;
+    use crate::contact::element::{Env, PairMemory};
+    use crate::contact::primitive::{PlanePrim, PrimId, SpherePrim};
+    use crate::math::Vec3;
+    use crate::model::{Material, Model, Plane, Sphere};
+    use crate::time::Coefficients;
+    use std::path::Path;
+
+    /// Three overlapping spheres (two rotating) on a ground plane, sliding and spinning.
+    fn model() -> Model {
+        let mut m = Model::default();
+        let centres = [
+            [0.0, 0.0, 0.0099],
+            [0.0195, 0.001, 0.0101],
+            [0.039, 0.0, 0.0098],
+        ];
+        for (i, c) in centres.iter().enumerate() {
+            m.add_sphere(
+                Sphere::new(format!("s{i}"), 0.01, Material::from_poisson(1e7, 0.3, 1e3)),
+                Vec3::new(c[0], c[1], c[2]),
+                Vec3::new(0.01 * i as f64, -0.02, 0.005 - 0.004 * i as f64),
+            );
+            if i != 1 {
+                m.spin_sphere(i, Vec3::new(1.0, -2.0 + i as f64, 0.5));
+            }
+        }
+        m.add_plane(Plane {
+            name: "ground".into(),
+            origin: Vec3::zeros(),
+            normal: Vec3::z(),
+            material: None,
+        });
+        m.finalize();
+        m
+    }
+
+    fn chain(file: &str) -> Chain {
+        Chain::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("chains")
+                .join(file),
+        )
+        .unwrap()
+    }
+
+    /// A record reused from pair to pair, chain to chain, with and without Jacobians, ends
+    /// every evaluation exactly (every field, every bit: compared through `Debug`, which
+    /// prints each float's shortest round-trip form) as a fresh record does.
+    #[test]
+    fn a_reused_record_gives_the_bits_of_a_fresh_one() {
+        let m = model();
+        let env = Env {
+            model: &m,
+            q: &m.q,
+            v: &m.v,
+        };
+        let s = |index| PrimId::Sphere(SpherePrim { index });
+        let ground = PrimId::Plane(PlanePrim { index: 0 });
+        let cases = [
+            (chain("granular.ron"), s(0), s(1)),
+            (chain("granular_plane.ron"), s(0), ground),
+            (chain("granular.ron"), s(1), s(2)),
+            (chain("hertz_coulomb.ron"), s(0), s(1)),
+            (chain("granular_plane.ron"), s(1), ground),
+            (chain("linear_sphere_sphere.ron"), s(2), s(1)),
+            (chain("granular_rolling.ron"), s(0), s(2)),
+        ];
+        let step = Coefficients::bdf2(1e-4);
+        let mut reused = ContactCtx::new(s(0), s(1), PairMemory::default(), 1.0, true);
+        let mut jacobians = 0;
+        for round in 0..3 {
+            for (k, (c, a, b)) in cases.iter().enumerate() {
+                let want = (k + round) % 3 != 1;
+                let fresh = c.evaluate_step(&env, *a, *b, PairMemory::default(), &step, want);
+                c.evaluate_into(
+                    &env,
+                    *a,
+                    *b,
+                    PairMemory::default(),
+                    &step,
+                    want,
+                    &mut reused,
+                );
+                assert_eq!(format!("{reused:?}"), format!("{fresh:?}"), "case {k}");
+                jacobians += usize::from(want && fresh.dfdx.iter().any(|&x| x != 0.0));
+                if !want {
+                    assert!(fresh.dfdx.iter().chain(&fresh.dfdv).all(|&x| x == 0.0));
+                }
+            }
+        }
+        assert!(jacobians >= 6, "the cases exert forces: {jacobians}");
+    }
+
+    /// Evaluating into the previous iterate's entries (reusing their boxes) gives what a
+    /// fresh evaluation gives, with and without Jacobians, when the candidate set shrinks and
+    /// grows again.
+    #[test]
+    fn evaluations_into_reused_entries_keep_the_bits() {
+        use crate::contact::primitive::BodyGroup;
+        use crate::contact::set::{ContactBinding, ContactModel, ContactSet};
+        let m = model();
+        let binding = |file: &str, second| ContactBinding {
+            chain: chain(file),
+            first: BodyGroup::Spheres(vec![0, 1, 2]),
+            second,
+            keep_distance: 1e-3,
+            excluded: Vec::new(),
+            self_exclusion: Default::default(),
+        };
+        let mut set = ContactSet::new(vec![
+            binding("granular.ron", BodyGroup::Spheres(vec![0, 1, 2])),
+            binding("granular_plane.ron", BodyGroup::Planes(vec![0])),
+        ])
+        .unwrap();
+        set.detect(&m, &m.q);
+        assert!(set.candidates().len() >= 5, "{:?}", set.candidates());
+        let step = Coefficients::bdf2(1e-4);
+        // The spheres moved apart: fewer candidates, more beyond reach.
+        let mut apart = m.q.clone();
+        for (i, s) in m.spheres.iter().enumerate() {
+            apart[s.offset] += 0.012 * i as f64;
+        }
+        let mut out = Vec::new();
+        for (q, want) in [(&m.q, true), (&m.q, false), (&apart, true), (&m.q, true)] {
+            let fresh = set.evaluate(&m, q, &m.v, &step, want);
+            set.evaluate_into(&m, q, &m.v, &step, want, &mut out);
+            assert_eq!(format!("{out:?}"), format!("{fresh:?}"));
+            assert!(
+                fresh
+                    .iter()
+                    .any(|c| c.active && (c.block.is_some() == want))
+            );
+        }
+        let mut fewer = set.clone();
+        fewer.detect(&m, &apart);
+        let fresh = fewer.evaluate(&m, &m.q, &m.v, &step, true);
+        assert!(fresh.len() < out.len());
+        fewer.evaluate_into(&m, &m.q, &m.v, &step, true, &mut out);
+        assert_eq!(format!("{out:?}"), format!("{fresh:?}"));
+    }
+
+    /// The block written in place is the matrix expression's, bit for bit, in every mode.
+    #[test]
+    fn system_block_in_place_keeps_the_bits() {
+        use crate::contact::ctx::{Mat12, MatrixMode};
+        let mut rng = crate::verify::Rng::new(11);
+        let s = PrimId::Sphere(SpherePrim { index: 0 });
+        let mut ctx = ContactCtx::new(s, s, PairMemory::default(), 1e-3, true);
+        ctx.dfdx.iter_mut().for_each(|x| *x = 1e4 * rng.signed());
+        ctx.dfdv.iter_mut().for_each(|x| *x = rng.signed());
+        let c = Coefficients::bdf2(3e-4);
+        for mode in [
+            MatrixMode::Static,
+            MatrixMode::Underdamped { implicitness: 0.7 },
+            MatrixMode::Overdamped { implicitness: 0.3 },
+        ] {
+            ctx.matrix_mode = mode;
+            let expect: Mat12 = match mode {
+                MatrixMode::Static => -(ctx.dfdx * c.x),
+                MatrixMode::Underdamped { implicitness } => {
+                    c.system_block(&ctx.dfdx, &ctx.dfdv) * implicitness
+                }
+                MatrixMode::Overdamped { implicitness } => {
+                    -(ctx.dfdx * implicitness * c.x + ctx.dfdv / c.v_div)
+                }
+            };
+            let got = ctx.system_block(&c);
+            for (a, b) in got.iter().zip(expect.iter()) {
+                assert_eq!(a.to_bits(), b.to_bits(), "{mode:?}");
+            }
+        }
     }
 }

@@ -92,6 +92,19 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
         step: &Coefficients,
         want_jacobian: bool,
     ) -> Vec<LocalContact>;
+    /// Like [`ContactModel::evaluate`], into `out` (its previous content is dropped and its
+    /// allocation may be reused from iterate to iterate).
+    fn evaluate_into(
+        &self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        step: &Coefficients,
+        want_jacobian: bool,
+        out: &mut Vec<LocalContact>,
+    ) {
+        *out = self.evaluate(model, q, v, step, want_jacobian);
+    }
     /// Commits the trial memory of the accepted iterate.
     fn commit(&mut self, accepted: &[LocalContact]);
     /// Makes the candidate set complete at the evaluation point `z` of a converged step: every
