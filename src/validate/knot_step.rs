@@ -11,7 +11,7 @@ use crate::system::{Simulator, StepReport};
 pub(super) const RAMP_FACTOR: f64 = 1.25;
 /// Steps of the Δt ramp.
 pub(super) const RAMP_STEPS: i32 = 31;
-/// On a light rod (below [`GUARD_DENSITY`]), a sub-step that moves a node farther than this
+/// On a light rod (below `GUARD_DENSITY`), a sub-step that moves a node farther than this
 /// fraction of h is undone and tried again with half the Δt: no two strands can close more
 /// than h within a step, which contact detection looks ahead (keep distance h), so none
 /// crosses another. A heavy rod's inertia bounds its motion per step.

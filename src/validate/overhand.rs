@@ -27,7 +27,7 @@
 //!   ring of radius R, lasts 2 s at n = 2 and 35 s at n = 4 — as long as the whole pull — so
 //!   the loop swung and the traction of n = 3 and 4 ranged over 0.4–2.2 times Eq. C.2; at
 //!   1 kg/m³ the period is under 1.2 s for every n and the traction is smooth. The light
-//!   stage's steps are guarded ([`super::knot_step`]): a snap of the braid cannot carry one
+//!   stage's steps are guarded (`validate::knot_step`): a snap of the braid cannot carry one
 //!   strand through another within a step (without the guard the n = 2 knot came untied at
 //!   `n²h/e ≈ 0.02`).
 //!
