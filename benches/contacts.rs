@@ -91,6 +91,7 @@ fn set_with(model: &Model, keep: f64, chain: Chain) -> ContactSet {
         second: BodyGroup::Rods(all),
         keep_distance: keep,
         excluded: Vec::new(),
+        self_exclusion: Default::default(),
     }])
     .unwrap()
 }

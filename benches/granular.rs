@@ -55,6 +55,7 @@ fn chain_throughput(c: &mut Criterion) {
         second: BodyGroup::Spheres((0..1000).collect()),
         keep_distance: 1e-4,
         excluded: Vec::new(),
+        self_exclusion: Default::default(),
     }])
     .unwrap();
     set.detect(&model, &model.q);

@@ -10,11 +10,16 @@
 //! ```text
 //! // expect: <a fragment of the error message>       (first line, required)
 //! // position: none                                   (optional: the error has no line:column)
+//! // position: <line>:<column>                        (optional: the error is at exactly this
+//! //                                                   line:column of the file it names)
 //! // names: <file name>                               (optional: the error is about another file,
-//! //                                                   e.g. a chain referenced by the scene)
+//! //                                                   e.g. a chain or node file referenced by
+//! //                                                   the scene, kept next to it)
 //! // at: <text>                                       (optional: the input at the error's
 //! //                                                   line:column starts with this text)
 //! ```
+//!
+//! Files of other extensions (`.csv`, `.txt` node files, …) are the inputs those scenes name.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -55,6 +60,8 @@ struct Fixture {
     source: String,
     expect: String,
     has_position: bool,
+    /// The exact line:column the error must have, when the fixture says.
+    position: Option<(usize, usize)>,
     /// The file the error must name (the fixture itself unless `names:` says otherwise).
     names: String,
     /// What the input at the error's position starts with, when the fixture says (`at:`).
@@ -95,6 +102,10 @@ fn fixtures() -> Vec<Fixture> {
             assert!(!expect.is_empty(), "{name}: empty expectation");
             Fixture {
                 has_position: directive("position").as_deref() != Some("none"),
+                position: directive("position").and_then(|p| {
+                    let (l, c) = p.split_once(':')?;
+                    Some((l.trim().parse().ok()?, c.trim().parse().ok()?))
+                }),
                 names: directive("names").unwrap_or_else(|| name.clone()),
                 at: directive("at"),
                 is_chain: name.starts_with("chain_"),
@@ -150,8 +161,24 @@ fn check_output(f: &Fixture, out: &Output, what: &str) -> Result<(), String> {
     match (f.has_position, pos) {
         (true, None) => return fail("no `FILE:LINE:COLUMN: ` prefix"),
         (false, Some(_)) => return fail("unexpected position (fixture says `position: none`)"),
-        (true, Some((l, c))) if f.names == f.name => {
-            let line = f.source.lines().nth(l.wrapping_sub(1));
+        (true, Some((l, c))) => {
+            if f.position.is_some_and(|p| p != (l, c)) {
+                return fail(&format!(
+                    "the error is at {l}:{c}, the fixture says {:?}",
+                    f.position
+                ));
+            }
+            // The text the position points into: the fixture, or the file next to it that the
+            // error names.
+            let named = f.path.with_file_name(&f.names);
+            let source = if f.names == f.name {
+                f.source.clone()
+            } else if let Ok(text) = std::fs::read_to_string(&named) {
+                text
+            } else {
+                return Ok(());
+            };
+            let line = source.lines().nth(l.wrapping_sub(1));
             let Some(line) = line else {
                 return fail(&format!("line {l} is past the end of the file"));
             };
@@ -160,7 +187,16 @@ fn check_output(f: &Fixture, out: &Output, what: &str) -> Result<(), String> {
             }
             // The position points at the input, not into a comment (every fixture quotes its
             // expected message, names included, in its first line).
-            let comment = line.find("//").map(|i| line[..i].chars().count() + 1);
+            let markers: &[&str] = if named.extension().is_some_and(|x| x == "ron") {
+                &["//"]
+            } else {
+                &["//", "#", "%"]
+            };
+            let comment = markers
+                .iter()
+                .filter_map(|m| line.find(m))
+                .min()
+                .map(|i| line[..i].chars().count() + 1);
             if comment.is_some_and(|start| c >= start) {
                 return fail(&format!("{l}:{c} points into a comment: {line:?}"));
             }

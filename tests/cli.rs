@@ -253,19 +253,33 @@ fn failed_step_stops_cleanly_with_partial_output() {
     let err = no_panic(&out, "failing run");
     assert!(err.starts_with("error: "), "{err}");
     assert!(err.contains("did not converge"), "{err}");
-    // "simulation stopped at step N": the rows before N were written.
+    // "error: step N (t = … → …) failed": the rows before N were written.
     let failed_at: u64 = err
-        .split("stopped at step ")
-        .nth(1)
+        .strip_prefix("error: step ")
         .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no step number in {err}"));
     assert!(failed_at > 1, "the first steps should succeed: {err}");
+    // The step's interval t_n → t_n + Δt, once, on the first line.
+    let t0 = 0.01 * (failed_at - 1) as f64;
+    let head = format!(
+        "error: step {failed_at} (t = {} s → {} s) failed after ",
+        (t0 * 1e4).round() / 1e4,
+        ((t0 + 0.01) * 1e4).round() / 1e4
+    );
+    assert!(err.starts_with(&head), "{head}\n{err}");
     assert!(
         err.contains("halved down to the floor min_dt = 2.5e-3 s"),
         "{err}"
     );
-    assert!(err.contains("help: "), "{err}");
+    // Each attempt: its number, sub-step, Newton iterations and residual against tolerance.
+    assert!(err.contains("\n  attempt 1 of "), "{err}");
+    assert!(
+        err.contains("Newton did not converge in 1 iteration (max_iterations = 1): ‖r‖ = "),
+        "{err}"
+    );
+    assert!(err.contains(" > tolerance 0, last step ‖Δq‖∞ = "), "{err}");
+    assert!(err.contains("help: give Newton more iterations"), "{err}");
     assert!(err.contains("checkpoint"), "{err}");
 
     let rows = read_steps_csv(&dir.join(STEPS_FILE)).expect("steps.csv rows parse");
@@ -313,8 +327,34 @@ fn failed_first_step_leaves_valid_empty_output() {
     let (out, _tmp, dir) = run_scene_text(scene);
     assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
     let err = no_panic(&out, "failing first step");
-    assert!(err.contains("did not converge"), "{err}");
-    assert!(err.contains("stopped at step 1 ("), "{err}");
+    // The step, its interval once, every attempt (the middle ones left out), Newton's
+    // iterations and final residual against the tolerance, and what to do.
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        "error: step 1 (t = 0 s → 0.01 s) failed after 11 attempts, Δt halved down to the floor \
+         min_dt = 9.766e-6 s:",
+        "{err}"
+    );
+    assert_eq!(err.matches("0.01 s").count(), 1, "{err}");
+    assert!(
+        lines[1].starts_with(
+            "  attempt 1 of 11 (Δt = 1e-2 s, the whole step): Newton did not converge in 1 \
+             iteration (max_iterations = 1): ‖r‖ = 8.972e-2 > tolerance 1e-30 (‖r‖ history: \
+             1.333e-2, 8.972e-2)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "\n  attempt 11 of 11 (t = 0 s → 9.766e-6 s, Δt = 9.766e-6 s): Newton did not converge"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("\n  help: give Newton more iterations (`solver.max_iterations`, now 1)"),
+        "{err}"
+    );
     let raw = std::fs::read_to_string(dir.join(STEPS_FILE)).expect("steps.csv");
     assert_eq!(raw.lines().next(), Some(STEPS_CSV_HEADER));
     assert!(

@@ -172,6 +172,7 @@ fn detection_misses_no_pair_within_the_keep_distance() {
         second: BodyGroup::Rods(all),
         keep_distance: keep,
         excluded: Vec::new(),
+        self_exclusion: Default::default(),
     }])
     .unwrap();
     set.detect(&m, &m.q);

@@ -48,6 +48,7 @@ fn contact_set_within(chain: &str, nz: f64, keep: f64) -> (Model, ContactSet) {
         second: BodyGroup::Planes(vec![0]),
         keep_distance: keep,
         excluded: Vec::new(),
+        self_exclusion: Default::default(),
     }])
     .unwrap();
     (model, set)

@@ -226,8 +226,19 @@ fn coordination_overlap_packing_fraction_force_chains_and_contact_list() {
     let rows = read_steps_csv(&out.join("steps.csv")).expect("steps");
     let header = std::fs::read_to_string(out.join("steps.csv")).expect("csv");
     assert!(header.lines().next().expect("header").ends_with(
-        "commit_ms,ke_translational,ke_rotational,coordination,max_overlap,packing_fraction"
+        "integrator_dissipated,ke_translational,ke_rotational,coordination,max_overlap,\
+         packing_fraction"
     ));
+    // The spheres' kinetic energies add up to the energy columns' (the only bodies).
+    for r in &rows {
+        let (g, e) = (r.granular.expect("granular"), r.energy.expect("energy"));
+        let spheres = g.ke_translational + g.ke_rotational;
+        assert!(
+            (e.kinetic - spheres).abs() <= 1e-12 * spheres.max(1e-300),
+            "{} vs {spheres}",
+            e.kinetic
+        );
+    }
     let g = rows[0].granular.expect("granular");
     assert!(
         (g.coordination - 7.0 / 3.0).abs() < 1e-15,

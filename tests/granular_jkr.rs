@@ -139,6 +139,7 @@ fn contact_set(chain: &str) -> (Model, ContactSet) {
         second: BodyGroup::Planes(vec![0]),
         keep_distance: 0.002,
         excluded: Vec::new(),
+        self_exclusion: Default::default(),
     }])
     .unwrap();
     (model, set)

@@ -23,6 +23,7 @@ use super::element::{
     Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory, MemoryLayout,
     PairMemory,
 };
+use super::energy_role::EnergyRole;
 use super::primitive::{PrimId, PrimKind};
 use crate::diag::SceneError;
 use crate::diag::{locate, ron_error, ron_options};
@@ -45,6 +46,8 @@ pub struct Chain<E = Builtin> {
     /// Position of the geometry resolver (the last one), after which an inert chain stops for
     /// a pair beyond its reach.
     resolver_at: Option<usize>,
+    /// Each element's role in the energy balance.
+    roles: Vec<EnergyRole>,
 }
 
 #[derive(Deserialize)]
@@ -117,9 +120,14 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
         let resolver_at = elements
             .iter()
             .rposition(|e| e.doc().category == crate::contact::Category::Resolver);
+        let roles = elements
+            .iter()
+            .map(|e| EnergyRole::of(e.doc(), &e.gives()))
+            .collect();
         Ok(Self {
             name: name.to_string(),
             file: file.to_path_buf(),
+            roles,
             elements,
             kinds,
             method,
@@ -214,7 +222,16 @@ impl<E: ElementSet> Chain<E> {
         ctx.step = *step;
         for (k, (e, slot)) in self.elements.iter().zip(&self.memory.slots).enumerate() {
             ctx.slot = *slot;
-            e.evaluate(env, &mut ctx);
+            let role = self.roles[k];
+            if role == EnergyRole::Conservative {
+                e.evaluate(env, &mut ctx);
+            } else {
+                // Friction and damping: what the element adds is kept apart (energy balance).
+                let (force, energy) = (ctx.force, ctx.energy);
+                e.evaluate(env, &mut ctx);
+                let added = ctx.force - force;
+                ctx.nonconservative.add(role, &added, ctx.energy - energy);
+            }
             if ctx.reject || (Some(k) == self.resolver_at && self.method.skips(ctx.gap)) {
                 // Rejected, or beyond the reach of laws that do nothing there: the pair exerts
                 // nothing and keeps no memory (what the laws would have given).

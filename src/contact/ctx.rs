@@ -10,6 +10,7 @@
 
 use super::distance::ContactType;
 use super::element::{Memory, MemorySlot, PairMemory};
+use super::energy_role::NonConservative;
 use super::primitive::{PrimId, PrimKind};
 use crate::math::Vec3;
 use crate::model::Material;
@@ -162,6 +163,9 @@ pub struct ContactCtx {
     pub dfdv: Mat12,
     /// Accumulated contact energy (J), for energy-based line searches.
     pub energy: f64,
+    /// The part of `force` and `energy` added by friction and damping elements, filled by the
+    /// chain from each element's [`EnergyRole`](super::EnergyRole) (elements do not write it).
+    pub nonconservative: NonConservative,
     /// Largest safe fraction of the Newton step (CCD cap), 1 when unconstrained.
     pub max_step: f64,
 
@@ -221,6 +225,7 @@ impl ContactCtx {
             dfdx: Mat12::zeros(),
             dfdv: Mat12::zeros(),
             energy: 0.0,
+            nonconservative: NonConservative::default(),
             max_step: 1.0,
             matrix_mode: MatrixMode::default(),
             assemble_forces: [false; 2],

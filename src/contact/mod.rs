@@ -29,6 +29,7 @@ mod data;
 mod detect;
 pub mod distance;
 mod element;
+mod energy_role;
 #[cfg(test)]
 mod law_test_support;
 mod normal;
@@ -55,6 +56,7 @@ pub use element::{
     MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds, StepInfo,
     StepNeeds, deserialize_element, flag_word, read_element,
 };
+pub use energy_role::{EnergyRole, NonConservative};
 pub use normal::{
     DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
     IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,
@@ -63,15 +65,15 @@ pub use normal::{
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,
-    RodEdge, RodNode, Span, SpherePrim, spin_layout, spin_slots, too_close,
+    RodEdge, RodNode, SelfExclusion, Span, SpherePrim, spin_layout, spin_slots, too_close,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
     SphereSphere,
 };
 pub use set::{
-    ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage, LocalContact,
-    MemoryStore, PairKey,
+    BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
+    LocalContact, MemoryStore, PairKey, band_neighbours,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

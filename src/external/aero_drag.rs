@@ -23,6 +23,9 @@ impl ExternalForce for AeroDrag {
     fn name(&self) -> &'static str {
         "aerodynamic drag"
     }
+    fn energy_role(&self) -> crate::external::ForceRole {
+        crate::external::ForceRole::Drag
+    }
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives) {
         for (si, shell) in e.model.shells.iter().enumerate() {
             for (k, tri) in shell.mesh.triangles.iter().enumerate() {

@@ -136,10 +136,29 @@ impl NodeDerivatives {
     }
 }
 
+/// How an external force enters the energy balance of a run ([`crate::system::Energies`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ForceRole {
+    /// A conservative force whose [`ExternalForce::incremental_potential`] is its potential
+    /// energy `U(q)` (J), whatever the velocity: it counts in `gravity_energy`.
+    Potential,
+    /// A force that does work on the bodies (point loads): its work `F·Δq` counts in
+    /// `external_work`.
+    #[default]
+    Work,
+    /// A drag (viscous, fluid, aerodynamic): `−F·Δq` counts in `drag_dissipated`.
+    Drag,
+}
+
 /// A body force acting on the nodes of the model.
 pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// Short name for reports.
     fn name(&self) -> &'static str;
+    /// How the force enters the energy balance: [`ForceRole::Work`] unless the force says
+    /// otherwise.
+    fn energy_role(&self) -> ForceRole {
+        ForceRole::Work
+    }
     /// Called once at the start of every time step, before any evaluation of the step. Forces
     /// that are explicit in time (computed from `(qₙ, vₙ)` and held fixed through the Newton
     /// iterations, like the RSS fluid force of seed 001 Alg. 2 line 4) compute them here.

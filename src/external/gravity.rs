@@ -28,6 +28,9 @@ impl ExternalForce for Gravity {
     fn name(&self) -> &'static str {
         "gravity"
     }
+    fn energy_role(&self) -> super::ForceRole {
+        super::ForceRole::Potential
+    }
     fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
         for rod in &e.model.rods {
             let g = self.effective_g(rod.material.density);

@@ -15,8 +15,8 @@ mod viscous;
 pub use aero_drag::AeroDrag;
 pub use aero_face::{FaceDrag, Mat9, face_drag};
 pub use force::{
-    ExternalError, ExternalForce, ExternalState, FaceBlock, ForceEval, NodeBlock, NodeDerivatives,
-    StepStart,
+    ExternalError, ExternalForce, ExternalState, FaceBlock, ForceEval, ForceRole, NodeBlock,
+    NodeDerivatives, StepStart,
 };
 pub use gravity::Gravity;
 pub use point_force::PointForce;

@@ -1,12 +1,19 @@
-//! A constant point force on one node (e.g. the end load of the PneuNet example, seed 004 §7.1).
+//! A point force on one node (e.g. the end load of the PneuNet example, seed 004 §7.1),
+//! constant or staged in time.
 //!
-//! `F = F₀` on node `i` of one rod (N); potential `U = −F₀·xᵢ` (J).
+//! `F(t) = F₀` on node `i` of one rod (N), or `F(t) = F₀ a(t)` with the C¹ envelope `a` of a
+//! [`Window`] (0 before `start` and after `end`, smoothstep ramps between); potential
+//! `U = −F(t)·xᵢ` (J), with time a parameter of the step. The force is taken at the time of the
+//! evaluation point, `t = tₙ₊₁ − (1 − c_x) Δt` (`tₙ₊₁` for implicit Euler and BDF2, the
+//! midpoint `tₙ + Δt/2` for the implicit midpoint rule), so that a schedule keeps the scheme's
+//! order.
 
 use super::force::add_node_force;
 use super::{ExternalForce, ForceEval, NodeDerivatives};
 use crate::math::Vec3;
+use crate::model::Window;
 
-/// Constant force `force` (N) on node `node` of rod `rod`.
+/// Force `force` (N) on node `node` of rod `rod`, scaled by `window`'s envelope when it has one.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PointForce {
     /// Rod index in the model.
@@ -15,6 +22,18 @@ pub struct PointForce {
     pub node: usize,
     /// Force (N).
     pub force: Vec3,
+    /// When the force acts (`None`: always, at full strength).
+    pub window: Option<Window>,
+}
+
+impl PointForce {
+    /// The force at the evaluation point of `e` (N).
+    fn at(&self, e: &ForceEval) -> Vec3 {
+        match &self.window {
+            None => self.force,
+            Some(w) => self.force * w.envelope(e.t - (1.0 - e.step.x) * e.dt),
+        }
+    }
 }
 
 impl ExternalForce for PointForce {
@@ -25,10 +44,10 @@ impl ExternalForce for PointForce {
         add_node_force(
             force,
             e.model.rods[self.rod].node_dof(self.node),
-            &self.force,
+            &self.at(e),
         );
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
-        Some(-self.force.dot(&e.model.rods[self.rod].node(e.q, self.node)))
+        Some(-self.at(e).dot(&e.model.rods[self.rod].node(e.q, self.node)))
     }
 }

@@ -22,6 +22,9 @@ impl ExternalForce for ViscousDrag {
     fn name(&self) -> &'static str {
         "viscous drag"
     }
+    fn energy_role(&self) -> crate::external::ForceRole {
+        crate::external::ForceRole::Drag
+    }
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives) {
         for rod in &e.model.rods {
             for i in 0..rod.n_nodes {

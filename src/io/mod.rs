@@ -19,6 +19,7 @@ mod profile;
 mod pvd;
 mod render;
 mod steps_csv;
+mod steps_csv_read;
 mod summary;
 mod vtk;
 mod vtp_read;
@@ -36,8 +37,9 @@ pub use profile::profile_table;
 pub use pvd::PvdIndex;
 pub use render::{RenderOptions, frame_file, render_frame};
 pub use steps_csv::{
-    STEPS_CSV_HEADER, StepRecord, StepsCsv, fmt_f64, read_steps_csv, without_timings,
+    STEPS_CSV_HEADER, STEPS_CSV_HEADER_WITHOUT_ENERGIES, StepRecord, StepsCsv, fmt_f64,
 };
+pub use steps_csv_read::{read_steps_csv, without_timings};
 pub use summary::{Summary, finite_or_null, read_summary, write_summary};
 pub use vtk::{Frame, MeshBody, PolylineBody, SphereBody, render_vtp, write_vtp};
 pub use vtp_read::{FrameData, FrameRod, FrameShell, FrameSphere, parse_vtp, read_vtp};

@@ -6,7 +6,10 @@
 //! so [`read_steps_csv`] recovers every value bit for bit (NaN payloads aside). Scenes with
 //! spheres have granular columns after the common ones ([`StepColumns`]). The columns ending
 //! in `_ms` are wall-clock times (the step's, then each stage's, see [`StageTimes`]): they differ
-//! from run to run, [`without_timings`] drops them for comparisons.
+//! from run to run, [`without_timings`] drops them for comparisons. The energy columns
+//! ([`Energies::NAMES`], J) follow the stage times; files written by a catena without them
+//! ([`STEPS_CSV_HEADER_WITHOUT_ENERGIES`]) are still read (their records have no energies) and
+//! resumed (rows go on without them).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -14,17 +17,36 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::steps_csv_read::columns_of;
 use super::{GranularRecord, OutputError, StepColumns};
-use crate::system::{N_STAGES, StageTimes};
+use crate::system::{Energies, N_ENERGIES, N_STAGES, StageTimes};
 
-/// Header line of `steps.csv` (without the trailing newline); the column order of [`StepRecord`].
-pub const STEPS_CSV_HEADER: &str = "step,t,dt,newton_iterations,line_search_steps,candidates,\
-active_contacts,min_gap,max_penetration,residual,wall_ms,substeps,retries,min_gap_iterates,\
-detect_ms,elastic_ms,external_ms,contact_ms,assemble_ms,factor_ms,solve_ms,line_search_ms,commit_ms";
+/// The columns up to the stage times (a macro, so that both headers are literals).
+macro_rules! base_header {
+    () => {
+        "step,t,dt,newton_iterations,line_search_steps,candidates,active_contacts,min_gap,\
+max_penetration,residual,wall_ms,substeps,retries,min_gap_iterates,detect_ms,elastic_ms,\
+external_ms,contact_ms,assemble_ms,factor_ms,solve_ms,line_search_ms,commit_ms"
+    };
+}
+
+/// Header line of `steps.csv` (without the trailing newline) for a scene without spheres; the
+/// column order of [`StepRecord`]. Scenes with spheres add [`StepColumns`] after it.
+pub const STEPS_CSV_HEADER: &str = concat!(
+    base_header!(),
+    ",kinetic_energy,stretch_energy,bend_energy,twist_energy,shell_stretch_energy,\
+shell_bend_energy,gravity_energy,contact_energy,external_work,boundary_work,actuation_work,\
+friction_dissipated,drag_dissipated,damping_dissipated,integrator_dissipated"
+);
+
+/// The common columns of files written before the energy columns: [`STEPS_CSV_HEADER`] up to
+/// `commit_ms`.
+pub const STEPS_CSV_HEADER_WITHOUT_ENERGIES: &str = base_header!();
 
 /// Columns before the stage times.
-const N_LEADING: usize = 14;
-const N_COLUMNS: usize = N_LEADING + N_STAGES;
+pub(super) const N_LEADING: usize = 14;
+/// Columns up to the stage times.
+pub(super) const N_BASE: usize = N_LEADING + N_STAGES;
 
 /// Statistics of one accepted time step: one row of `steps.csv`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -68,6 +90,10 @@ pub struct StepRecord {
     /// Wall-clock time of each stage of the step \[ms\] (see [`StageTimes`]).
     #[serde(default)]
     pub stages: StageTimes,
+    /// The energies at the accepted state and the work and dissipation so far \[J\] (see
+    /// [`Energies`]); `None` in files written without the energy columns.
+    #[serde(default)]
+    pub energy: Option<Energies>,
     /// The granular measures, in scenes with spheres.
     #[serde(default)]
     pub granular: Option<GranularRecord>,
@@ -87,14 +113,21 @@ pub fn fmt_f64(x: f64) -> String {
     }
 }
 
-fn format_row(r: &StepRecord, columns: StepColumns) -> String {
-    let stages: String = r
+pub(super) fn format_row(r: &StepRecord, energies: bool, columns: StepColumns) -> String {
+    let mut stages: String = r
         .stages
         .values()
         .iter()
         // To the nanosecond: finer digits are the noise of subtracting clock readings.
         .map(|&ms| format!(",{}", fmt_f64((ms * 1e6).round() / 1e6)))
         .collect();
+    if energies {
+        let e = r.energy.map_or([f64::NAN; N_ENERGIES], |e| e.values());
+        for x in e {
+            stages.push(',');
+            stages.push_str(&fmt_f64(x));
+        }
+    }
     format!(
         "{},{},{},{},{},{},{},{},{},{},{},{},{},{}{stages}{}\n",
         r.step,
@@ -120,6 +153,8 @@ fn format_row(r: &StepRecord, columns: StepColumns) -> String {
 pub struct StepsCsv {
     path: PathBuf,
     out: BufWriter<File>,
+    /// Whether rows have the energy columns (not in files written before them).
+    energies: bool,
     columns: StepColumns,
 }
 
@@ -135,6 +170,7 @@ impl StepsCsv {
         let mut csv = StepsCsv {
             path: path.to_path_buf(),
             out: BufWriter::new(file),
+            energies: true,
             columns,
         };
         csv.write_line(&format!("{STEPS_CSV_HEADER}{}\n", columns.header_suffix()))?;
@@ -167,17 +203,12 @@ impl StepsCsv {
             ));
         };
         let header = std::str::from_utf8(&bytes[..keep]).unwrap_or_default();
-        let columns = header
-            .lines()
-            .next()
-            .and_then(|h| h.strip_prefix(STEPS_CSV_HEADER))
-            .and_then(StepColumns::from_header_suffix)
-            .ok_or_else(|| {
-                OutputError::invalid_data(
-                    path,
-                    format!("line 1: expected header `{STEPS_CSV_HEADER}`"),
-                )
-            })?;
+        let (energies, columns) = header.lines().next().and_then(columns_of).ok_or_else(|| {
+            OutputError::invalid_data(
+                path,
+                format!("line 1: expected header `{STEPS_CSV_HEADER}`"),
+            )
+        })?;
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
@@ -192,13 +223,14 @@ impl StepsCsv {
         Ok(StepsCsv {
             path: path.to_path_buf(),
             out: BufWriter::new(file),
+            energies,
             columns,
         })
     }
 
     /// Appends one row and flushes it to the operating system.
     pub fn write(&mut self, r: &StepRecord) -> Result<(), OutputError> {
-        self.write_line(&format_row(r, self.columns))
+        self.write_line(&format_row(r, self.energies, self.columns))
     }
 
     /// The file being written.
@@ -214,110 +246,12 @@ impl StepsCsv {
     }
 }
 
-/// Reads a `steps.csv` written by [`StepsCsv`].
-///
-/// A trailing partial line (bytes after the last `'\n'`, as left by a killed writer)
-/// is silently dropped; an empty file, or one holding only part of the header,
-/// gives no records. A wrong header or a malformed complete row is an
-/// [`OutputError::Io`] of kind [`std::io::ErrorKind::InvalidData`] naming the line.
-pub fn read_steps_csv(path: &Path) -> Result<Vec<StepRecord>, OutputError> {
-    let bytes = std::fs::read(path).map_err(|e| OutputError::read(path, e))?;
-    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
-        Some(i) => &bytes[..=i],
-        None => return Ok(Vec::new()),
-    };
-    let text = std::str::from_utf8(complete)
-        .map_err(|e| OutputError::invalid_data(path, format!("not UTF-8: {e}")))?;
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or_default().trim_end_matches('\r');
-    let Some(columns) = header
-        .strip_prefix(STEPS_CSV_HEADER)
-        .and_then(StepColumns::from_header_suffix)
-    else {
-        return Err(OutputError::invalid_data(
-            path,
-            format!("line 1: expected header `{STEPS_CSV_HEADER}`, found `{header}`"),
-        ));
-    };
-    let mut records = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.is_empty() {
-            continue;
-        }
-        let record = parse_row(line, columns)
-            .map_err(|msg| OutputError::invalid_data(path, format!("line {}: {msg}", i + 2)))?;
-        records.push(record);
-    }
-    Ok(records)
-}
-
-fn parse_row(line: &str, columns: StepColumns) -> Result<StepRecord, String> {
-    let f: Vec<&str> = line.split(',').map(str::trim).collect();
-    let n = N_COLUMNS + columns.count();
-    if f.len() != n {
-        return Err(format!("expected {n} fields, found {}", f.len()));
-    }
-    fn p<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String>
-    where
-        T::Err: std::fmt::Display,
-    {
-        s.parse::<T>()
-            .map_err(|e| format!("column `{name}`: cannot parse `{s}`: {e}"))
-    }
-    Ok(StepRecord {
-        step: p(f[0], "step")?,
-        t: p(f[1], "t")?,
-        dt: p(f[2], "dt")?,
-        newton_iterations: p(f[3], "newton_iterations")?,
-        line_search_steps: p(f[4], "line_search_steps")?,
-        candidates: p(f[5], "candidates")?,
-        active_contacts: p(f[6], "active_contacts")?,
-        min_gap: p(f[7], "min_gap")?,
-        max_penetration: p(f[8], "max_penetration")?,
-        residual: p(f[9], "residual")?,
-        wall_ms: p(f[10], "wall_ms")?,
-        substeps: p(f[11], "substeps")?,
-        retries: p(f[12], "retries")?,
-        min_gap_iterates: p(f[13], "min_gap_iterates")?,
-        stages: {
-            let mut v = [0.0; N_STAGES];
-            for (k, x) in v.iter_mut().enumerate() {
-                *x = p(f[N_LEADING + k], StageTimes::NAMES[k])?;
-            }
-            StageTimes::from_values(v)
-        },
-        granular: columns.parse(&f[N_COLUMNS..])?,
-    })
-}
-
-/// The text of a `steps.csv` without its wall-clock columns (every column whose name ends in
-/// `_ms`), to compare runs that must give the same bits.
-pub fn without_timings(text: &str) -> String {
-    let mut lines = text.lines();
-    let Some(header) = lines.next() else {
-        return String::new();
-    };
-    let keep: Vec<bool> = header.split(',').map(|h| !h.ends_with("_ms")).collect();
-    let mut out = String::with_capacity(text.len());
-    for line in std::iter::once(header).chain(lines) {
-        let fields: Vec<&str> = line
-            .split(',')
-            .enumerate()
-            .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
-            .map(|(_, f)| f)
-            .collect();
-        out.push_str(&fields.join(","));
-        out.push('\n');
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::io::read_steps_csv;
 
-    fn rec(step: u64, min_gap: f64) -> StepRecord {
+    pub(crate) fn rec(step: u64, min_gap: f64) -> StepRecord {
         StepRecord {
             step,
             t: step as f64 * 1e-3 + 0.1,
@@ -334,12 +268,15 @@ mod tests {
             retries: step as u32 % 3,
             min_gap_iterates: min_gap - 1e-7,
             stages: StageTimes::from_values(std::array::from_fn(|k| 0.125 * k as f64 + 1e-6)),
+            energy: Some(Energies::from_values(std::array::from_fn(|k| {
+                (k as f64 - 3.0) / 7.0 * 10f64.powi(step as i32 - 4)
+            }))),
             granular: None,
         }
     }
 
     /// Bitwise equality, NaN equal to NaN.
-    fn same(a: &StepRecord, b: &StepRecord) -> bool {
+    pub(crate) fn same(a: &StepRecord, b: &StepRecord) -> bool {
         let f = |x: f64, y: f64| x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan());
         a.step == b.step
             && f(a.t, b.t)
@@ -356,14 +293,19 @@ mod tests {
             && a.retries == b.retries
             && f(a.min_gap_iterates, b.min_gap_iterates)
             && a.stages == b.stages
+            && a.energy.map(|e| e.values().map(f64::to_bits))
+                == b.energy.map(|e| e.values().map(f64::to_bits))
     }
 
     #[test]
-    fn without_timings_drops_every_ms_column() {
-        let text = "step,wall_ms,t,detect_ms\n1,2.5,0.1,0.25\n2,3.5,0.2,0.5\n";
-        assert_eq!(without_timings(text), "step,t\n1,0.1\n2,0.2\n");
-        let header_only = without_timings(&format!("{STEPS_CSV_HEADER}\n"));
-        assert!(!header_only.contains("_ms") && header_only.contains("min_gap_iterates"));
+    fn the_header_names_the_energy_columns_after_the_stages() {
+        let names: Vec<&str> = STEPS_CSV_HEADER.split(',').collect();
+        assert_eq!(names.len(), N_BASE + N_ENERGIES);
+        assert_eq!(&names[N_BASE..], Energies::NAMES);
+        for (k, stage) in StageTimes::NAMES.iter().enumerate() {
+            assert_eq!(names[N_LEADING + k], format!("{stage}_ms"));
+        }
+        assert_eq!(STEPS_CSV_HEADER_WITHOUT_ENERGIES, names[..N_BASE].join(","));
     }
 
     #[test]
@@ -416,81 +358,5 @@ mod tests {
         assert!(fmt_f64(f64::NAN).parse::<f64>().expect("parse").is_nan());
         assert_eq!(fmt_f64(0.001), "0.001");
         assert_eq!(fmt_f64(1.5e-9), "1.5e-9");
-    }
-
-    #[test]
-    fn round_trip_including_inf_and_nan() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("steps.csv");
-        let rows = vec![
-            rec(0, f64::NAN),
-            rec(1, f64::INFINITY),
-            rec(2, -3.0e-6),
-            rec(3, 0.5),
-        ];
-        let mut csv = StepsCsv::create(&path).expect("create");
-        for r in &rows {
-            csv.write(r).expect("write");
-        }
-        // Flushed after every row: readable without dropping the writer.
-        let back = read_steps_csv(&path).expect("read");
-        assert_eq!(back.len(), rows.len());
-        for (a, b) in rows.iter().zip(&back) {
-            assert!(same(a, b), "{a:?} != {b:?}");
-        }
-        let text = std::fs::read_to_string(&path).expect("read text");
-        assert!(text.starts_with(&format!("{STEPS_CSV_HEADER}\n")));
-        assert!(text.contains(",NaN,") && text.contains(",inf,"));
-    }
-
-    #[test]
-    fn header_only_and_empty_files_give_no_rows() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("steps.csv");
-        drop(StepsCsv::create(&path).expect("create"));
-        assert!(read_steps_csv(&path).expect("read").is_empty());
-        std::fs::write(&path, "").expect("write");
-        assert!(read_steps_csv(&path).expect("read").is_empty());
-        std::fs::write(&path, "step,t,d").expect("write");
-        assert!(read_steps_csv(&path).expect("read").is_empty());
-    }
-
-    #[test]
-    fn partial_last_line_is_dropped() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("steps.csv");
-        let mut csv = StepsCsv::create(&path).expect("create");
-        csv.write(&rec(0, 1.0)).expect("write");
-        csv.write(&rec(1, 2.0)).expect("write");
-        drop(csv);
-        // Simulate a writer killed mid-row.
-        let mut text = std::fs::read_to_string(&path).expect("read");
-        let partial = format_row(&rec(2, 3.0), StepColumns::default());
-        text.push_str(&partial[..partial.len() / 2]);
-        std::fs::write(&path, text).expect("write");
-        let back = read_steps_csv(&path).expect("read");
-        assert_eq!(back.len(), 2);
-        assert!(same(&back[1], &rec(1, 2.0)));
-    }
-
-    #[test]
-    fn malformed_rows_and_headers_are_invalid_data() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("steps.csv");
-        std::fs::write(&path, format!("{STEPS_CSV_HEADER}\n1,2,3\n")).expect("write");
-        let err = read_steps_csv(&path).expect_err("short row");
-        assert!(err.to_string().contains("line 2"), "{err}");
-        match err {
-            OutputError::Read { source, .. } => {
-                assert_eq!(source.kind(), std::io::ErrorKind::InvalidData)
-            }
-            other => panic!("unexpected {other:?}"),
-        }
-        std::fs::write(&path, "a,b\n").expect("write");
-        assert!(read_steps_csv(&path).is_err());
-        let bad = format_row(&rec(0, 1.0), StepColumns::default()).replacen("0.1", "x", 1);
-        std::fs::write(&path, format!("{STEPS_CSV_HEADER}\n{bad}")).expect("write");
-        let err = read_steps_csv(&path).expect_err("bad float");
-        assert!(err.to_string().contains("column `t`"), "{err}");
     }
 }

@@ -50,6 +50,12 @@ pub struct Summary {
     /// Wall-clock time of each stage of the step, summed over the steps \[ms\] (see
     /// [`crate::system::StageTimes`]).
     pub stages_ms: crate::system::StageTimes,
+    /// The energies after the last step: at its state, and the work and dissipation over the run
+    /// \[J\] (see [`crate::system::Energies`]); `null` without steps.
+    pub energy: Option<crate::system::Energies>,
+    /// The energies of the state the run started from \[J\] (cumulative columns zero), so that
+    /// `energy` minus it is the balance of the whole run; `null` without steps.
+    pub energy_initial: Option<crate::system::Energies>,
     /// Number of VTK frames written.
     pub frames: u64,
     /// Whether the run reached its end time (false while it runs, and for interrupted or
@@ -81,8 +87,9 @@ impl Summary {
     /// `min_gap` (and `min_gap_iterates`) = the smallest non-NaN value of that column (`+inf`
     /// if none);
     /// `max_penetration` = the largest non-NaN `max_penetration`, at least 0.
-    /// `frames`, `completed`, `reason` and `message` are left at their defaults (0, false, None)
-    /// for the caller to set.
+    /// `energy` = the `energy` of the last record.
+    /// `energy_initial`, `frames`, `completed`, `reason` and `message` are left at their defaults
+    /// (None, 0, false, None) for the caller to set.
     pub fn from_steps(scene: &str, steps: &[StepRecord]) -> Summary {
         let with_contact: Vec<&StepRecord> =
             steps.iter().filter(|r| r.active_contacts > 0).collect();
@@ -122,6 +129,8 @@ impl Summary {
                 s.add(&r.stages);
                 s
             }),
+            energy: steps.last().and_then(|r| r.energy),
+            energy_initial: None,
             frames: 0,
             completed: false,
             reason: None,
@@ -185,6 +194,11 @@ mod tests {
             retries: 0,
             min_gap_iterates: gap,
             stages: Default::default(),
+            energy: Some(crate::system::Energies {
+                kinetic: step as f64,
+                integrator_dissipated: 0.5 * step as f64,
+                ..Default::default()
+            }),
             granular: None,
         }
     }
@@ -210,6 +224,7 @@ mod tests {
         assert!((s.sim_time - 0.05).abs() < 1e-15);
         assert_eq!(s.min_gap, -2e-4);
         assert_eq!(s.max_penetration, 2e-4);
+        assert_eq!(s.energy.map(|e| e.kinetic), Some(4.0));
         assert_eq!((s.frames, s.completed, s.message.clone()), (0, false, None));
     }
 
@@ -241,11 +256,13 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("read");
         assert!(text.contains("\"min_gap\": null"), "{text}");
         assert!(text.contains("\"aipts\": 2.0"), "{text}");
+        assert!(text.contains("\"integrator_dissipated\": 0.0"), "{text}");
         assert!(!dir.path().join("summary.json.tmp").exists());
         let back = read_summary(&path).expect("read back");
         assert!(back.min_gap.is_nan());
         assert_eq!(back.aipts, 2.0);
         assert_eq!(back.steps, 1);
+        assert_eq!(back.energy, s.energy);
         assert!(back.completed);
         assert_eq!(back.message.as_deref(), Some("ok \"quoted\""));
     }

@@ -36,6 +36,19 @@ impl DofMap {
         }
         self.renumber();
     }
+    /// Sets several DOFs constrained (`true`) or free (`false`), renumbering once; returns
+    /// whether any changed.
+    pub fn set_all(&mut self, ks: impl IntoIterator<Item = (usize, bool)>) -> bool {
+        let mut changed = false;
+        for (k, c) in ks {
+            changed |= self.constrained[k] != c;
+            self.constrained[k] = c;
+        }
+        if changed {
+            self.renumber();
+        }
+        changed
+    }
     fn renumber(&mut self) {
         self.free.clear();
         self.free_index = vec![CONSTRAINED; self.n_dofs];
@@ -84,5 +97,10 @@ mod tests {
         assert_eq!(m.free_index(2), Some(1));
         assert_eq!(m.free_index(4), Some(2));
         assert_eq!(m.free_dofs().collect::<Vec<_>>(), vec![0, 2, 4]);
+        // Releasing one and constraining another renumbers.
+        assert!(m.set_all([(1, false), (4, true), (3, true)]));
+        assert_eq!(m.free_dofs().collect::<Vec<_>>(), vec![0, 1, 2]);
+        assert_eq!(m.free_index(2), Some(2));
+        assert!(!m.set_all([(4, true)]));
     }
 }

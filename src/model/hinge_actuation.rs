@@ -8,7 +8,11 @@
 //! * a sine, `s_h(t) = A r(t) sin(2π f t + ψ_h)` (A in rad, f in Hz, ψ_h in rad per hinge),
 //!   with the ramp `r(t) = min(t/T, 1)` over `T` seconds (`r = 1` for `T = 0`) so that a
 //!   travelling wave can start from the rest shape, or
-//! * a table of `(t, s)` rows, linearly interpolated and held at its ends.
+//! * a table of `(t, s)` rows, linearly interpolated and held at its ends;
+//!
+//! optionally staged by a [`Window`]: `φ̄_h(t) = φ̄_h⁰ + a(t) s_h(t)` with its C¹ envelope `a`.
+
+use super::Window;
 
 /// The signal added to the hinges' rest angles.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,13 +84,20 @@ pub struct HingeActuation {
     pub base: Vec<f64>,
     /// The signal.
     pub signal: HingeSignal,
+    /// When it acts: `φ̄ = φ̄⁰ + a(t) s(t)` with the window's C¹ envelope `a` (`None`: always,
+    /// `φ̄ = φ̄⁰ + s(t)`).
+    pub window: Option<Window>,
 }
 
 impl HingeActuation {
     /// Writes `φ̄(t)` of its hinges into `natural_angles`.
     pub fn apply(&self, t: f64, natural_angles: &mut [f64]) {
+        let a = self.window.map(|w| w.envelope(t));
         for (k, (&h, &b)) in self.hinges.iter().zip(&self.base).enumerate() {
-            natural_angles[h] = b + self.signal.value(k, t);
+            natural_angles[h] = match a {
+                None => b + self.signal.value(k, t),
+                Some(a) => b + a * self.signal.value(k, t),
+            };
         }
     }
 }
@@ -116,6 +127,7 @@ mod tests {
                 frequency: 2.0,
                 phases: vec![0.0, std::f64::consts::FRAC_PI_2],
             },
+            window: None,
         };
         let mut phi = vec![9.0; 3];
         a.apply(0.0, &mut phi);
@@ -133,5 +145,27 @@ mod tests {
         };
         assert_eq!(ramped.value(0, 0.0), 0.0);
         assert!((ramped.value(0, 0.5) - 0.25).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_window_stages_the_signal() {
+        let a = HingeActuation {
+            hinges: vec![0],
+            base: vec![0.1],
+            signal: HingeSignal::Table {
+                times: vec![0.0, 10.0],
+                values: vec![1.0, 1.0],
+            },
+            window: Some(Window::new(1.0, 3.0, 0.5).unwrap()),
+        };
+        let mut phi = vec![0.0];
+        for (t, want) in [(0.5, 0.1), (1.25, 0.6), (2.0, 1.1), (2.75, 0.6), (3.5, 0.1)] {
+            a.apply(t, &mut phi);
+            assert!(
+                (phi[0] - want).abs() < 1e-15,
+                "t = {t}: {} vs {want}",
+                phi[0]
+            );
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! `Δl̄ᵢ = (|ē^{i−1}| + |ēⁱ|)/2` (half an edge at the ends); the twist DOF of edge `i` carries
 //! the rotational inertia `ρ I_p |ēⁱ|` with `I_p` the polar moment of the cross-section.
 
-use super::{CrossSection, Material, RodFrames};
+use super::{CrossSection, Material, RodFrames, Window};
 use crate::elastic::{NodeStencil, material_curvature};
 use crate::math::Vec3;
 
@@ -60,16 +60,20 @@ pub struct Rod {
     pub shared: Vec<(usize, usize)>,
 }
 
-/// Linear ramp of the natural curvature, `κ̄(t) = κ̄₀ + min(t/T, 1)(κ̄₁ − κ̄₀)`: how seed 004
-/// §7.1 actuates a PneuNet (pressure changes the natural curvature).
+/// Ramp of the natural curvature, `κ̄(t) = κ̄₀ + s(t)(κ̄₁ − κ̄₀)`: how seed 004 §7.1 actuates a
+/// PneuNet (pressure changes the natural curvature). `s(t) = min(t/T, 1)` (linear from `t = 0`,
+/// the paper's), or, staged, `s(t) = a(t)`, the C¹ smoothstep envelope of a [`Window`]
+/// (from κ̄₀ at `start` to κ̄₁ after `ramp`, and back to κ̄₀ at `end`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurvatureRamp {
     /// Natural curvature at `t = 0`, one per node.
     pub from: Vec<[f64; 2]>,
     /// Natural curvature reached at `t = T`, one per node.
     pub to: Vec<[f64; 2]>,
-    /// Ramp duration `T` (s).
+    /// Ramp duration `T` (s) of the linear ramp.
     pub duration: f64,
+    /// The staged schedule, replacing the linear ramp when present.
+    pub window: Option<Window>,
 }
 
 impl Rod {
@@ -171,14 +175,37 @@ impl Rod {
         self.set_natural_curvature(k);
         if duration > 0.0 {
             let to = std::mem::replace(&mut self.kappa_bar, from.clone());
-            self.curvature_ramp = Some(CurvatureRamp { from, to, duration });
+            self.curvature_ramp = Some(CurvatureRamp {
+                from,
+                to,
+                duration,
+                window: None,
+            });
         }
+    }
+
+    /// Moves the natural curvature from its current value to the uniform `k` (1/m) and back
+    /// along the envelope of `window` (see [`CurvatureRamp`]); the current value holds until
+    /// the window's start.
+    pub fn schedule_natural_curvature(&mut self, k: [f64; 2], window: Window) {
+        let from = self.kappa_bar.clone();
+        self.set_natural_curvature(k);
+        let to = std::mem::replace(&mut self.kappa_bar, from.clone());
+        self.curvature_ramp = Some(CurvatureRamp {
+            from,
+            to,
+            duration: 0.0,
+            window: Some(window),
+        });
     }
 
     /// Applies the curvature ramp (if any) for time `t`.
     pub fn actuate(&mut self, t: f64) {
         if let Some(r) = &self.curvature_ramp {
-            let s = (t / r.duration).clamp(0.0, 1.0);
+            let s = match &r.window {
+                None => (t / r.duration).clamp(0.0, 1.0),
+                Some(w) => w.envelope(t),
+            };
             for ((k, a), b) in self.kappa_bar.iter_mut().zip(&r.from).zip(&r.to) {
                 *k = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
             }

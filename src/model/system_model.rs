@@ -30,6 +30,9 @@ pub struct Model {
     pub planes: Vec<Plane>,
     /// Boundary conditions.
     pub bcs: Vec<BoundaryCondition>,
+    /// Whether each boundary condition's DOFs are constrained in [`Model::dofs`] now (staged
+    /// conditions engage and let go between steps, see [`Model::stage_bcs`]).
+    pub(super) bc_held: Vec<bool>,
     /// DOFs held fixed besides the boundary conditions' (e.g. clamped shell nodes).
     pub fixed: Vec<usize>,
     /// Point masses: (first global DOF of the node, mass in kg).
@@ -194,14 +197,16 @@ impl Model {
         self.bcs.push(bc);
     }
 
-    /// Builds the DOF map once all bodies and conditions are in.
+    /// Builds the DOF map once all bodies and conditions are in: the DOFs of every condition
+    /// that holds from the start (not those waiting for their `active_from`) are constrained.
     pub fn finalize(&mut self) {
         let mut map = DofMap::new(self.q.len());
-        for bc in &self.bcs {
+        for bc in self.bcs.iter().filter(|b| b.is_engaged()) {
             map.constrain_all(bc.dofs(&self.rods[bc.rod]));
         }
         map.constrain_all(self.fixed.iter().copied());
         self.dofs = map;
+        self.bc_held = self.bcs.iter().map(BoundaryCondition::is_engaged).collect();
     }
 
     /// Total number of DOFs.

@@ -46,7 +46,10 @@ pub fn run_error(e: RunError) -> PyErr {
     match e {
         RunError::Scene(s) => scene_error(s),
         RunError::Horizon(_) => SceneError::new_err(e.to_string()),
-        RunError::Solve { .. } => SolveError::new_err(e.to_string()),
+        RunError::Solve { .. } => {
+            let help = e.help();
+            SolveError::new_err(with_help(e.to_string(), help))
+        }
         RunError::Interrupted { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
         e => {
             let help = e.help();

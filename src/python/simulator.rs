@@ -2,9 +2,9 @@
 //! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
 
 use super::convert::RodRef;
-use super::errors::{SolveError, run_error};
+use super::errors::run_error;
 use super::state;
-use crate::run::{RunOptions, RunScene, SIGINT, Stop, run_simulator};
+use crate::run::{RunError, RunOptions, RunScene, SIGINT, Stop, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
@@ -47,6 +47,10 @@ pub struct StepReport {
     pub retries: u32,
     /// Wall time of each stage of the step (ms), by stage name (``detect``, ``elastic``, …).
     pub stages_ms: std::collections::BTreeMap<String, f64>,
+    /// Energies after the step (J), by ``steps.csv`` column name: ``kinetic_energy``,
+    /// ``stretch_energy``, … at the accepted state, and the work and dissipation since the start
+    /// (``external_work``, …, ``integrator_dissipated``).
+    pub energy: std::collections::BTreeMap<String, f64>,
 }
 
 #[pymethods]
@@ -131,12 +135,18 @@ impl Simulator {
                         .zip(r.stages.values())
                         .map(|(name, ms)| ((*name).to_owned(), ms))
                         .collect(),
+                    energy: crate::system::Energies::NAMES
+                        .iter()
+                        .zip(r.energy.values())
+                        .map(|(name, e)| ((*name).to_owned(), e))
+                        .collect(),
                 })
             }
-            Err(failure) => Err(SolveError::new_err(format!(
-                "simulation stopped at step {} (t = {t0} s): {failure}",
-                self.steps + 1
-            ))),
+            Err(failure) => Err(run_error(RunError::Solve {
+                step: self.steps + 1,
+                t: t0,
+                failure,
+            })),
         }
     }
 
@@ -301,13 +311,16 @@ impl Simulator {
     }
 
     /// The boundary conditions, in scene order: dicts of ``rod``, ``nodes``, ``edges`` and
-    /// ``motion``, with ``targets`` ``(k, 3)``, where the nodes are held now.
+    /// ``motion``, with ``targets`` ``(k, 3)``, where the nodes are now, and ``held``, whether
+    /// the condition holds them (false before a staged condition's ``active_from`` and after
+    /// its ``active_until``).
     fn boundary_conditions<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         state::boundary_conditions(py, self.sim()?)
     }
 
     /// Holds the nodes of boundary condition ``index`` at ``targets`` ``(k, 3)`` (m) from the
-    /// next step on (the condition becomes a clamp there; its edges keep their material frame).
+    /// next step on (the condition becomes a clamp there, for good: a staged condition's
+    /// windows are dropped; its edges keep their material frame).
     /// Call it between steps to drive a rod's end from Python.
     fn set_boundary_target(
         &mut self,

@@ -186,7 +186,8 @@ pub fn boundary_conditions<'py>(
     let m = &sim.model;
     m.bcs
         .iter()
-        .map(|bc| {
+        .enumerate()
+        .map(|(i, bc)| {
             let d = PyDict::new(py);
             let rod = &m.rods[bc.rod];
             d.set_item("rod", rod.name.clone())?;
@@ -198,6 +199,7 @@ pub fn boundary_conditions<'py>(
                 Prescribed::Translation { .. } => "translation",
             };
             d.set_item("motion", motion)?;
+            d.set_item("held", m.bc_holds(i))?;
             let targets: Vec<Vec3> = bc.nodes.iter().map(|&i| rod.node(&m.q, i)).collect();
             d.set_item("targets", points_out(py, &targets))?;
             Ok(d)

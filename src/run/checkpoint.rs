@@ -6,7 +6,9 @@
 //! resume refuses, with a diff, files that changed since), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
 //! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
-//! external forces' step-to-step state (RSS warm start and factor), the
+//! external forces' step-to-step state (RSS warm start and factor), the energy account, the
+//! staged boundary conditions' engagements (`active_from`: where they took hold of their
+//! nodes), the
 //! adaptive time-step state, the step counters and the output cursor (rows of `steps.csv`,
 //! frames written and their times). The scene has no random number generator, so there is no
 //! RNG state to keep.
@@ -19,8 +21,8 @@ use super::InputFile;
 use crate::contact::ContactState;
 use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
-use crate::model::RodFrames;
-use crate::system::{AdaptiveState, IntegratorState, PredictorState};
+use crate::model::{BoundaryState, RodFrames};
+use crate::system::{AdaptiveState, EnergyState, IntegratorState, PredictorState};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -82,6 +84,16 @@ pub struct Checkpoint {
     /// Step-to-step state of each external force, in scene order (the RSS warm start and the
     /// configuration of its reused factor).
     pub externals: Vec<Option<ExternalState>>,
+    /// Boundary conditions that engage after the start (`active_from`): whether they have, and
+    /// the nodes they took hold of (absent when the scene has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boundary: Vec<BoundaryState>,
+    /// The energy account (energies after the checkpointed step and at the start of the run;
+    /// absent before the first step and in checkpoints of catena before the energy columns,
+    /// whose resumed runs compute the start state's energies afresh and count work and
+    /// dissipation from the resume).
+    #[serde(default)]
+    pub energy: Option<EnergyState>,
     /// Wall time spent before this checkpoint (s), for the summary.
     pub wall_time_s: f64,
 }
@@ -199,6 +211,25 @@ mod tests {
                     vectors: vec![("f".into(), odd.to_vec()), ("f_before".into(), vec![])],
                 }),
             ],
+            boundary: vec![crate::model::BoundaryState {
+                index: 2,
+                engaged: true,
+                reference: crate::model::BoundaryReference {
+                    time: 0.30000000000000004,
+                    nodes: vec![Vec3::new(1.0 / 3.0, -0.0, 2e-300)],
+                    m1: vec![Vec3::new(0.6, 0.8, 1e-17)],
+                    theta: vec![-1.0 / 7.0],
+                },
+            }],
+            energy: Some(EnergyState {
+                last: crate::system::Energies::from_values(std::array::from_fn(|k| {
+                    odd[k % 4] * (k as f64 + 1.0) / 3.0
+                })),
+                initial: crate::system::Energies {
+                    kinetic: 1.0 / 3.0,
+                    ..Default::default()
+                },
+            }),
             wall_time_s: 1.5,
         };
         let dir = tempfile::tempdir().expect("tempdir");
@@ -207,6 +238,11 @@ mod tests {
         let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
         assert_eq!(bits(&back.q), bits(&c.q));
         assert_eq!(bits(&back.v), bits(&c.v));
+        let energy_bits = |c: &Checkpoint| {
+            c.energy
+                .map(|e| (bits(&e.last.values()), bits(&e.initial.values())))
+        };
+        assert_eq!(energy_bits(&back), energy_bits(&c));
         assert_eq!(back, c);
         assert!(!crate::io::tmp_path(&dir.path().join(CHECKPOINT_FILE)).exists());
     }

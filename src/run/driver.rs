@@ -161,6 +161,8 @@ impl Session {
             predictor: self.sim.predictor_state().clone(),
             integrator: self.sim.integrator_state(),
             externals: self.sim.assembler().external_states(),
+            boundary: m.bc_states(),
+            energy: self.sim.energy().state(),
             wall_time_s: wall,
         })
     }
@@ -228,6 +230,7 @@ impl Session {
                         retries: st.retries,
                         min_gap_iterates: rep.newton.min_gap,
                         stages: rep.stages,
+                        energy: Some(rep.energy),
                         granular: self.plan.record(&self.sim),
                     };
                     self.step = k;
@@ -261,17 +264,18 @@ impl Session {
                     if let Some(o) = self.out.as_mut() {
                         write_frame(o, &self.sim, &self.plan)?;
                     }
-                    self.write_unfinished(
-                        wall(self.wall_before),
-                        "failed",
-                        Some(failure.to_string()),
-                    )?;
-                    self.write_checkpoint(before)?;
-                    return Err(RunError::Solve {
+                    let error = RunError::Solve {
                         step: k,
                         t: t_start,
                         failure,
-                    });
+                    };
+                    self.write_unfinished(
+                        wall(self.wall_before),
+                        "failed",
+                        Some(error.to_string()),
+                    )?;
+                    self.write_checkpoint(before)?;
+                    return Err(error);
                 }
             }
         }
@@ -318,6 +322,7 @@ impl Session {
 
     fn summarize(&self, wall_time_s: f64) -> Summary {
         let mut s = Summary::from_steps(&self.name, &self.records);
+        s.energy_initial = self.sim.energy().initial().copied();
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
         // Steps re-solved because detection at their start missed contacts (steps run by this

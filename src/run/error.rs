@@ -24,8 +24,9 @@ pub enum RunError {
     #[error("{0}")]
     Horizon(#[from] HorizonError),
     /// A time step failed even at the smallest allowed Δt; everything up to the previous step
-    /// has been written.
-    #[error("simulation stopped at step {step} (t = {t} s): {failure}")]
+    /// has been written. The message names the step, its interval `t_n → t_n + Δt` and every
+    /// attempt (see [`StepFailure::message`]).
+    #[error("{}", failure.message(Some(*step)))]
     Solve {
         /// Index of the failing step (1-based).
         step: u64,
@@ -89,7 +90,8 @@ impl RunError {
                     .into(),
             ),
             Self::Resume(_) => Some("start a new run with `catena run … --force`".into()),
-            Self::Solve { .. } | Self::Interrupted { .. } => None,
+            Self::Solve { failure, .. } => Some(failure.help()),
+            Self::Interrupted { .. } => None,
         }
     }
 

@@ -33,6 +33,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     }
     m.time = ck.time;
     m.actuate(ck.time);
+    m.restore_bc_states(&ck.boundary)?;
     sim.steps = ck.substeps;
     if let Some(c) = &ck.contacts {
         sim.assembler_mut().restore_contact_state(c)?;
@@ -47,5 +48,8 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     }
     sim.restore_predictor_state(p.clone());
     sim.restore_integrator_state(&ck.integrator)?;
+    if let Some(e) = &ck.energy {
+        sim.restore_energy_state(e);
+    }
     sim.restore_external_states(&ck.externals)
 }

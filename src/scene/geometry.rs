@@ -1,8 +1,9 @@
-//! Centreline generators: straight, helix, polyline file.
+//! Centreline generators: straight, helix, polyline (node) file.
 
 use super::schema::Handedness;
 use crate::diag::SceneError;
 use crate::math::{Vec3, unit_normal_to};
+use crate::model::{NodeFile, Polyline};
 use std::path::Path;
 
 /// `n` equally spaced nodes from `a` to `b`.
@@ -44,40 +45,19 @@ pub fn helix_nodes(
         .collect()
 }
 
-/// Reads `x y z` lines (whitespace or comma separated, `#` starts a comment).
-pub fn read_polyline(path: &Path) -> Result<Vec<Vec3>, SceneError> {
-    let text = crate::diag::read_text(path, "polyline file").map_err(|e| {
+/// Reads a rod's nodes from a node file (see [`crate::model::node_file`]): bare `x y z` rows
+/// or the MAT-DiSMech layout (`*Nodes`, `*Edges`), whitespace- or comma-separated, with `#`,
+/// `%` and `//` comments and an optional line of column names. With edges, the nodes are
+/// ordered along them (one open chain). Errors give the file, line:column and a `help:` line.
+pub fn read_polyline(path: &Path) -> Result<Polyline, SceneError> {
+    let file = NodeFile::read(path, "polyline file").map_err(|e| {
         if e.help.is_some() {
             e
         } else {
             e.with_help("PolylineFile paths are relative to the scene file")
         }
     })?;
-    let mut nodes = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let body = line.split('#').next().unwrap_or("").trim();
-        if body.is_empty() {
-            continue;
-        }
-        let vals: Result<Vec<f64>, _> = body
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .map(str::parse::<f64>)
-            .collect();
-        match vals {
-            Ok(v) if v.len() == 3 && v.iter().all(|x| x.is_finite()) => {
-                nodes.push(Vec3::new(v[0], v[1], v[2]))
-            }
-            _ => {
-                return Err(SceneError::new(
-                    path,
-                    Some((k + 1, 1)),
-                    format!("expected three finite numbers `x y z`, got `{body}`"),
-                ));
-            }
-        }
-    }
-    Ok(nodes)
+    file.polyline()
 }
 
 #[cfg(test)]
@@ -122,8 +102,10 @@ mod tests {
         let p = dir.path().join("p.txt");
         std::fs::write(&p, "# header\n0 0 0\n1 0 x\n").unwrap();
         let e = read_polyline(&p).unwrap_err();
-        assert_eq!(e.position, Some((3, 1)));
+        assert_eq!(e.position, Some((3, 5)));
         std::fs::write(&p, "0 0 0\n1,0,0 # ok\n").unwrap();
-        assert_eq!(read_polyline(&p).unwrap().len(), 2);
+        assert_eq!(read_polyline(&p).unwrap().nodes.len(), 2);
+        let e = read_polyline(&dir.path().join("none.txt")).unwrap_err();
+        assert!(e.help.unwrap().contains("relative to the scene file"));
     }
 }

@@ -55,7 +55,7 @@ pub struct MemoryEstimate {
 }
 
 impl MemoryEstimate {
-    /// Estimates `spec` (polyline files are sized by their line count, read relative to `file`).
+    /// Estimates `spec` (polyline files are sized by their node count, read relative to `file`).
     pub fn of(spec: &SceneSpec, file: &Path) -> Self {
         let nodes_of = |g: &GeometrySpec| -> f64 {
             match g {
@@ -66,8 +66,8 @@ impl MemoryEstimate {
                 GeometrySpec::PolylineFile(p) => {
                     let path = file.parent().unwrap_or(Path::new(".")).join(p);
                     // A file that cannot be read counts 0 nodes: building the rod reports it.
-                    crate::diag::read_text(&path, "polyline file")
-                        .map(|t| t.lines().count() as f64)
+                    crate::model::NodeFile::read(&path, "polyline file")
+                        .map(|f| f.nodes.len() as f64)
                         .unwrap_or(0.0)
                 }
             }

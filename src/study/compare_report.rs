@@ -126,9 +126,13 @@ pub(super) fn write_outputs(
         ));
     }
     write_atomic(&dir.join("compare.csv"), csv.as_bytes())?;
+    let tolerances = crate::scene::parse_scene(&record.scene_source, &record.scene)
+        .map(|s| s.solver.describe_tolerances())
+        .ok();
     let json = serde_json::to_string_pretty(&serde_json::json!({
         "scene": record.scene.display().to_string(),
         "until": record.until,
+        "tolerances": tolerances,
         "completed": reason.is_none(),
         "reason": reason,
         "runs": rows,

@@ -12,12 +12,11 @@
 //! [`Simulator::step`] leaves the model unchanged when it fails, so a retry starts from the
 //! accepted state of the last sub-step.
 
-use super::{SolveError, StepReport};
+use super::{Attempt, SolveError, StepFailure, StepReport};
 use crate::contact::PrimId;
 use crate::model::Model;
 use crate::system::Simulator;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::time::Instant;
 
 /// Adaptive stepping settings.
@@ -72,72 +71,6 @@ pub struct AdaptiveStep {
     pub substeps: u32,
     /// Failed attempts that were retried.
     pub retries: u32,
-}
-
-/// One failed attempt.
-#[derive(Debug, Clone)]
-pub struct Attempt {
-    /// Time at the start of the attempt (s).
-    pub t: f64,
-    /// Sub-step tried (s).
-    pub dt: f64,
-    /// Why it failed.
-    pub error: SolveError,
-    /// Where a non-finite value first appears, when it can be told (a contact pair, a rod node).
-    pub culprit: Option<String>,
-}
-
-impl fmt::Display for Attempt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "t = {} s, Δt = {:e} s: {}", self.t, self.dt, self.error)?;
-        if let Some(c) = &self.culprit {
-            write!(f, " (first non-finite value: {c})")?;
-        }
-        Ok(())
-    }
-}
-
-/// A step that failed even with the smallest allowed sub-step.
-#[derive(Debug, Clone)]
-pub struct StepFailure {
-    /// Every failed attempt of this step, in order (the last is at the floor).
-    pub attempts: Vec<Attempt>,
-    /// The floor (s).
-    pub min_dt: f64,
-}
-
-impl StepFailure {
-    /// The error of the last attempt.
-    pub fn last_error(&self) -> &SolveError {
-        &self
-            .attempts
-            .last()
-            .expect("a failure has at least one attempt")
-            .error
-    }
-}
-
-impl fmt::Display for StepFailure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.attempts.len();
-        match self.attempts.last() {
-            Some(last) if n == 1 => write!(f, "{last}")?,
-            Some(last) => {
-                write!(
-                    f,
-                    "{} ({} failed attempts, Δt halved down to the floor min_dt = {:e} s; earlier \
-                     attempts:",
-                    last, n, self.min_dt
-                )?;
-                for a in &self.attempts[..n - 1] {
-                    write!(f, "\n    {a}")?;
-                }
-                write!(f, ")")?;
-            }
-            None => write!(f, "no attempt")?,
-        }
-        Ok(())
-    }
 }
 
 /// Advances `sim` by one scene step of `settings.dt`, retrying failed sub-steps with a halved
@@ -216,6 +149,8 @@ pub fn advance(
                 if half < floor * (1.0 - 1e-12) {
                     sim.dt = settings.dt;
                     return Err(StepFailure {
+                        t_start: t0,
+                        t_end,
                         attempts,
                         min_dt: settings.min_dt,
                     });

@@ -184,6 +184,7 @@ mod tests {
             force: Default::default(),
             block: Some(Box::new(block)),
             energy: 0.0,
+            nonconservative: None,
             gap: -1e-6,
             active: true,
             memory: Default::default(),

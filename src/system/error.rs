@@ -3,23 +3,42 @@
 use crate::external::ExternalError;
 
 /// Why a time step could not be solved.
+///
+/// The messages do not repeat the time: the step's interval is said by whoever reports the
+/// error ([`super::Attempt`], [`super::StepFailure`]); [`SolveError::time`] gives it.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum SolveError {
-    /// Newton did not reach the tolerance within the iteration limit.
+    /// Newton did not reach the tolerance within the iteration limit: the last ‖r‖ is above
+    /// `max(abs_tol, rel_tol·‖r₀‖)`, and the last Newton step above `step_tol` × the shortest
+    /// rest edge.
     #[error(
-        "Newton did not converge in {iterations} iteration(s) at t = {time} s (residual history: {history})",
+        "Newton did not converge in {iterations} iteration{s} (max_iterations = {max_iterations}): \
+         ‖r‖ = {last} > tolerance {tol}{step} (‖r‖ history: {history})",
+        s = if *iterations == 1 { "" } else { "s" },
+        last = sci(residuals.last().copied().unwrap_or(f64::NAN)),
+        tol = sci(*tolerance),
+        step = fmt_step(*last_step, *step_limit),
         history = fmt_history(residuals)
     )]
     NotConverged {
         /// Iterations taken.
         iterations: u32,
+        /// The limit (`solver.max_iterations`).
+        max_iterations: u32,
         /// Time at the end of the step being solved (s).
         time: f64,
         /// ‖r‖ at each iterate.
         residuals: Vec<f64>,
+        /// The residual tolerance in force at the last iterate: `abs_tol`, or
+        /// `max(abs_tol, rel_tol·‖r₀‖)` after the first iteration (N).
+        tolerance: f64,
+        /// ‖Δq‖∞ of the last full Newton step, if one was taken.
+        last_step: Option<f64>,
+        /// The step test's bound, `step_tol` × the shortest rest edge (m); 0 when off.
+        step_limit: f64,
     },
     /// A residual, Jacobian or Newton step contained NaN or infinity.
-    #[error("non-finite value in {what} at Newton iteration {iteration}, t = {time} s")]
+    #[error("non-finite value in {what} at Newton iteration {iteration}")]
     NonFinite {
         /// Which quantity (e.g. "residual", "Newton step", or the name of an element).
         what: String,
@@ -31,10 +50,9 @@ pub enum SolveError {
     /// CCD allowed no step for a barrier chain: a gap is already ≤ 0, or a point has moved as
     /// far in this step as the binding's keep distance allows (`(keep − d̂)/2`).
     #[error(
-        "contact barrier blocked the Newton step at iteration {iteration}, t = {time} s (smallest gap seen {min_gap:.3e} m): \
+        "contact barrier blocked the Newton step at iteration {iteration} (smallest gap seen {min_gap:.3e} m): \
          either a gap is ≤ 0 (IPC needs a positive gap at the start of every step) or a point already moved \
-         (keep_distance − d̂)/2 in this step; raise the contact's keep_distance above d̂ + 2 × (distance moved per step), \
-         or lower Δt"
+         (keep_distance − d̂)/2 in this step"
     )]
     Infeasible {
         /// Newton iteration.
@@ -45,7 +63,7 @@ pub enum SolveError {
         min_gap: f64,
     },
     /// The sparse LU factorisation failed (singular Jacobian, e.g. an unconstrained rigid mode with Δt → ∞).
-    #[error("sparse LU factorisation failed at t = {time} s: {reason}")]
+    #[error("sparse LU factorisation failed: {reason}")]
     Factorisation {
         /// faer's message.
         reason: String,
@@ -53,7 +71,7 @@ pub enum SolveError {
         time: f64,
     },
     /// An external force could not be computed at the start of the step.
-    #[error("at t = {time} s: {source}")]
+    #[error("{source}")]
     External {
         /// What the force reported.
         source: ExternalError,
@@ -73,6 +91,41 @@ impl SolveError {
         )
     }
 
+    /// The time the error is about (s): the end of the step being solved, or its start for an
+    /// external force.
+    pub fn time(&self) -> f64 {
+        match self {
+            Self::NotConverged { time, .. }
+            | Self::NonFinite { time, .. }
+            | Self::Infeasible { time, .. }
+            | Self::Factorisation { time, .. }
+            | Self::External { time, .. } => *time,
+        }
+    }
+
+    /// What to do about it.
+    pub fn help(&self) -> String {
+        match self {
+            Self::NotConverged { max_iterations, .. } => format!(
+                "give Newton more iterations (`solver.max_iterations`, now {max_iterations}) or \
+                 looser tolerances (`abs_tol`, `rel_tol`), or a smaller step: lower `time.dt` \
+                 or the floor `time.min_dt`; stiff contacts (a large stiffness, a small IMC δ or \
+                 IPC d̂) need a smaller Δt"
+            ),
+            Self::NonFinite { .. } => "a NaN or infinity appeared: lower `time.dt`, and check the \
+                 material values, the forces and the contact stiffness"
+                .into(),
+            Self::Infeasible { .. } => "raise the contact's `keep_distance` above d̂ + 2 × (the \
+                 distance a point moves in one step), or lower `time.dt`; start every barrier \
+                 contact with a positive gap"
+                .into(),
+            Self::Factorisation { .. } => "the Jacobian is singular: check that every body is \
+                 held or has mass (a free rigid mode without inertia), or lower `time.dt`"
+                .into(),
+            Self::External { .. } => "check the parameters of this force in `forces`".into(),
+        }
+    }
+
     /// Newton iterations spent before the error (0 where unknown).
     pub fn iterations(&self) -> u32 {
         match self {
@@ -83,8 +136,35 @@ impl SolveError {
     }
 }
 
+/// `x` in scientific notation with 4 significant digits and no trailing zeros (`1e-30`,
+/// `2.427e-9`; `0` for zero).
+pub(crate) fn sci(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return x.to_string();
+    }
+    let s = format!("{x:.3e}");
+    match s.split_once('e') {
+        Some((m, e)) if m.contains('.') => {
+            format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+        }
+        _ => s,
+    }
+}
+
+/// The step test's part of a not-converged message, when the test is on and a step was taken.
+fn fmt_step(last_step: Option<f64>, limit: f64) -> String {
+    match last_step {
+        Some(dq) if limit > 0.0 => format!(
+            ", last step ‖Δq‖∞ = {} > step_tol × shortest edge = {}",
+            sci(dq),
+            sci(limit)
+        ),
+        _ => String::new(),
+    }
+}
+
 fn fmt_history(r: &[f64]) -> String {
-    let shown: Vec<String> = r.iter().map(|x| format!("{x:.3e}")).collect();
+    let shown: Vec<String> = r.iter().map(|&x| sci(x)).collect();
     if shown.len() > 12 {
         format!(
             "{} … {}",

@@ -28,6 +28,9 @@ pub struct Evaluation {
     pub jacobian: Vec<f64>,
     /// Elastic energy at the evaluation point (J).
     pub elastic_energy: f64,
+    /// Force scale `F_ref = max(‖f_elastic‖, ‖f_external‖, ‖f_contact‖)` over free DOFs (N),
+    /// for [`super::SolverSettings::force_tol`]; the contact norm is `(Σ_pairs ‖f_pair‖²)^½`.
+    pub force_scale: f64,
     /// Incremental potential `½ c_M (q − q̃)ᵀM(q − q̃) + (E + Σ Φ_ext + Σ E_contact)/c_x` (J),
     /// whose gradient is the residual (see [`TimeIntegrator`]), when every external force has
     /// a potential.
@@ -95,6 +98,7 @@ impl Assembler {
             self.stencils
                 .evaluate(model, &self.frames, &z, &mut out.residual, jac, c.x);
         spent.elastic = lap(&mut clock);
+        let elastic_norm = Assembler::free_norm(model, &out.residual);
 
         // External forces, each force's derivatives combined with the coefficients.
         integrator.velocity(q, &mut self.velocity);
@@ -130,6 +134,8 @@ impl Assembler {
                 .map(|(a, b)| a + b);
         }
         let inertial = integrator.add_inertia(&model.mass, q, &self.ext_force, &mut out.residual);
+        let external_norm = Assembler::free_norm(model, &self.ext_force);
+        let mut contact_norm2 = 0.0;
         spent.external = lap(&mut clock);
         // Contacts: r −= f_c on assembled rows; J += J_c.
         let mut contact_energy = 0.0;
@@ -144,6 +150,7 @@ impl Assembler {
                 for a in 0..12 {
                     if lc.rows[a] {
                         out.residual[lc.dofs[a] as usize] -= lc.force[a];
+                        contact_norm2 += lc.force[a] * lc.force[a];
                     }
                 }
                 if let (Some(block), true) = (&lc.block, with_jacobian && self.contacts_in_pattern)
@@ -165,6 +172,7 @@ impl Assembler {
         } else {
             out.contacts.clear();
         }
+        out.force_scale = elastic_norm.max(external_norm).max(contact_norm2.sqrt());
         out.incremental_potential =
             potential.map(|u| u / c.x + inertial + out.elastic_energy / c.x + contact_energy / c.x);
 

@@ -72,6 +72,14 @@ impl LinearSolver {
         }
     }
 
+    /// Follows a change of the model's free DOFs (the Krylov solve's blocks are numbered over
+    /// them; the direct LU analyses each new pattern anyway).
+    pub(super) fn refresh_dofs(&mut self, model: &Model) {
+        if self.iterative {
+            self.blocks = DofBlocks::of_model(model);
+        }
+    }
+
     /// The kind it was made for.
     pub fn kind(&self) -> LinearSolverKind {
         self.kind

@@ -9,6 +9,10 @@ mod bicgstab;
 mod block_jacobi;
 mod contact_operator;
 mod coverage_tally;
+mod energy;
+mod energy_account;
+mod energy_state;
+mod energy_work;
 mod error;
 mod evaluate;
 mod integrator;
@@ -23,15 +27,18 @@ mod shell_stencils;
 mod simulator;
 mod stages;
 mod stencils;
+mod step_failure;
 
-pub use adaptive_dt::{
-    AdaptiveSettings, AdaptiveState, AdaptiveStep, Attempt, StepFailure, advance,
-};
+pub use adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
 pub use assembly::Assembler;
 pub use bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use block_jacobi::{BlockJacobi, DofBlocks};
 pub use contact_operator::SystemOperator;
 pub use coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
+pub use energy::{Energies, N_ENERGIES};
+pub use energy_account::{EnergyAccount, EnergyState};
+pub use energy_state::{contact_potential, kinetic_energy, prescribed_kinetic_energy};
+pub use energy_work::StepWork;
 pub use error::SolveError;
 pub use evaluate::{Evaluation, StepTargets};
 pub use integrator::{
@@ -41,10 +48,11 @@ pub use integrator::{
 pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use linear::SparseLu;
 pub use linear_solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
-pub use newton::NewtonReport;
+pub use newton::{Convergence, NewtonReport};
 pub use pattern::SparsityPattern;
 pub use predictor::PredictorState;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use simulator::{Simulator, StepReport};
 pub use stages::{N_STAGES, StageTimes};
 pub use stencils::ElasticStencils;
+pub use step_failure::{Attempt, StepFailure};

@@ -20,6 +20,22 @@ const FLOOR_STEP: f64 = 1e-6;
 /// step to (see [`expand`]).
 const MAX_EXPANSION: f64 = 16.0;
 
+/// Which test ended a converged Newton solve (see [`SolverSettings`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Convergence {
+    /// `‖r‖ ≤ abs_tol`.
+    Absolute,
+    /// `‖r‖ ≤ rel_tol · ‖r₀‖`.
+    Relative,
+    /// `‖r‖ ≤ force_tol · F_ref`.
+    Force,
+    /// `‖Δq‖∞ ≤ step_tol · ℓ_min`.
+    Step,
+    /// The residual sits at its round-off floor (no line search can lower it and the step is
+    /// below `10⁻⁶ ℓ_min`).
+    Floor,
+}
+
 /// What one Newton solve did.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NewtonReport {
@@ -35,6 +51,10 @@ pub struct NewtonReport {
     /// Smallest contact gap over every configuration evaluated, line-search trials included (m);
     /// +∞ without contact candidates.
     pub min_gap: f64,
+    /// The test that ended the solve (`None` until it converges).
+    pub converged_by: Option<Convergence>,
+    /// The force scale `F_ref` at the last iterate (N; see `SolverSettings::force_tol`).
+    pub force_scale: f64,
 }
 
 impl NewtonReport {
@@ -47,6 +67,8 @@ impl NewtonReport {
         self.residuals.extend(again.residuals);
         self.alphas.extend(again.alphas);
         self.min_gap = self.min_gap.min(again.min_gap);
+        self.converged_by = again.converged_by;
+        self.force_scale = again.force_scale;
     }
 }
 
@@ -87,6 +109,8 @@ pub(crate) fn solve(
     let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
     let step_tol = settings.step_tol * l_scale;
     let mut r0 = None;
+    // ‖Δq‖∞ of the last full Newton step (for the message when Newton does not converge).
+    let mut last_step = None;
     let conservative = asm.is_conservative();
     // Once the energy merit fails to give sufficient decrease, bisect on ½‖r‖² for the rest of the solve.
     let mut energy_failed = false;
@@ -112,15 +136,35 @@ pub(crate) fn solve(
             });
         }
         report.residuals.push(norm);
+        report.force_scale = work.eval.force_scale;
         let r0v = *r0.get_or_insert(norm);
-        if norm <= settings.abs_tol || (report.iterations > 0 && norm <= settings.rel_tol * r0v) {
+        let test = if norm <= settings.abs_tol {
+            Some(Convergence::Absolute)
+        } else if report.iterations > 0 && norm <= settings.rel_tol * r0v {
+            Some(Convergence::Relative)
+        } else if norm <= settings.force_tol * work.eval.force_scale {
+            Some(Convergence::Force)
+        } else {
+            None
+        };
+        if test.is_some() {
+            report.converged_by = test;
             return Ok(report);
         }
         if report.iterations >= settings.max_iterations {
+            let tolerance = if report.iterations > 0 {
+                settings.abs_tol.max(settings.rel_tol * r0v)
+            } else {
+                settings.abs_tol
+            };
             return Err(SolveError::NotConverged {
                 iterations: report.iterations,
+                max_iterations: settings.max_iterations,
                 time: step.t,
                 residuals: report.residuals,
+                tolerance,
+                last_step,
+                step_limit: step_tol,
             });
         }
         // Solve J Δq = r over free DOFs.
@@ -144,6 +188,7 @@ pub(crate) fn solve(
         }
         report.iterations += 1;
         let dq_inf = work.rhs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+        last_step = Some(dq_inf);
         let mut at_floor = false;
         // CCD: shorten the direction to the largest step that keeps every barrier gap positive
         // (at the evaluation point, where contacts are evaluated).
@@ -270,6 +315,12 @@ pub(crate) fn solve(
             report
                 .residuals
                 .push(Assembler::free_norm(model, &work.eval.residual));
+            report.force_scale = work.eval.force_scale;
+            report.converged_by = Some(if at_floor {
+                Convergence::Floor
+            } else {
+                Convergence::Step
+            });
             return Ok(report);
         }
     }

@@ -72,12 +72,14 @@ pub(super) fn start(
             m.q.iter().zip(&dir).map(|(x, d)| x + t * d).collect()
         }
     };
-    for bc in &m.bcs {
+    // The conditions in force this step (staged ones may wait or have let go).
+    let held = |i: &usize| m.bc_holds(*i);
+    for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {
         bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
     }
     if m.bcs.iter().any(|b| !b.edges.is_empty()) {
         m.transport_frames(&q, frames);
-        for bc in &m.bcs {
+        for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {
             bc.apply_twists(&m.rods[bc.rod], t_new, &frames[bc.rod], &mut q);
         }
     }

@@ -71,6 +71,12 @@ pub struct SolverSettings {
     pub abs_tol: f64,
     /// Relative tolerance on ‖r‖ against the residual at the first iterate of the step.
     pub rel_tol: f64,
+    /// Physically scaled tolerance (dimensionless, 0 = off): converged when
+    /// `‖r‖ ≤ force_tol · F_ref`, `F_ref = max(‖f_elastic‖, ‖f_external‖, ‖f_contact‖)` over
+    /// free DOFs at the iterate (N). Unlike `abs_tol` it does not depend on the scene's units
+    /// or load level, and unlike `rel_tol` not on how far the predictor started; `1e-6` asks
+    /// for the forces to balance to six digits of the largest of them.
+    pub force_tol: f64,
     /// Converged when the full Newton step ‖Δq‖∞ falls below `step_tol` × the shortest rest edge length.
     pub step_tol: f64,
     /// Line search.
@@ -83,12 +89,44 @@ pub struct SolverSettings {
     pub linear_solver: LinearSolverKind,
 }
 
+impl SolverSettings {
+    /// The convergence tests in force, in words (printed by `catena compare`), e.g.
+    /// `"‖r‖ ≤ 1e-10 N, or ≤ 1e-10 × ‖r₀‖, or ‖Δq‖∞ ≤ 1e-8 × shortest edge"`.
+    pub fn describe_tolerances(&self) -> String {
+        let mut tests = Vec::new();
+        if self.abs_tol > 0.0 {
+            tests.push(format!("‖r‖ ≤ {:e} N (abs_tol)", self.abs_tol));
+        }
+        if self.rel_tol > 0.0 {
+            tests.push(format!("‖r‖ ≤ {:e} × ‖r₀‖ (rel_tol)", self.rel_tol));
+        }
+        if self.force_tol > 0.0 {
+            tests.push(format!(
+                "‖r‖ ≤ {:e} × largest force norm (force_tol)",
+                self.force_tol
+            ));
+        }
+        if self.step_tol > 0.0 {
+            tests.push(format!(
+                "‖Δq‖∞ ≤ {:e} × shortest rod edge (step_tol)",
+                self.step_tol
+            ));
+        }
+        format!(
+            "Newton converges when {}; at most {} iterations",
+            tests.join(", or "),
+            self.max_iterations
+        )
+    }
+}
+
 impl Default for SolverSettings {
     fn default() -> Self {
         Self {
             max_iterations: 50,
             abs_tol: 1e-10,
             rel_tol: 1e-10,
+            force_tol: 0.0,
             step_tol: 1e-8,
             line_search: LineSearch::Auto,
             line_search_max_iterations: 12,

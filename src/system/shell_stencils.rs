@@ -8,11 +8,11 @@
 
 use super::pattern::{NO_SLOT, SparsityPattern};
 use crate::elastic::shell::{
-    CstParams, HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, cst_energy_grad_hess,
-    hinge_energy_grad_hess, hinge_stiffness, mid_edge_energy_grad_hess, mid_edge_stiffness,
-    shell_stretch_params,
+    CstParams, HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, cst_energy,
+    cst_energy_grad_hess, hinge_energy, hinge_energy_grad_hess, hinge_stiffness, mid_edge_energy,
+    mid_edge_energy_grad_hess, mid_edge_stiffness, shell_stretch_params,
 };
-use crate::elastic::stretch_energy_grad_hess;
+use crate::elastic::{stretch_energy, stretch_energy_grad_hess};
 use crate::model::{Model, Shell, ShellBending, ShellMembrane};
 use nalgebra::DMatrix;
 use rayon::prelude::*;
@@ -188,9 +188,82 @@ impl ShellStencils {
         }
         energy
     }
+
+    /// The membrane and bending energies of every shell at `q` (J): `(stretch, bend)`, summed
+    /// in stencil order.
+    pub fn energies(&self, model: &Model, q: &[f64]) -> (f64, f64) {
+        let locals: Vec<(bool, f64)> = self
+            .stencils
+            .par_iter()
+            .with_min_len(256)
+            .map(|s| (s.is_membrane(), s.energy(&model.shells[s.shell], q)))
+            .collect();
+        let sum = |membrane: bool| -> f64 {
+            locals
+                .iter()
+                .filter(|(m, _)| *m == membrane)
+                .fold(0.0, |s, (_, e)| s + e)
+        };
+        (sum(true), sum(false))
+    }
 }
 
 impl Stencil {
+    /// Whether the stencil is a membrane (stretching) one rather than a bending one.
+    fn is_membrane(&self) -> bool {
+        matches!(self.kind, Kind::Stretch(_) | Kind::Cst(..))
+    }
+
+    /// The stencil's energy at `q` (J), without derivatives.
+    fn energy(&self, sh: &Shell, q: &[f64]) -> f64 {
+        let x = |n: u32| sh.node(q, n as usize);
+        let (e, y) = (sh.material.youngs_modulus, sh.thickness);
+        match &self.kind {
+            Kind::Stretch(k) => {
+                let edge = &sh.topology.edges[*k];
+                let sides = 1 + usize::from(edge.second.is_some());
+                let p = shell_stretch_params(e, y, sh.rest_lengths[*k], sides);
+                stretch_energy(&p, &x(edge.nodes[0]), &x(edge.nodes[1]))
+            }
+            Kind::Cst(t, p) => {
+                let [a, b, c] = sh.mesh.triangles[*t].map(x);
+                cst_energy(p, &a, &b, &c)
+            }
+            Kind::Hinge(k) => {
+                let hinge = &sh.topology.hinges[*k];
+                let p = HingeParams {
+                    kb: hinge_stiffness(e, y),
+                    phi_bar: sh.natural_angles[*k],
+                };
+                let [a, b, c, d] = hinge.nodes.map(x);
+                hinge_energy(&p, &a, &b, &c, &d)
+            }
+            Kind::MidEdge(t, params, opposite) => {
+                mid_edge_energy(params, &self.mid_edge_stencil(sh, q, *t, opposite))
+            }
+        }
+    }
+
+    /// The mid-edge stencil of triangle `t` at `q`.
+    fn mid_edge_stencil(
+        &self,
+        sh: &Shell,
+        q: &[f64],
+        t: usize,
+        opposite: &[Option<u32>; 3],
+    ) -> MidEdgeStencil {
+        let x = |n: u32| sh.node(q, n as usize);
+        let tri = sh.mesh.triangles[t];
+        let xi_offset = sh.xi_offset.expect("a mid-edge shell has ξ DOFs");
+        let edges = sh.topology.triangle_edges[t];
+        MidEdgeStencil {
+            x: tri.map(x),
+            opposite: opposite.map(|o| o.map(x)),
+            // Edge k is opposite corner k: the topology's local edge (k + 1) mod 3.
+            xi: [0, 1, 2].map(|k| q[xi_offset + edges[(k + 1) % 3] as usize]),
+        }
+    }
+
     fn new(kind: Kind, shell: usize, local: Vec<Option<usize>>) -> Self {
         let dofs = local.iter().flatten().copied().collect();
         Self {
@@ -242,15 +315,7 @@ impl Stencil {
                 )
             }
             Kind::MidEdge(t, params, opposite) => {
-                let tri = sh.mesh.triangles[*t];
-                let xi_offset = sh.xi_offset.expect("a mid-edge shell has ξ DOFs");
-                let edges = sh.topology.triangle_edges[*t];
-                let stencil = MidEdgeStencil {
-                    x: tri.map(x),
-                    opposite: opposite.map(|o| o.map(x)),
-                    // Edge k is opposite corner k: the topology's local edge (k + 1) mod 3.
-                    xi: [0, 1, 2].map(|k| q[xi_offset + edges[(k + 1) % 3] as usize]),
-                };
+                let stencil = self.mid_edge_stencil(sh, q, *t, opposite);
                 let (en, g, h) = mid_edge_energy_grad_hess(params, &stencil);
                 (
                     en,

@@ -8,6 +8,7 @@
 //! and the integrator's memory exactly as they were, so nothing already computed is lost.
 
 use super::assembly::Assembler;
+use super::energy_account::{StartEnergies, close_step};
 use super::evaluate::StepTargets;
 use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
@@ -15,6 +16,7 @@ use super::predictor;
 use super::predictor::PredictorState;
 use super::stages::{StageTimes, lap};
 use super::{CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings};
+use super::{Energies, EnergyAccount, EnergyState, contact_potential, prescribed_kinetic_energy};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
@@ -39,6 +41,9 @@ pub struct StepReport {
     /// Where the step's wall-clock time went (ms per stage; the rest of `wall` is bookkeeping
     /// outside the timed stages).
     pub stages: StageTimes,
+    /// The energies at the accepted state, and the work and dissipation since the start of the
+    /// run (J; see [`Energies`]).
+    pub energy: Energies,
 }
 
 /// Drives a model through time with a [`TimeIntegrator`] and Newton.
@@ -68,6 +73,8 @@ pub struct Simulator {
     /// Time spent in each stage over every step attempted so far, failed attempts included
     /// (ms; see [`StageTimes`]).
     pub stage_totals: StageTimes,
+    /// The energies after the last accepted step.
+    energy: EnergyAccount,
 }
 
 impl Simulator {
@@ -107,6 +114,7 @@ impl Simulator {
             coverage: CoverageTally::default(),
             z: Vec::new(),
             stage_totals: StageTimes::default(),
+            energy: EnergyAccount::default(),
         }
     }
 
@@ -141,6 +149,17 @@ impl Simulator {
             ));
         }
         self.integrator.restore_state(state)
+    }
+
+    /// The energy account: the [`Energies`] after the last accepted step and at the start of
+    /// the run.
+    pub fn energy(&self) -> &EnergyAccount {
+        &self.energy
+    }
+
+    /// Restores the energy account from a checkpoint (with the model in its checkpointed state).
+    pub fn restore_energy_state(&mut self, state: &EnergyState) {
+        self.energy.restore(state, &self.model);
     }
 
     /// The system assembler (pattern, forces).
@@ -189,22 +208,43 @@ impl Simulator {
         let dt = self.dt;
         let t_new = self.model.time + dt;
         let actuated = self.model.is_actuated();
+        // The start state's elastic energies under the natural shape of tₙ, before actuation
+        // moves it (when the account does not know them already).
+        let mut clock = Instant::now();
+        let energies =
+            StartEnergies::before_actuation(&self.model, &self.assembler, &self.energy, actuated);
+        self.assembler.stages.commit += lap(&mut clock);
         if actuated {
             self.model.actuate(t_new);
         }
-        let mut result = self.solve_step(t_new, start);
+        let staged = self.model.stage_bcs(self.model.time, t_new);
+        if staged.dofs_changed {
+            self.refresh_dofs();
+        }
+        let mut result = self.solve_step(t_new, start, energies);
         let mut spent = std::mem::take(&mut self.assembler.stages);
         spent.add(&self.lu.take_stages());
         self.stage_totals.add(&spent);
         if let Ok(rep) = &mut result {
             rep.stages = spent;
         }
-        if result.is_err() && actuated {
+        if result.is_err() {
             // Leave the model exactly as it was.
-            let t_old = self.model.time;
-            self.model.actuate(t_old);
+            self.model.unstage_bcs(&staged);
+            if actuated {
+                let t_old = self.model.time;
+                self.model.actuate(t_old);
+            }
         }
         result
+    }
+
+    /// Rebuilds what depends on the free DOFs (the sparsity pattern and its slot maps, the
+    /// Krylov solve's blocks) after [`Model::dofs`] changed: a staged boundary condition
+    /// engaged or let go, or the DOF map was edited by hand.
+    pub fn refresh_dofs(&mut self) {
+        self.assembler.rebuild_pattern(&self.model);
+        self.lu.refresh_dofs(&self.model);
     }
 
     /// The extrapolated predictor's memory (for checkpoints).
@@ -254,7 +294,12 @@ impl Simulator {
         Ok(())
     }
 
-    fn solve_step(&mut self, t_new: f64, start: Instant) -> Result<StepReport, SolveError> {
+    fn solve_step(
+        &mut self,
+        t_new: f64,
+        start: Instant,
+        energies: StartEnergies,
+    ) -> Result<StepReport, SolveError> {
         let dt = self.dt;
         if self.lu.kind() != self.settings.linear_solver {
             self.lu = LinearSolver::new(&self.model, self.settings.linear_solver);
@@ -265,6 +310,12 @@ impl Simulator {
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
         let mut clock = Instant::now();
         self.integrator.begin_step(&self.model.q, &self.model.v, dt);
+        let (found, e_start) = energies.resolve(
+            &self.model,
+            &self.assembler,
+            &*self.integrator,
+            &self.energy,
+        );
         let guess = self.settings.initial_guess;
         let mut q = predictor::start(
             &self.model,
@@ -321,6 +372,20 @@ impl Simulator {
         }
         self.coverage.record(&checks);
         let mut clock = Instant::now();
+        // Energies: the work of the step and the contact potential at qₙ₊₁, before anything is
+        // committed (the evaluation's contacts are at z(qₙ₊₁), which is qₙ₊₁ unless midpoint).
+        let work =
+            self.assembler
+                .step_work(&self.model, &*self.integrator, &q, t_new, &self.work.eval);
+        let contact_end = if self.z == q {
+            contact_potential(&self.work.eval.contacts)
+        } else {
+            let mut v = Vec::new();
+            self.integrator.velocity(&q, &mut v);
+            let c = self.integrator.coefficients();
+            self.assembler.contact_potential_at(&self.model, &q, &v, &c)
+        };
+        let prescribed_before = prescribed_kinetic_energy(&self.model, &self.model.v);
         // Accept: the last evaluation of Newton is at the accepted configuration.
         self.assembler.commit_contacts(&self.work.eval);
         let contacts = self.assembler.contact_stats(&self.work.eval);
@@ -338,6 +403,14 @@ impl Simulator {
         model.q = q;
         model.time = t_new;
         self.steps += 1;
+        let m = &self.model;
+        let mut end = self
+            .assembler
+            .state_energies(m, &m.frames, &m.q, &m.v, t_new);
+        end.contact = contact_end;
+        let gained = prescribed_kinetic_energy(m, &m.v) - prescribed_before;
+        let energy = close_step(&e_start, end, &work, gained);
+        self.energy.record(energy, &found, m);
         self.assembler.stages.commit += lap(&mut clock);
         Ok(StepReport {
             newton: report,
@@ -347,6 +420,7 @@ impl Simulator {
             contacts,
             resolves: checks.iter().filter(|c| c.added > 0).count() as u32,
             stages: StageTimes::default(),
+            energy,
         })
     }
 }

@@ -53,6 +53,10 @@ def test_step_reports_match_steps_csv(root, cli, tmp_path):
         assert r.residual == float(row["residual"])
         assert r.residuals[-1] == r.residual and len(r.residuals) >= 1
         assert r.candidates == int(row["candidates"])
+        # The energy columns, by name, to the bit.
+        assert set(r.energy) <= set(row)
+        for name, value in r.energy.items():
+            assert value == float(row[name]), name
     assert sim.steps == 10
 
 
@@ -115,6 +119,29 @@ def test_a_clamped_end_is_driven_from_python(root):
     assert sim.positions("beam")[-1, 2] > -0.01
 
 
+def test_a_staged_clamp_is_let_go_and_a_driven_one_takes_hold_again(root):
+    text = (root / CANTILEVER).read_text().replace(
+        'Clamp(rod: "beam", end: Start)', 'Clamp(rod: "beam", end: Start, active_until: 0.01)'
+    )
+    assert "active_until" in text
+    sim = catena.Scene.from_ron(text, path=root / CANTILEVER).simulator()
+    held = sim.boundary_conditions()[0]["targets"]
+    sim.step()
+    sim.step()
+    assert sim.boundary_conditions()[0]["held"]
+    assert np.array_equal(sim.positions("beam")[:2], held)
+    for _ in range(3):
+        sim.step()
+    assert not sim.boundary_conditions()[0]["held"]
+    assert (sim.positions("beam")[:2, 2] < held[:, 2]).all()
+    # Driving it from Python holds it again, for good.
+    target = sim.positions("beam")[:2].copy()
+    sim.set_boundary_target(0, target)
+    sim.step()
+    assert sim.boundary_conditions()[0]["held"]
+    assert np.allclose(sim.positions("beam")[:2], target, atol=1e-12)
+
+
 def test_bad_inputs_raise_the_command_lines_messages(root, cli, tmp_path):
     bad = tmp_path / "bad.ron"
     bad.write_text('Scene(\n    time: (dt: -0.001, duration: 1.0),\n    materials: {},\n)\n')
@@ -148,8 +175,13 @@ def test_a_failed_step_raises_solve_error(root):
         "time: (dt: 0.005, duration: 0.25)", "time: (dt: 0.005, duration: 0.25, min_dt: 0.005)"
     ).replace("solver: (abs_tol: 1e-12, rel_tol: 1e-12)", "solver: (max_iterations: 1, abs_tol: 1e-30, rel_tol: 1e-30)")
     sim = catena.Scene.from_ron(text, path=root / CANTILEVER).simulator()
-    with pytest.raises(catena.SolveError, match="step 1"):
+    with pytest.raises(catena.SolveError, match=r"^step 1 \(t = 0 s → 0.005 s\) failed on its only attempt") as e:
         sim.step()
+    # The same message as `catena run`: Newton's iterations, the residual against the
+    # tolerance, and a help line.
+    assert "Newton did not converge in 1 iteration (max_iterations = 1)" in str(e.value)
+    assert "> tolerance " in str(e.value)
+    assert "\n  help: give Newton more iterations" in str(e.value)
     assert sim.time == 0.0
 
 

@@ -10,7 +10,11 @@ use std::process::ExitCode;
 /// Loads and builds the scene file at `path`.
 pub fn load(path: &Path) -> Result<BuiltScene, SceneError> {
     let (spec, source) = load_scene(path)?;
-    build_scene(&spec, &source, path)
+    let built = build_scene(&spec, &source, path)?;
+    for w in &built.warnings {
+        eprintln!("warning: {}: {w}", path.display());
+    }
+    Ok(built)
 }
 
 /// The output directory of `catena run SCENE` without `--out`: `out/<scene file stem>`.
@@ -131,15 +135,16 @@ fn finish_run(result: Result<catena::io::Summary, RunError>, out: &Path) -> Exit
                 "  the output up to the last accepted step is in {}",
                 out.display()
             );
+            if let Some(h) = e.help() {
+                eprintln!("  help: {h}");
+            }
             if out.join(catena::run::CHECKPOINT_FILE).is_file() {
                 eprintln!(
-                    "  help: a checkpoint of the last completed step is in {}; lower `min_dt` or \
-                     change the solver settings, or continue with `catena resume {}`",
+                    "  note: a checkpoint of the last completed step is in {}: after changing \
+                     the settings, continue from it with `catena resume {}`",
                     out.join(catena::run::CHECKPOINT_FILE).display(),
                     out.display()
                 );
-            } else {
-                eprintln!("  help: lower `min_dt` in `time`, or change the solver settings");
             }
             ExitCode::from(1)
         }

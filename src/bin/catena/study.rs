@@ -42,6 +42,9 @@ pub fn compare(scene: PathBuf, chains: Vec<PathBuf>, args: StudyArgs) -> ExitCod
     match catena::study::compare(&opts) {
         Ok(rows) => {
             print!("{}", catena::study::compare_table(&rows));
+            if let Ok((spec, _)) = catena::scene::load_scene(&opts.scene) {
+                println!("{}", spec.solver.describe_tolerances());
+            }
             println!("{NOTE}\ntables and plots in {}", opts.out.display());
             ExitCode::SUCCESS
         }

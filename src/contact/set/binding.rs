@@ -3,7 +3,8 @@
 
 use crate::contact::builtin::Builtin;
 use crate::contact::chain::Chain;
-use crate::contact::primitive::{BodyGroup, BodyId, PrimId};
+use crate::contact::primitive::{BodyGroup, BodyId, PrimId, SelfExclusion, too_close};
+use crate::model::Model;
 
 /// A chain applied to the pairs between two body groups.
 #[derive(Debug, Clone)]
@@ -18,6 +19,21 @@ pub struct ContactBinding<E = Builtin> {
     pub keep_distance: f64,
     /// Body pairs never in contact, in either order.
     pub excluded: Vec<(BodyId, BodyId)>,
+    /// Which pairs of primitives of one rod are left out by their separation along it
+    /// (default: those within `2r + reach` of rest arc length, see [`SelfExclusion`]).
+    pub self_exclusion: SelfExclusion,
+}
+
+impl<E: crate::contact::element::ElementSet> ContactBinding<E> {
+    /// Whether `a` and `b` may not pair through this binding: one piece of material
+    /// ([`too_close`]), excluded bodies, or neighbours along a rod by [`Self::self_exclusion`].
+    pub fn skips(&self, model: &Model, a: &PrimId, b: &PrimId) -> bool {
+        too_close(model, a, b)
+            || self.excludes(a, b)
+            || self
+                .self_exclusion
+                .excludes(model, a, b, self.chain.method().reach)
+    }
 }
 
 impl<E> ContactBinding<E> {

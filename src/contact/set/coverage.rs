@@ -149,6 +149,7 @@ mod tests {
             second: all,
             keep_distance: keep,
             excluded: Vec::new(),
+            self_exclusion: Default::default(),
         }
     }
 

@@ -7,7 +7,7 @@ use super::{ContactBinding, PairKey};
 use crate::contact::ctx::NO_DOF;
 use crate::contact::detect::{Aabb, SpatialHash};
 use crate::contact::element::ElementSet;
-use crate::contact::primitive::{PrimId, PrimKind, spin_layout, too_close};
+use crate::contact::primitive::{PrimId, PrimKind, spin_layout};
 use crate::model::Model;
 
 /// The sorted, deduplicated candidate pairs of `bindings` at configuration `q`.
@@ -31,7 +31,7 @@ pub(super) fn candidates_where<E: ElementSet>(
         let (k1, k2) = b.chain.kinds();
         let p1 = k1.of_group(model, &b.first);
         let p2 = k2.of_group(model, &b.second);
-        let excluded = |a: &PrimId, c: &PrimId| too_close(model, a, c) || b.excludes(a, c);
+        let excluded = |a: &PrimId, c: &PrimId| b.skips(model, a, c);
         let key = |a: PrimId, c: PrimId| PairKey {
             binding: bi as u32,
             first: a,
@@ -142,6 +142,7 @@ mod tests {
             second,
             keep_distance: keep,
             excluded: Vec::new(),
+            self_exclusion: Default::default(),
         }
     }
 

@@ -68,6 +68,7 @@ fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         force: Vec12::zeros(),
         block: None,
         energy: 0.0,
+        nonconservative: None,
         gap,
         active: false,
         memory: Default::default(),
@@ -100,6 +101,8 @@ pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
         block: (active && ctx.want_jacobian && ctx.assemble_matrix)
             .then(|| Box::new(ctx.system_block(&ctx.step))),
         energy: if ctx.reject { 0.0 } else { ctx.energy },
+        nonconservative: (active && !ctx.nonconservative.is_zero())
+            .then(|| Box::new(ctx.nonconservative)),
         gap: ctx.gap,
         active,
         memory: ctx.memory,

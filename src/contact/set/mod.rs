@@ -4,6 +4,7 @@
 //! per Newton iterate, the per-step and per-iterate hooks of adaptive elements, the CCD step
 //! cap of barrier chains, and commit with the accepted step.
 
+mod band_neighbours;
 mod binding;
 mod ccd_cap;
 mod contact_set;
@@ -15,6 +16,7 @@ mod model;
 mod state;
 mod store;
 
+pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
 pub use contact_set::ContactSet;
 pub use model::{ContactModel, ContactStats, Coverage, LocalContact, PairKey};

@@ -5,6 +5,7 @@
 use super::ContactState;
 use crate::contact::ctx::{Mat12, Vec12};
 use crate::contact::element::{ContactMethod, PairMemory};
+use crate::contact::energy_role::NonConservative;
 use crate::contact::primitive::PrimId;
 use crate::model::Model;
 use crate::time::Coefficients;
@@ -37,6 +38,9 @@ pub struct LocalContact {
     pub block: Option<Box<Mat12>>,
     /// Contact energy (J).
     pub energy: f64,
+    /// The part of `force` and `energy` of the pair's friction and damping laws, when they
+    /// added any (see [`EnergyRole`](crate::contact::EnergyRole)).
+    pub nonconservative: Option<Box<NonConservative>>,
     /// Gap (m).
     pub gap: f64,
     /// Whether the pair produced a contribution (not rejected).

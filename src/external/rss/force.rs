@@ -143,6 +143,9 @@ impl ExternalForce for RegularizedStokeslets {
     fn name(&self) -> &'static str {
         "RSS fluid"
     }
+    fn energy_role(&self) -> crate::external::ForceRole {
+        crate::external::ForceRole::Drag
+    }
     fn begin_step(&mut self, s: &StepStart) -> Result<(), ExternalError> {
         self.compute(s.model, s.q, s.v).map(|_| ())
     }

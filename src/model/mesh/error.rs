@@ -16,6 +16,13 @@ pub enum MeshLocation {
     Whole,
     /// A 1-based line of a text file (OBJ, ASCII STL).
     Line(usize),
+    /// A 1-based line and column of a text file (node files).
+    LineColumn {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+    },
     /// A byte offset into a binary file (binary STL header or triangle count).
     Byte(u64),
     /// Binary STL: a triangle record (0-based) and the byte offset, from the start of the file,
@@ -37,6 +44,7 @@ impl fmt::Display for MeshLocation {
         match self {
             Self::Whole => Ok(()),
             Self::Line(l) => write!(f, "line {l}"),
+            Self::LineColumn { line, column } => write!(f, "line {line}, column {column}"),
             Self::Byte(b) => write!(f, "byte {b}"),
             Self::Record { triangle, byte } => write!(f, "triangle {triangle} (byte {byte})"),
             Self::Node(i) => write!(f, "node {i}"),
@@ -237,7 +245,7 @@ pub enum MeshError {
         help: String,
     },
     /// The file name's extension names no mesh format that catena reads.
-    #[error("{}", render(Some(.file.as_path()), &MeshLocation::Whole, &format!("unknown mesh format `{}`", .extension), "use a `.obj` or `.stl` (ASCII or binary) file"))]
+    #[error("{}", render(Some(.file.as_path()), &MeshLocation::Whole, &format!("unknown mesh format `{}`", .extension), FORMATS_HELP))]
     UnknownFormat {
         /// The file.
         file: PathBuf,
@@ -281,6 +289,10 @@ pub enum MeshError {
     },
 }
 
+/// The mesh file formats catena reads, for messages.
+const FORMATS_HELP: &str = "use a `.obj`, `.stl` (ASCII or binary) or `.txt` (node file: `*Nodes` and \
+                            `*Triangles`) file";
+
 fn invalid_help(defect: &MeshDefect, note: Option<&str>) -> String {
     match note {
         Some(n) => format!("{}\n  note: {n}", defect.help()),
@@ -299,11 +311,15 @@ fn render(
     let mut s = String::new();
     match (file, at) {
         (Some(f), MeshLocation::Line(l)) => s.push_str(&format!("{}:{l}: ", f.display())),
+        (Some(f), MeshLocation::LineColumn { line, column }) => {
+            s.push_str(&format!("{}:{line}:{column}: ", f.display()))
+        }
         (Some(f), MeshLocation::Whole) => s.push_str(&format!("{}: ", f.display())),
         (Some(f), at) => s.push_str(&format!("{}: {at}: ", f.display())),
         // In-memory meshes: the message names its node or triangle already.
         (None, MeshLocation::Byte(b)) => s.push_str(&format!("byte {b}: ")),
         (None, MeshLocation::Line(l)) => s.push_str(&format!("line {l}: ")),
+        (None, at @ MeshLocation::LineColumn { .. }) => s.push_str(&format!("{at}: ")),
         (None, _) => {}
     }
     s.push_str(&message.to_string());
@@ -363,7 +379,7 @@ impl MeshError {
             Self::Io { help, .. } | Self::Syntax { help, .. } | Self::Parameter { help, .. } => {
                 help.clone()
             }
-            Self::UnknownFormat { .. } => "use a `.obj` or `.stl` (ASCII or binary) file".into(),
+            Self::UnknownFormat { .. } => FORMATS_HELP.into(),
             Self::Invalid { defect, note, .. } => invalid_help(defect, *note),
         }
     }
@@ -378,10 +394,14 @@ impl MeshError {
 
     /// Converts into a [`SceneError`] about `fallback` (the scene file) when the mesh came from
     /// no file of its own (inline arrays, generators): the mesh location is then kept in the
-    /// message. A mesh file's line becomes the scene error's position (column 1).
+    /// message. A mesh file's line (and column, for node files) becomes the scene error's
+    /// position (column 1 when the format locates lines only).
     pub fn into_scene_error(self, fallback: &Path) -> SceneError {
         let (file, position, message) = match (self.file(), self.location()) {
             (Some(f), MeshLocation::Line(l)) => (f.to_path_buf(), Some((l, 1)), self.message()),
+            (Some(f), MeshLocation::LineColumn { line, column }) => {
+                (f.to_path_buf(), Some((line, column)), self.message())
+            }
             (Some(f), MeshLocation::Whole) => (f.to_path_buf(), None, self.message()),
             (Some(f), at) => (f.to_path_buf(), None, format!("{at}: {}", self.message())),
             (None, _) => (fallback.to_path_buf(), None, self.message()),

@@ -14,6 +14,9 @@ pub enum MeshFormat {
     Obj,
     /// STL (`.stl`), binary or ASCII (detected when reading; binary when writing).
     Stl,
+    /// Node file (`.txt`): `*Nodes` and `*Triangles` sections, the MAT-DiSMech input layout
+    /// (see [`crate::model::node_file`]).
+    NodeFile,
 }
 
 impl MeshFormat {
@@ -26,6 +29,7 @@ impl MeshFormat {
         match ext.as_str() {
             "obj" => Ok(Self::Obj),
             "stl" => Ok(Self::Stl),
+            "txt" => Ok(Self::NodeFile),
             _ => Err(MeshError::UnknownFormat {
                 file: path.to_path_buf(),
                 extension: ext,
@@ -35,14 +39,16 @@ impl MeshFormat {
 }
 
 impl TriMesh {
-    /// Reads and validates the mesh file at `path`: `.obj` (Wavefront OBJ) or `.stl` (binary or
-    /// ASCII STL, duplicated vertices welded). Errors name the file and the line, or the binary
-    /// record and byte offset, at fault.
+    /// Reads and validates the mesh file at `path`: `.obj` (Wavefront OBJ), `.stl` (binary or
+    /// ASCII STL, duplicated vertices welded) or `.txt` (a node file with `*Nodes` and
+    /// `*Triangles`, the MAT-DiSMech layout). Errors name the file and the line (and column),
+    /// or the binary record and byte offset, at fault.
     pub fn load(path: impl AsRef<Path>) -> Result<Self, MeshError> {
         let path = path.as_ref();
         match MeshFormat::from_path(path)? {
             MeshFormat::Obj => Self::read_obj(path),
             MeshFormat::Stl => Self::read_stl(path),
+            MeshFormat::NodeFile => Self::read_node_file(path),
         }
     }
 
@@ -52,6 +58,7 @@ impl TriMesh {
         match MeshFormat::from_path(path)? {
             MeshFormat::Obj => self.write_obj(path),
             MeshFormat::Stl => self.write_stl(path, StlFormat::Binary),
+            MeshFormat::NodeFile => self.write_node_file(path),
         }
     }
 }
@@ -119,7 +126,8 @@ mod tests {
         let e = MeshFormat::from_path(Path::new("dir/a.ply")).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "dir/a.ply: unknown mesh format `ply`\n  help: use a `.obj` or `.stl` (ASCII or binary) file"
+            "dir/a.ply: unknown mesh format `ply`\n  help: use a `.obj`, `.stl` (ASCII or binary) or \
+             `.txt` (node file: `*Nodes` and `*Triangles`) file"
         );
     }
 
@@ -127,7 +135,7 @@ mod tests {
     fn save_and_load_by_extension() {
         let dir = tempfile::tempdir().unwrap();
         let m = plate(1.0, 0.5, 4, 2, DiagonalPattern::Alternating).unwrap();
-        for name in ["p.obj", "p.stl"] {
+        for name in ["p.obj", "p.stl", "p.txt"] {
             let path = dir.path().join(name);
             m.save(&path).unwrap();
             let back = TriMesh::load(&path).unwrap();

@@ -1,9 +1,10 @@
-//! Triangle meshes for shells: the mesh, its files (OBJ, STL), generators, validation and
-//! topology.
+//! Triangle meshes for shells: the mesh, its files (OBJ, STL, node files), generators,
+//! validation and topology.
 //!
 //! * [`TriMesh`]: shared nodes (m) and triangles of 0-based node indices, built from inline
 //!   arrays ([`TriMesh::from_arrays`], [`TriMesh::from_rows`]), files ([`TriMesh::load`],
-//!   OBJ and binary/ASCII STL with welding) or generators ([`plate`], [`hexagon`], [`disk`],
+//!   OBJ, binary/ASCII STL with welding, and `.txt` node files with `*Nodes` and `*Triangles`)
+//!   or generators ([`plate`], [`hexagon`], [`disk`],
 //!   [`icosphere`]); areas, normals and lumped masses at any configuration;
 //! * validation ([`TriMesh::validate`]) with located errors ([`MeshError`]: file, line or
 //!   binary record, what was expected, a suggestion; convertible into a scene error);
@@ -16,6 +17,7 @@ mod error;
 mod file;
 mod hexagon;
 mod icosphere;
+mod node_mesh;
 mod obj;
 mod params;
 mod plate;

@@ -37,6 +37,7 @@ class StepReport:
     max_penetration: float
     wall_ms: float
     stages_ms: Dict[str, float]
+    energy: Dict[str, float]
     substeps: int
     retries: int
 
@@ -81,7 +82,7 @@ class Simulator:
     def energies(self) -> Dict[str, float]:
         """``elastic``, ``kinetic`` and ``contact`` energies (J)."""
     def boundary_conditions(self) -> List[Dict[str, Any]]:
-        """rod, nodes, edges, motion and targets ``(k, 3)`` of each boundary condition."""
+        """rod, nodes, edges, motion, targets ``(k, 3)`` and held (whether it holds its nodes now) of each boundary condition."""
     def set_boundary_target(self, index: int, targets: npt.ArrayLike) -> None:
         """Holds boundary condition ``index``'s nodes at ``targets`` ``(k, 3)`` from the next step."""
 

@@ -1,13 +1,15 @@
-//! Boundary conditions: clamps, fixed nodes and edges, prescribed rotations and translations,
-//! resolved against the rods' names and node/edge counts and added to the model. A prescribed
+//! Boundary conditions: clamps, fixed nodes and edges, prescribed rotations and translations
+//! (with their motion and active windows), resolved against the rods' names and node/edge
+//! counts and added to the model. A prescribed
 //! motion that moves a node farther than the whole scene in one step (or turns it more than
 //! half a turn) is a typo, refused with the speed that would make sense.
 
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
+use super::window::{self, Fields};
 use crate::diag::SceneError;
 use crate::math::Vec3;
-use crate::model::{BoundaryCondition, Model, Prescribed};
+use crate::model::{BoundaryCondition, Model, Prescribed, Window};
 use crate::scene::{BoundarySpec, End, SceneSpec};
 use std::f64::consts::PI;
 
@@ -34,16 +36,16 @@ pub(super) fn add_boundary_conditions(
             .filter(|o| std::mem::discriminant(*o) == std::mem::discriminant(b))
             .count();
         let (rod_name, nodes, edges, motion) = match b {
-            BoundarySpec::Clamp { rod, end } => {
+            BoundarySpec::Clamp { rod, end, .. } => {
                 let (n, e) = match end {
                     End::Start => (vec![0, 1], vec![0]),
                     End::End => (vec![-2, -1], vec![-1]),
                 };
                 (rod, n, e, Prescribed::Fixed)
             }
-            BoundarySpec::Fix { rod, nodes, edges } => {
-                (rod, nodes.clone(), edges.clone(), Prescribed::Fixed)
-            }
+            BoundarySpec::Fix {
+                rod, nodes, edges, ..
+            } => (rod, nodes.clone(), edges.clone(), Prescribed::Fixed),
             BoundarySpec::Rotate {
                 rod,
                 nodes,
@@ -51,6 +53,7 @@ pub(super) fn add_boundary_conditions(
                 axis,
                 center,
                 omega,
+                ..
             } => {
                 let a = axis.vec();
                 if a.norm() < 1e-12 {
@@ -79,6 +82,7 @@ pub(super) fn add_boundary_conditions(
                 nodes,
                 edges,
                 velocity,
+                ..
             } => (
                 rod,
                 nodes.clone(),
@@ -88,6 +92,7 @@ pub(super) fn add_boundary_conditions(
                 },
             ),
         };
+        let (schedule, (from, until)) = stages(cx, b, kind, nth)?;
         let r = bodies.find_rod(cx, rod_name)?;
         let rod = &model.rods[r];
         let all = model.rod_nodes(r, &model.q);
@@ -104,7 +109,7 @@ pub(super) fn add_boundary_conditions(
             .iter()
             .map(|&i| rod_item(cx, i, rod.n_edges(), "edge", rod_name))
             .collect::<Result<Vec<_>, _>>()?;
-        bcs.push(BoundaryCondition::new(
+        let mut bc = BoundaryCondition::new(
             r,
             rod,
             &model.frames[r],
@@ -113,12 +118,86 @@ pub(super) fn add_boundary_conditions(
             edges,
             motion,
             0.0,
-        ));
+        );
+        if let Some(w) = schedule {
+            bc = bc.with_schedule(w);
+        }
+        if from > 0.0 || until.is_finite() {
+            bc = bc.with_active(from, until);
+        }
+        bcs.push(bc);
     }
     for bc in bcs {
         model.add_bc(bc);
     }
     Ok(())
+}
+
+/// The motion window (`start`, `end`, `ramp` of a rotation or translation) and the active
+/// window (`active_from`, `active_until`) of condition `b`, the `nth` of its `kind`.
+fn stages(
+    cx: &Ctx,
+    b: &BoundarySpec,
+    kind: &str,
+    nth: usize,
+) -> Result<(Option<Window>, (f64, f64)), SceneError> {
+    let (rod, motion, from, until) = match b {
+        BoundarySpec::Clamp {
+            rod,
+            active_from,
+            active_until,
+            ..
+        }
+        | BoundarySpec::Fix {
+            rod,
+            active_from,
+            active_until,
+            ..
+        } => (rod, None, active_from, active_until),
+        BoundarySpec::Rotate {
+            rod,
+            start,
+            end,
+            ramp,
+            active_from,
+            active_until,
+            ..
+        } => (
+            rod,
+            Some(("rotation", start, end, ramp)),
+            active_from,
+            active_until,
+        ),
+        BoundarySpec::Translate {
+            rod,
+            start,
+            end,
+            ramp,
+            active_from,
+            active_until,
+            ..
+        } => (
+            rod,
+            Some(("translation", start, end, ramp)),
+            active_from,
+            active_until,
+        ),
+    };
+    let schedule = match motion {
+        Some((what, start, end, ramp)) => {
+            let fields = Fields {
+                anchor: kind,
+                nth,
+                names: ["start", "end", "ramp"],
+                what: format!("rod \"{rod}\": the {what}"),
+            };
+            window::schedule(cx, &fields, *start, *end, *ramp)?
+        }
+        None => None,
+    };
+    let what = format!("rod \"{rod}\": the {kind}");
+    let active = window::active(cx, kind, nth, &what, *from, *until)?;
+    Ok((schedule, active))
 }
 
 /// The size of the scene: the diagonal of the box around every rod node and sphere (m), at

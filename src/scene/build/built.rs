@@ -32,6 +32,9 @@ pub struct BuiltScene {
     pub output: OutputSpec,
     /// Adaptive stepping: retries of failed steps with a halved Δt, and growth back.
     pub adaptive: AdaptiveSettings,
+    /// What the scene builds but probably should not (printed by `catena check` and
+    /// `catena run`), e.g. rod neighbours kept inside a contact chain's force band.
+    pub warnings: Vec<String>,
 }
 
 impl BuiltScene {

@@ -6,30 +6,39 @@
 use super::bodies::Bodies;
 use super::ctx::Ctx;
 use super::groups::ContactNames;
-use crate::contact::{BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet};
+use crate::contact::{
+    BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, SelfExclusion,
+    band_neighbours,
+};
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
 use crate::scene::SceneSpec;
 use serde::de::DeserializeOwned;
 use std::path::Path;
 
-/// Binds every contact of the scene, with chains read as element set `E`; `None` if the scene
-/// has no contacts.
+/// The contact model of a scene, `None` when it has no contacts.
+type BuiltContacts = Option<Box<dyn ContactModel>>;
+
+/// Binds every contact of the scene, with chains read as element set `E` (`None` if the scene
+/// has no contacts), with the warnings of [`band_warnings`].
 pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
     spec: &SceneSpec,
     cx: &Ctx,
     bodies: &Bodies,
     model: &Model,
-) -> Result<Option<Box<dyn ContactModel>>, SceneError> {
+) -> Result<(BuiltContacts, Vec<String>), SceneError> {
     let mut bindings: Vec<ContactBinding<E>> = Vec::new();
+    let mut warnings = Vec::new();
     for (ci, contact) in spec.contacts.iter().enumerate() {
-        bindings.push(bind(&ContactNames {
+        let b = bind(&ContactNames {
             cx,
             bodies,
             model,
             ci,
             contact,
-        })?);
+        })?;
+        warnings.extend(band_warnings(model, &b, ci));
+        bindings.push(b);
     }
     let ccd_bindings: Vec<bool> = bindings
         .iter()
@@ -49,7 +58,44 @@ pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
     if let Some(c) = contacts.as_mut() {
         check_contact_methods(c.as_mut(), &ccd_bindings, model, spec, cx)?;
     }
-    Ok(contacts)
+    Ok((contacts, warnings))
+}
+
+/// A rod primitive as a user names it.
+fn describe(p: &PrimId) -> String {
+    match p {
+        PrimId::RodEdge(e) => format!("edge {}", e.edge),
+        PrimId::RodNode(n) => format!("node {}", n.node),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Warnings for the rods of binding `ci` whose kept neighbouring primitives sit in the
+/// chain's force band when the rod is straight ([`band_neighbours`]).
+fn band_warnings<E: ElementSet>(model: &Model, b: &ContactBinding<E>, ci: usize) -> Vec<String> {
+    band_neighbours(model, b)
+        .into_iter()
+        .map(|n| {
+            let rod = &model.rods[n.rod];
+            format!(
+                "contact {} (chain \"{}\"): rod \"{}\": {} pair(s) of neighbours along the rod \
+                 sit in the force band when it is straight (closest {} and {}: {:.3e} m apart \
+                 along the rod, band 2r + reach = {:.3e} m); they push the rod apart along \
+                 itself and show up in min_gap and the contact counts\n  help: leave \
+                 `exclude_within` out (the default, Reach, excludes them) or widen it, e.g. \
+                 exclude_within: ArcLength({:.3e})",
+                ci + 1,
+                b.chain.name(),
+                rod.name,
+                n.count,
+                describe(&n.closest.0),
+                describe(&n.closest.1),
+                n.gap,
+                n.band,
+                n.band
+            )
+        })
+        .collect()
 }
 
 /// One contact of the scene: its chain loaded, its sides and exclusions resolved, its keep
@@ -116,12 +162,26 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
                  the distance a body moves in one step)"
             )));
     }
+    if let SelfExclusion::ArcLength(l) = c.exclude_within
+        && !(l.is_finite() && l >= 0.0)
+    {
+        return Err(cx
+            .err(
+                "exclude_within",
+                format!(
+                    "contact {}: exclude_within: ArcLength({l}) must be a finite length ≥ 0 m",
+                    ci + 1
+                ),
+            )
+            .with_help("e.g. exclude_within: ArcLength(0.004), or Edges(3), or leave it out for the default (Reach)"));
+    }
     Ok(ContactBinding {
         chain,
         first,
         second,
         keep_distance: keep,
         excluded,
+        self_exclusion: c.exclude_within,
     })
 }
 

@@ -1,8 +1,9 @@
 //! External forces: gravity (with buoyancy), viscous drag, regularized Stokeslets and point
-//! forces, in the order the scene lists them.
+//! forces (constant or staged in time), in the order the scene lists them.
 
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
+use super::window::{Fields, schedule};
 use crate::diag::SceneError;
 use crate::external::{
     AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag,
@@ -18,6 +19,8 @@ pub(super) fn build_forces(
     model: &Model,
 ) -> Result<Vec<Box<dyn ExternalForce>>, SceneError> {
     let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
+    // Point forces seen so far (locates a point force's window in the file).
+    let mut point_forces = 0;
     for f in &spec.forces {
         match f {
             ForceSpec::Gravity { g, medium_density } => {
@@ -45,13 +48,28 @@ pub(super) fn build_forces(
                     .map_err(|e| cx.err("Rss", e.to_string()))?;
                 externals.push(Box::new(rss));
             }
-            ForceSpec::PointForce { rod, node, force } => {
+            ForceSpec::PointForce {
+                rod,
+                node,
+                force,
+                start,
+                end,
+                ramp,
+            } => {
                 let r = bodies.find_rod(cx, rod)?;
                 let n = rod_item(cx, *node, model.rods[r].n_nodes, "node", rod)?;
+                let fields = Fields {
+                    anchor: "PointForce",
+                    nth: point_forces,
+                    names: ["start", "end", "ramp"],
+                    what: format!("the point force on rod \"{rod}\""),
+                };
+                point_forces += 1;
                 externals.push(Box::new(PointForce {
                     rod: r,
                     node: n,
                     force: force.vec(),
+                    window: schedule(cx, &fields, *start, *end, *ramp)?,
                 }));
             }
         }

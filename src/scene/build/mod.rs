@@ -21,6 +21,7 @@ mod shared_nodes;
 mod shell_actuation;
 mod shells;
 mod sphere_sets;
+mod window;
 
 pub use built::BuiltScene;
 pub(in crate::scene) use sphere_sets::sphere_set_count;
@@ -64,7 +65,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     boundary::add_boundary_conditions(spec, &cx, &bodies, &mut model)?;
     model.finalize();
     bodies.fix_spheres(&mut model);
-    let contacts = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
+    let (contacts, warnings) = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
     let externals = forces::build_forces(spec, &cx, &bodies, &model)?;
     Ok(BuiltScene {
         name,
@@ -78,5 +79,6 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         duration: spec.time.duration.0,
         output: spec.output,
         adaptive: settings::adaptive(spec),
+        warnings,
     })
 }

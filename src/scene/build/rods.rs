@@ -3,6 +3,7 @@
 
 use super::ctx::Ctx;
 use super::materials::Materials;
+use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::math::Vec3;
 use crate::model::{CrossSection, Model, Rod};
@@ -49,6 +50,8 @@ pub(super) fn add_rod(
                 .with_help("add e.g. `radius: 1e-3`"));
         }
     };
+    // A node file's rows, to locate errors of the rod's geometry in the file.
+    let mut polyline = None;
     let nodes = match &r.geometry {
         GeometrySpec::Nodes(v) => v.iter().map(|p| p.vec()).collect(),
         GeometrySpec::Straight { start, end, nodes } => {
@@ -86,7 +89,7 @@ pub(super) fn add_rod(
         }
         GeometrySpec::PolylineFile(p) => {
             let path = cx.file.parent().unwrap_or(Path::new(".")).join(p);
-            read_polyline(&path).map_err(|e| {
+            let line = read_polyline(&path).map_err(|e| {
                 if e.position.is_some() {
                     return e;
                 }
@@ -97,7 +100,10 @@ pub(super) fn add_rod(
                 );
                 located.help = e.help;
                 located
-            })?
+            })?;
+            let nodes = line.nodes.clone();
+            polyline = Some(line);
+            nodes
         }
     };
     let (mut rod, frames, q) = Rod::new(
@@ -107,10 +113,38 @@ pub(super) fn add_rod(
         mat,
         r.first_director.map(|d| d.vec()),
     )
-    .map_err(|e| {
-        cx.err(&needle, format!("rod \"{}\": {e}", r.name))
-            .with_help("check the node list: at least 2 distinct, finite, consecutive nodes")
+    .map_err(|e| match &polyline {
+        Some(line) => {
+            let mut located = line.rod_error(&e);
+            located.message = format!("rod \"{}\": {}", r.name, located.message);
+            located
+        }
+        None => cx
+            .err(&needle, format!("rod \"{}\": {e}", r.name))
+            .with_help("check the node list: at least 2 distinct, finite, consecutive nodes"),
     })?;
+    let fields = Fields {
+        anchor: &needle,
+        nth: 0,
+        names: ["actuation_start", "actuation_end", "actuation_ramp"],
+        what: format!("rod \"{}\": the actuation", r.name),
+    };
+    let staged = schedule(
+        cx,
+        &fields,
+        r.actuation_start,
+        r.actuation_end,
+        r.actuation_ramp,
+    )?;
+    if staged.is_some() && r.actuation_time.is_some() {
+        return Err(cx
+            .err_in(&needle, 0, "actuation_time:", format!(
+                "rod \"{}\" sets both actuation_time (a linear ramp from t = 0) and a staged \
+                 actuation (actuation_start, actuation_end, actuation_ramp)",
+                r.name
+            ))
+            .with_help("keep one: replace actuation_time by actuation_ramp (a smoothstep of that length from actuation_start), or drop the staged fields"));
+    }
     if let Some((k1, k2)) = r.natural_curvature {
         if ![k1, k2].iter().all(|k| k.is_finite()) {
             return Err(cx.err(
@@ -118,7 +152,22 @@ pub(super) fn add_rod(
                 format!("rod \"{}\": natural_curvature must be finite", r.name),
             ));
         }
-        rod.ramp_natural_curvature([k1, k2], r.actuation_time.map_or(0.0, |t| t.0));
+        match staged {
+            Some(w) => rod.schedule_natural_curvature([k1, k2], w),
+            None => rod.ramp_natural_curvature([k1, k2], r.actuation_time.map_or(0.0, |t| t.0)),
+        }
+    } else if staged.is_some() {
+        return Err(cx
+            .err(
+                &needle,
+                format!(
+                    "rod \"{}\" stages an actuation without natural_curvature",
+                    r.name
+                ),
+            )
+            .with_help(
+                "add `natural_curvature: (k1, k2)` (1/m), the curvature the actuation reaches",
+            ));
     } else if r.actuation_time.is_some() {
         return Err(cx
             .err(&needle, format!("rod \"{}\" sets actuation_time without natural_curvature", r.name))

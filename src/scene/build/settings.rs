@@ -93,23 +93,25 @@ fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
     for (what, v) in [
         ("abs_tol", s.abs_tol),
         ("rel_tol", s.rel_tol),
+        ("force_tol", s.force_tol),
         ("step_tol", s.step_tol),
     ] {
         if !(v.is_finite() && v >= 0.0) {
             return bad(what, v);
         }
     }
-    if s.abs_tol == 0.0 && s.rel_tol == 0.0 && s.step_tol == 0.0 {
+    if s.abs_tol == 0.0 && s.rel_tol == 0.0 && s.step_tol == 0.0 && s.force_tol == 0.0 {
         return Err(cx
             .err(
                 "solver",
-                "solver.abs_tol, rel_tol and step_tol are all 0: Newton can never converge, \
+                "solver.abs_tol, rel_tol, force_tol and step_tol are all 0: Newton can never converge, \
                  every step would end at round-off or at max_iterations"
                     .into(),
             )
             .with_help(
-                "give at least one tolerance above round-off, e.g. `abs_tol: 1e-10` (N) or \
-                 `step_tol: 1e-8` (relative to the shortest edge)",
+                "give at least one tolerance above round-off, e.g. `abs_tol: 1e-10` (N), \
+                 `force_tol: 1e-6` (relative to the largest force) or `step_tol: 1e-8` \
+                 (relative to the shortest edge)",
             ));
     }
     if s.max_iterations == 0 {

@@ -3,6 +3,7 @@
 //! read with located errors.
 
 use super::ctx::Ctx;
+use super::window::{Fields, schedule};
 use crate::diag::SceneError;
 use crate::model::{HingeActuation, HingeSignal, Shell, ShellBending};
 use crate::scene::{HingeActuationSpec, RegionSpec, SignalSpec};
@@ -88,10 +89,17 @@ pub(super) fn hinge_actuations(
                 HingeSignal::Table { times, values }
             }
         };
+        let fields = Fields {
+            anchor: needle,
+            nth: 0,
+            names: ["start", "end", "ramp"],
+            what: format!("shell \"{}\": actuation {}", shell.name, out.len() + 1),
+        };
         out.push(HingeActuation {
             hinges,
             base,
             signal,
+            window: schedule(cx, &fields, spec.start, spec.end, spec.ramp)?,
         });
     }
     Ok(out)

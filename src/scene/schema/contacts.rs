@@ -1,6 +1,7 @@
 //! Contacts: a chain bound to two groups of bodies.
 
 use super::super::values::Positive;
+use crate::contact::SelfExclusion;
 use serde::{Deserialize, Serialize};
 
 /// A group of bodies for one side of a contact binding.
@@ -41,4 +42,11 @@ pub struct ContactSpec {
     /// Body pairs (by name) that never interact through this binding.
     #[serde(default)]
     pub exclude: Vec<(String, String)>,
+    /// Which pairs of primitives of one rod are too close along it to be a contact:
+    /// `Reach` (default: rest arc-length gap at most `2r` plus the chain's reach, pairs that
+    /// sit in the force band whenever the rod is straight), `Edges(n)` (centres fewer than
+    /// `n` edges apart, the `|i − j| < n` rule of other DER codes) or `ArcLength(L)` (gap at
+    /// most `L` m). Pairs sharing a node, or within the rod's thickness, are always excluded.
+    #[serde(default)]
+    pub exclude_within: SelfExclusion,
 }

@@ -38,7 +38,9 @@ pub enum ForceSpec {
         #[serde(default)]
         epsilon: Option<Positive>,
     },
-    /// Constant force on one node.
+    /// Force on one node: constant, or switched on at `start` and off at `end` with C¹
+    /// smoothstep ramps of `ramp` (the force is `force · a(t)` with the envelope `a` of
+    /// `catena::model::Window`; its impulse is `force (end − start − ramp)`).
     PointForce {
         /// Rod name.
         rod: String,
@@ -46,5 +48,14 @@ pub enum ForceSpec {
         node: i64,
         /// Force (N).
         force: V3,
+        /// The force acts from this time (s; default 0).
+        #[serde(default)]
+        start: Option<NonNegative>,
+        /// The force is gone from this time (s; default never).
+        #[serde(default)]
+        end: Option<Positive>,
+        /// Smoothstep ramp of the force after `start` and before `end` (s; default 0).
+        #[serde(default)]
+        ramp: Option<NonNegative>,
     },
 }

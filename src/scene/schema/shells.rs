@@ -87,7 +87,10 @@ pub enum MeshSpec {
         /// Subdivision level.
         level: usize,
     },
-    /// An OBJ or STL file, relative to the scene file.
+    /// A mesh file, relative to the scene file, by extension: `.obj` (Wavefront OBJ), `.stl`
+    /// (binary or ASCII) or `.txt` (a node file in the MAT-DiSMech layout: `*Nodes` rows
+    /// `x, y, z` in m and `*Triangles` rows of three 1-based node numbers; see
+    /// [`crate::model::node_file`]).
     File(String),
     /// Node positions (N × 3, m) and triangles (T × 3, 0-based node indices).
     Inline {
@@ -111,11 +114,14 @@ pub enum DiagonalsSpec {
 }
 
 /// A time-varying natural angle on the hinges of a shell whose two edge nodes lie in
-/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`.
+/// `hinges`: `φ̄(t) = φ̄⁰ + s(t)`, or, staged with `start`, `end` and `ramp`,
+/// `φ̄(t) = φ̄⁰ + a(t) s(t)` with the C¹ smoothstep envelope `a` of `catena::model::Window`
+/// (0 before `start` and after `end`, rising and falling over `ramp`).
 ///
 /// ```ron
 /// (hinges: Box(min: (-0.6, -0.001, -1), max: (0.6, 0.001, 1)),
-///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)))
+///  signal: Sine(amplitude: 2.094, frequency: 3.4, phase_gradient: (3.1416, 0, 0)),
+///  start: 0.5, ramp: 0.2)
 /// ```
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +130,15 @@ pub struct HingeActuationSpec {
     pub hinges: RegionSpec,
     /// The signal `s(t)`.
     pub signal: SignalSpec,
+    /// The actuation acts from this time (s; default 0).
+    #[serde(default)]
+    pub start: Option<NonNegative>,
+    /// The actuation is over at this time (s; default never): the hinges are back at rest.
+    #[serde(default)]
+    pub end: Option<Positive>,
+    /// Smoothstep ramp of the envelope after `start` and before `end` (s; default 0).
+    #[serde(default)]
+    pub ramp: Option<NonNegative>,
 }
 
 /// A signal `s(t)` in radians.
