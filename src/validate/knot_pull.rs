@@ -8,9 +8,11 @@
 //! the rod's density is a free parameter of the runs: it is chosen small enough that the
 //! loop's slowest bending mode is fast against the pull (see the cases). The traction is the
 //! tension of the straight tails just outside the knot, `F = EA (|eⁱ|/|ēⁱ| − 1)`, averaged over
-//! five edges of each tail, which leaves out the drag on the tails. Each record is the mean
-//! over the steps since the previous one, and is appended to `<tag>_points.csv` in the case's
-//! directory as soon as it is made, so a stopped run keeps what it computed.
+//! five edges of each tail, which leaves out the drag on the tails. A record is made each time
+//! the shortening has fallen by a `records`-th of the pull's; it is the mean over the steps
+//! since the previous one (with the Newton iterations they took), and is appended to
+//! `<tag>_points.csv` in the case's directory as soon as it is made, so a stopped run keeps
+//! what it computed.
 
 use super::braid_knot::Braid;
 use super::case::CaseRun;
@@ -77,7 +79,7 @@ pub struct Tightening {
     pub speed: f64,
     /// Time step (s), reached after the ramp of the first steps.
     pub dt: f64,
-    /// Records over the pull (each the mean over its share of the pull's duration).
+    /// Records over the pull (each the mean over an equal share of the fall in shortening).
     pub records: usize,
     /// Viscous drag per unit length (Pa·s) that damps the knot's release from its initial
     /// shape; its pull on the tails is excluded by measuring the tension next to the knot.
@@ -86,6 +88,12 @@ pub struct Tightening {
     pub density: f64,
     /// Once the knot has formed, a lighter rod and a longer step ([`Settle`]).
     pub settle: Option<Settle>,
+    /// Newton's tolerance relative to the largest force norm (`solver.force_tol`, with the
+    /// absolute and relative tolerances off); 0 keeps the solver's default tolerances.
+    pub force_tol: f64,
+    /// Also write the nodes at each record to `<tag>_nodes.csv` (record, node, x, y, z), for
+    /// looking at the knot's shape; off in the cases.
+    pub dump_nodes: bool,
 }
 
 /// The second stage of a pull: once the shortening has fallen to `e`, the rod's lumped masses
@@ -118,7 +126,7 @@ impl Tightening {
         RAMP_STEPS as usize + ((first / self.dt - ramp).max(0.0) + second).ceil() as usize
     }
 
-    /// Simulated duration of the pull (s).
+    /// Simulated duration of the pull (s): the shortening falls by twice the ends' speed.
     pub fn duration(&self) -> f64 {
         (self.e_start - self.e_stop) / (2.0 * self.speed)
     }
@@ -145,6 +153,8 @@ pub struct KnotPoint {
     pub loop_circle: f64,
     /// Sum of the magnitudes of the contact forces (N).
     pub contact_sum: f64,
+    /// Newton iterations of the steps in the window (sub-steps and retries included).
+    pub newton: u64,
 }
 
 impl KnotPoint {
@@ -194,7 +204,7 @@ pub type Pull = (Vec<KnotPoint>, Option<String>);
 
 /// Header of `<tag>_points.csv`.
 const POINTS_HEADER: &str = "t,e,F,F_bar,contacts,bending,loop_H,R_e,R_H,R_circle,R_bending,\
-                             contact_force_sum\n";
+                             contact_force_sum,newton\n";
 
 /// The scene text of a pull of the knot `nodes`.
 fn scene(tag: &str, p: &Tightening, chain: &str, nodes: &[Vec3]) -> String {
@@ -218,7 +228,7 @@ Scene(
         Translate(rod: "rod", nodes: [0, 1], velocity: ({:e}, {:e}, {:e})),
         Translate(rod: "rod", nodes: [-2, -1], velocity: ({:e}, {:e}, {:e})),
     ],
-    forces: [ViscousDrag(viscosity: {drag:e})],
+    forces: [ViscousDrag(viscosity: {drag:e})],{solver}
     contacts: [(chain: "{chain}", first: AllRods, second: AllRods, keep_distance: {keep:e})],
 )
 "#,
@@ -238,6 +248,14 @@ Scene(
         )),
         keep = H,
         drag = p.drag,
+        solver = if p.force_tol > 0.0 {
+            format!(
+                "\n    solver: (abs_tol: 0, rel_tol: 0, force_tol: {:e}),",
+                p.force_tol
+            )
+        } else {
+            String::new()
+        },
     )
 }
 
@@ -304,10 +322,21 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
     let mut out = Vec::new();
     // Sums over the window: (e, F, bending, Σ|f|, steps) and (H, circle, steps with a loop).
     let mut window = ([0.0; 4], 0usize, [0.0; 2], 0usize);
+    let mut newton = 0u64;
+    let mut dump = if p.dump_nodes {
+        let path = dir.join(format!("{tag}_nodes.csv"));
+        let mut f = std::fs::File::create(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        writeln!(f, "record,node,x,y,z,touched").map_err(|e| e.to_string())?;
+        Some(f)
+    } else {
+        None
+    };
     let mut k = 0usize;
     let end = p.duration() - 1e-9 * p.dt;
-    let interval = p.duration() / p.records.max(1) as f64;
-    let mut next_record = interval;
+    // A record each time the shortening has fallen by a `records`-th of the pull's.
+    let interval = (p.e_start - p.e_stop) / p.records.max(1) as f64;
+    let mut next_record = p.e_start - interval;
     let mut base_dt = p.dt;
     let mut settle = p.settle;
     let mut guard = p.density < GUARD_DENSITY;
@@ -328,6 +357,7 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
             }
         };
         bar.inc(1);
+        newton += u64::from(r.newton.iterations);
         let q = &sim.model.q;
         let pts: Vec<Vec3> = (0..n).map(|i| rod.node(q, i)).collect();
         let (flags, contact_sum) = touched(&sim, n);
@@ -354,8 +384,8 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
             window.2[1] += circle;
             window.3 += 1;
         }
-        if sim.model.time >= next_record - 1e-9 * p.dt || sim.model.time >= end {
-            next_record += interval;
+        if e <= next_record || sim.model.time >= end {
+            next_record -= interval;
             let m = window.1 as f64;
             let l = window.3 as f64;
             let point = KnotPoint {
@@ -367,9 +397,26 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
                 loop_h: if l > 0.0 { window.2[0] / l } else { f64::NAN },
                 loop_circle: if l > 0.0 { window.2[1] / l } else { f64::NAN },
                 contact_sum: window.0[3] / m,
+                newton,
             };
+            newton = 0;
             bar.set_message(format!("e = {:.4} m", point.e));
             append(&mut csv, &point)?;
+            if let Some(f) = dump.as_mut() {
+                let mut text = String::new();
+                for (i, x) in pts.iter().enumerate() {
+                    let _ = writeln!(
+                        text,
+                        "{},{i},{:e},{:e},{:e},{}",
+                        out.len(),
+                        x.x,
+                        x.y,
+                        x.z,
+                        u8::from(flags[i])
+                    );
+                }
+                f.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+            }
             out.push(point);
             window = ([0.0; 4], 0, [0.0; 2], 0);
         }
@@ -382,7 +429,7 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
 fn append(csv: &mut std::fs::File, k: &KnotPoint) -> Result<(), String> {
     writeln!(
         csv,
-        "{:e},{:e},{:e},{:e},{},{:e},{:e},{:e},{:e},{:e},{:e},{:e}",
+        "{:e},{:e},{:e},{:e},{},{:e},{:e},{:e},{:e},{:e},{:e},{:e},{}",
         k.t,
         k.e,
         k.force,
@@ -394,7 +441,8 @@ fn append(csv: &mut std::fs::File, k: &KnotPoint) -> Result<(), String> {
         k.radius_h(),
         k.loop_circle,
         k.radius_bending(),
-        k.contact_sum
+        k.contact_sum,
+        k.newton
     )
     .map_err(|e| e.to_string())
 }

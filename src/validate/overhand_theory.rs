@@ -96,6 +96,21 @@ pub fn shortening_for(n2_f_bar: f64, mu: f64) -> Option<f64> {
     Some(g(x)? / (8.0 * s3pi2()))
 }
 
+/// How the theory's knot shares its shortening at `n²h/e = x_bar`: `(λ/(λ + l), l/(λ + l))`.
+///
+/// In units of the loop's length scale `ℓ`, the loop is an elastica of length `λ` whose two
+/// ends, where it enters the braid, lie `l` apart along the pulling axis; the braid spans that
+/// gap. Of the rod's end-to-end shortening `e = L − |x_N − x_0|` the loop takes its length
+/// `λℓ` and the braid the excess of its two strands over its span, `lℓ` (each strand runs the
+/// span once and the rod crosses it three times: strand, loop back, strand), so
+/// `e = (λ + l)ℓ` — which is how `λ + l` enters `g = l²/(λ + l)`. The braid of the theory's
+/// knot thus spans `l e/(λ + l)` and its loop is `λ e/(λ + l)` long; `None` outside the curve.
+pub fn shares(x_bar: f64) -> Option<(f64, f64)> {
+    let p = solve_p_bar(x_bar, |p| curve_point(p, 1.0).map(|(x, _)| x))?;
+    let (lambda, l) = loop_integrals(p)?;
+    Some((lambda / (lambda + l), l / (lambda + l)))
+}
+
 /// Eq. C.2 solved for the traction: `n²F̄` at `n²h/e = x_bar`.
 pub fn traction_at(x_bar: f64, mu: f64) -> Option<f64> {
     let p = solve_p_bar(x_bar, |p| curve_point(p, mu).map(|(x, _)| x))?;
@@ -152,5 +167,24 @@ mod tests {
         let x = 0.02;
         assert!((traction_at(x, 0.14).unwrap() / traction_at(x, 0.07).unwrap() - 2.0).abs() < 1e-9);
         assert!(traction_at(-1.0, 0.07).is_none());
+    }
+
+    /// The shares of the shortening add up to one and give back the curve: the braid's span
+    /// `l e/(λ + l)` over the loop's length scale `ℓ = e/(λ + l)` is `l`, and
+    /// `l²/(8√3π²(λ + l))` is `n²h/e`. In the tight range of the pulls the braid spans about
+    /// 0.29 of the shortening.
+    #[test]
+    fn shares_of_the_shortening_close_the_curve() {
+        for x in [0.005, 0.011, 0.02, 0.025] {
+            let (loop_share, braid_share) = shares(x).unwrap();
+            assert!((loop_share + braid_share - 1.0).abs() < 1e-12);
+            let p = solve_p_bar(x, |p| curve_point(p, 1.0).map(|(x, _)| x)).unwrap();
+            let (lambda, l) = loop_integrals(p).unwrap();
+            assert!((braid_share * (lambda + l) - l).abs() < 1e-9 * l);
+            assert!((l * l / (8.0 * s3pi2() * (lambda + l)) / x - 1.0).abs() < 1e-9);
+        }
+        let (_, b) = shares(0.011).unwrap();
+        assert!((b - 0.2865).abs() < 0.002, "{b}");
+        assert!(shares(1.0).is_none());
     }
 }

@@ -81,6 +81,8 @@ pub const TREFOIL: Tightening = Tightening {
     drag: 0.02,
     density: DENSITY,
     settle: None,
+    force_tol: 0.0,
+    dump_nodes: false,
 };
 
 /// The knot counts as formed (loop and braid, seed 001 App. C.1 "after the knot has formed")
@@ -129,8 +131,9 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     }
     let mut table = String::from(
         "| ε (R_H) | e (m) | R_e = e/2π | R_circle | R_U = πEI/U | R_H | F̄ / Eq. C.1 with R_e \
-         | with R_circle | with R_U | with R_H | 1 − EI/(2R_circle²H) |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+         | with R_circle | with R_U | with R_H | 1 − EI/(2R_circle²H) | F̄ / Eq. C.2 (n = 1, \
+         h/e) |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let c1 = |k: &KnotPoint, r: f64| k.f_bar() / theory(epsilon(r), p.mu);
     for target in EPS_TABLE {
@@ -166,7 +169,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         let _ = writeln!(
             table,
             "| {eps:.3} | {:.4} | {:.1} mm | {:.1} mm | {:.1} mm | {:.1} mm | {:.2} | {:.2} | \
-             {:.2} | {:.2} | {:.2} |",
+             {:.2} | {:.2} | {:.2} | {:.2} |",
             k.e,
             1e3 * k.radius_e(),
             1e3 * k.loop_circle,
@@ -177,6 +180,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
             c1(&k, k.radius_bending()),
             c1(&k, k.radius_h()),
             1.0 - 0.5 * bending_stiffness() / k.loop_circle.powi(2) / k.loop_h,
+            super::overhand::traction_at(H / k.e, p.mu).map_or(f64::NAN, |f| k.f_bar() / f),
         );
     }
     let within = formed
@@ -231,8 +235,10 @@ fn notes(
     ));
     report.notes.push(format!(
         "The loop radius read four ways at the judged points of the μ = {} pull. The last \
-         column is the share of the loop's first integral H carried as axial force where the \
-         loop's curvature is that of the fitted circle: 0 for the theory's force-free circle.\
+         column but one is the share of the loop's first integral H carried as axial force \
+         where the loop's curvature is that of the fitted circle: 0 for the theory's force-free \
+         circle. The last judges the same knot by Eq. C.2 at n = 1 (Jawed et al. 2015, case \
+         `overhand`), which reads the knot through its shortening e alone.\
          \n\n{table}",
         p.mu
     ));
