@@ -259,6 +259,10 @@ fn notes(
     let (f0, f1) = range(points, &|k| {
         (k.f_bar() - 0.5 * eps_h(k).powi(4)) / (p.mu * SIGMA * eps_h(k).powi(3))
     });
+    // The same knot by Eq. C.2 at n = 1 (through h/e alone).
+    let (c0, c1) = range(points, &|k| {
+        super::overhand::traction_at(H / k.e, p.mu).map_or(f64::NAN, |f| k.f_bar() / f)
+    });
     // Jawed et al.'s long-knot theory (case `overhand`, n = 1) for a loose knot, at
     // h/e = ε²/(2π), over Eq. C.1's friction term.
     let loose = 1e-4;
@@ -276,7 +280,14 @@ fn notes(
          which catena matches at n = 1) gives a friction traction {jawed:.2} × μσε³. No \
          reading of R brings both parts of Eq. C.1 within 10 % at these ε: the elastic part \
          fixes R, and with it the friction part is about twice the theory's (module docs of \
-         `validate::trefoil`)."
+         `validate::trefoil`). Judged by Eq. C.2 at n = 1 instead, the same μ = {mu} knot \
+         holds {c0:.2}–{c1:.2} of it, where the n = 1 knot of case `overhand` (μ = {mu2}) \
+         sits near it: Eq. C.2 is proportional to μ, while the simulated traction keeps a \
+         frictionless part (the loop's first integral, the ε⁴/2 of Eq. C.1, which the μ = 0 \
+         pull shows whole), so the two theories, which agree in neither the friction term nor \
+         the frictionless one, cannot both fit one knot at every μ.",
+        mu = p.mu,
+        mu2 = super::overhand::MU,
     ));
 }
 
