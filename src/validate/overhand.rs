@@ -42,8 +42,8 @@
 //! 0.67 m. From the theory's proportions n = 4 forms in a braid in contact along its length
 //! (about 320 active contacts against 110–190; at `n²h/e = 0.0132` a loop of 1.41 m and
 //! 0.53 m of braid in contact, where the theory's are 1.36 and 0.59 m), its traction swings about Eq. C.2 while it forms
-//! at 1000 kg/m³, and it holds 1.02–1.09 of Eq. C.2 once formed; n = 3 holds 0.93–0.94 and
-//! n = 1 0.89–1.03. n = 2 still holds a steady 0.82–0.84, whatever the start (fixed pitch
+//! at 1000 kg/m³, and it holds 0.99–1.03 of Eq. C.2 once formed; n = 3 holds 0.91–0.93 and
+//! n = 1 0.88–1.05. n = 2 still holds a steady 0.82–0.84, whatever the start (fixed pitch
 //! or the theory's proportions), the density (1, 10 or 1000 kg/m³), the edge length (3 or
 //! 1.5 mm), the pitch (half-turns of 1.5πr, 2πr or 2.6πr), the pulling speed (×2) or
 //! Newton's tolerance, with loop and braid in the theory's proportions (loop 311 mm, braid
