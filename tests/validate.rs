@@ -3,7 +3,7 @@
 //! chain files, `validation.csv`, `VALIDATION.md`); the command line lists the cases and
 //! rejects an unknown one with a suggestion and exit code 2.
 
-use catena::validate::{ValidateOptions, cases, run_cases, select};
+use catena::validate::{ValidateOptions, cases, parts_of, run_cases, select};
 use std::process::Command;
 
 #[test]
@@ -14,6 +14,7 @@ fn fast_cases_pass_and_write_their_outputs() {
         all: false,
         out: dir.path().join("out"),
         report: None,
+        progress: false,
     };
     let selected = select(&opts).unwrap();
     let names: Vec<&str> = selected.iter().map(|c| c.name).collect();
@@ -142,6 +143,32 @@ fn the_angle_of_repose_is_listed_on_demand() {
         all: false,
         out: std::env::temp_dir(),
         report: None,
+        progress: false,
     };
     assert_eq!(select(&opts).unwrap().len(), 1);
+}
+
+/// `NAME:PART` selects a case with some of its parts; an unknown part, or a part of a case
+/// without parts, is an error that names what exists.
+#[test]
+fn parts_of_a_case_are_selected_by_name_colon_part() {
+    let opts = |specs: &[&str]| ValidateOptions {
+        cases: specs.iter().map(|s| s.to_string()).collect(),
+        all: false,
+        out: std::env::temp_dir(),
+        report: None,
+        progress: false,
+    };
+    let o = opts(&["overhand:3", "overhand:1,3"]);
+    let selected = select(&o).unwrap();
+    assert_eq!(selected.len(), 1);
+    assert_eq!(selected[0].name, "overhand");
+    assert_eq!(parts_of(&o, "overhand"), vec!["1", "3"]);
+    // The whole case wins over a part.
+    assert!(parts_of(&opts(&["overhand", "overhand:2"]), "overhand").is_empty());
+    let e = select(&opts(&["overhand:5"])).unwrap_err();
+    assert!(e.contains("no part `5`") && e.contains("1, 2, 3, 4"), "{e}");
+    let e = select(&opts(&["hertz:1"])).unwrap_err();
+    assert!(e.contains("has no parts"), "{e}");
+    assert!(select(&opts(&["overhand:"])).is_err());
 }

@@ -12,7 +12,7 @@
 //! shows the error growing as E falls, so the 1 % tolerance applies at E ≥ 2 GPa and the softer
 //! beams are reported.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::step;
@@ -108,7 +108,7 @@ pub fn tip_deflection(e: f64, dt: f64, duration: f64) -> Result<Settled, String>
 }
 
 /// Runs the sweep of [`SWEEP`].
-pub fn run(_dir: &Path) -> Result<CaseReport, String> {
+pub fn run(_ctx: &CaseRun) -> Result<CaseReport, String> {
     let mut report = CaseReport::default();
     let mut results = Vec::new();
     for (e, dt, duration) in SWEEP {

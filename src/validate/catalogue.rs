@@ -14,6 +14,7 @@ pub fn cases() -> Vec<Case> {
             title: "Cantilever under gravity against Euler–Bernoulli, E = 20 MPa … 20 GPa",
             source: "seed 004 (MAT-DiSMech) §7.2, Fig. 8",
             fast: true,
+            parts: &[],
             run: cantilever::run,
         },
         Case {
@@ -21,6 +22,7 @@ pub fn cases() -> Vec<Case> {
             title: "Head-on impact of two elastic spheres: contact time and maximum overlap",
             source: "Johnson 1985 §11.4; Pöschel & Schwager 2005 Eq. 2.11",
             fast: true,
+            parts: &[],
             run: hertz::run,
         },
         Case {
@@ -29,6 +31,7 @@ pub fn cases() -> Vec<Case> {
                     T_IMC, T_IPC, T_CoulombFriction, T_CundallStrack",
             source: "Coulomb friction of a block on a slope; seed 001 Eqs. 14–21; Li et al. 2020",
             fast: true,
+            parts: &[],
             run: incline::run,
         },
         Case {
@@ -37,6 +40,7 @@ pub fn cases() -> Vec<Case> {
                     spinning sphere set down on a plane (Coulomb slip, then rolling at v_f)",
             source: "rigid-body dynamics of a solid sphere with Coulomb friction",
             fast: true,
+            parts: &[],
             run: rolling::run,
         },
         Case {
@@ -45,6 +49,7 @@ pub fn cases() -> Vec<Case> {
                     at three speeds and oblique impacts on a wall; e against t_c/Δt",
             source: "Tsuji et al. 1992; Antypov & Elliott 2011; Thornton et al. 2013",
             fast: true,
+            parts: &[],
             run: restitution::run,
         },
         Case {
@@ -54,6 +59,7 @@ pub fn cases() -> Vec<Case> {
             source: "Zhou et al. 1999 (Physica A 269:536); Zhou et al. 2002 (Powder Technol. \
                      125:45); Ai et al. 2011 (Powder Technol. 206:269)",
             fast: false,
+            parts: &[],
             run: repose::run,
         },
         Case {
@@ -62,6 +68,7 @@ pub fn cases() -> Vec<Case> {
                     penetration beside it",
             source: "Li et al. 2020 (IPC) §4–5; seed 001 Eq. 9, B.5",
             fast: true,
+            parts: &[],
             run: ipc_guarantee::run,
         },
         Case {
@@ -70,6 +77,7 @@ pub fn cases() -> Vec<Case> {
                     every iterate as a rod lands on a plate and a sheet falls on rods",
             source: "Li et al. 2020 (IPC) §4–5; seed 004 §5 (shells)",
             fast: true,
+            parts: &[],
             run: ipc_shells::run,
         },
         Case {
@@ -78,6 +86,7 @@ pub fn cases() -> Vec<Case> {
                     penetration beyond δ, energy decays, comes to rest",
             source: "seed 004 (MAT-DiSMech) §7.1, Fig. 7",
             fast: true,
+            parts: &[],
             run: drop::run,
         },
         Case {
@@ -86,6 +95,7 @@ pub fn cases() -> Vec<Case> {
                     free-falling rod under implicit Euler, BDF2 and the implicit midpoint rule",
             source: "Hairer & Wanner 1996 (BDF2); Hairer, Lubich & Wanner 2006 (midpoint)",
             fast: true,
+            parts: &[],
             run: integrators::run,
         },
         Case {
@@ -94,6 +104,7 @@ pub fn cases() -> Vec<Case> {
                     and the elastica, E = 20 MPa … 20 GPa, and their mesh dependence",
             source: "seed 004 (MAT-DiSMech) §3.3, §7.2; Grinspun et al. 2003, 2006",
             fast: true,
+            parts: &[],
             run: shell_cantilever::run,
         },
         Case {
@@ -103,6 +114,7 @@ pub fn cases() -> Vec<Case> {
                     simply supported",
             source: "Timoshenko & Woinowsky-Krieger 1959 §§15–16, 19; seed 004 §3.3",
             fast: true,
+            parts: &[],
             run: plate_point_load::run,
         },
         Case {
@@ -111,6 +123,7 @@ pub fn cases() -> Vec<Case> {
                     F̄ = ε⁴/2 + μσε³",
             source: "seed 001 App. C.1, Eq. C.1, Fig. C.1a (Audoly, Clauvelin & Neukirch 2007)",
             fast: false,
+            parts: &[],
             run: trefoil::run,
         },
         Case {
@@ -119,6 +132,7 @@ pub fn cases() -> Vec<Case> {
                     μ = 0.07: n²F̄ against n²h/e",
             source: "seed 001 App. C.2, Eq. C.2, Fig. C.1b (Jawed, Dieleman, Audoly & Reis 2015)",
             fast: false,
+            parts: &["1", "2", "3", "4"],
             run: overhand::run,
         },
     ]

@@ -13,7 +13,7 @@
 //!   energy and its lowest point sits at `z = h` within δ.
 
 use super::cantilever::pretty_pa;
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{IMC_GROUND, edited, simulate, step, write_chain};
@@ -166,7 +166,8 @@ pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
 }
 
 /// Drops the soft and the stiff rod.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let mut report = CaseReport::default();
     let mut low = Figure::new(
         "lowest_point",

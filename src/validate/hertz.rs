@@ -7,7 +7,7 @@
 //! (s) (Johnson 1985, *Contact Mechanics* §11.4; Pöschel & Schwager 2005, Eq. 2.11). The
 //! simulated overlap history is plotted against the same ODE integrated by RK4.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{HERTZ_CUNDALL_STRACK, simulate, step, write_chain};
@@ -132,7 +132,8 @@ pub fn crossings(gaps: &[f64], dt: f64) -> Option<(f64, f64)> {
 }
 
 /// Runs the collision at Δt = t_c/1000.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let (tc, dmax) = theory();
     let dt = tc / 1000.0;
     let chain = write_chain(dir, "hertz_cundall_strack.ron", HERTZ_CUNDALL_STRACK)?;

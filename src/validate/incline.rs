@@ -13,7 +13,7 @@
 //!   the internal forces sum to zero and inertia vanishes at steady creep);
 //! * for `tan θ > μ` it slides with `a = g (sin θ − μ cos θ)` (m/s²).
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{IMC_GROUND, IPC_GROUND, edited, simulate, step, write_chain};
@@ -150,7 +150,8 @@ pub fn coulomb_creep(theta: f64) -> f64 {
 }
 
 /// Runs every law below (tan θ = μ/2) and above (tan θ = 2μ) the friction angle.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let stick = (0.5 * MU).atan();
     let slip = (2.0 * MU).atan();
     let a_theory = G * (slip.sin() - MU * slip.cos());

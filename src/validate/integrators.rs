@@ -9,7 +9,7 @@
 //!   `K + U_g` of a free fall under constant gravity is conserved exactly by the midpoint rule
 //!   and lost at `½ g² Δt` per unit time and mass by implicit Euler.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::drop::{DT as DROP_DT, HEIGHT, drop_simulator, mechanical_energy};
 use super::figure::{Curve, Figure, Style};
@@ -66,7 +66,8 @@ pub fn free_fall_energy(
 }
 
 /// Runs both experiments under every integrator.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let mut report = CaseReport::default();
     let mut overlap = Figure::new(
         "hertz_overlap",

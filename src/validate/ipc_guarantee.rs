@@ -10,7 +10,7 @@
 //! the ground) at Δt = 0.2 ms with δ = d̂ = 0.1 mm: the upper rod lands on the lower one at
 //! ≈ 0.8 m/s, i.e. four activation distances per step.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{
@@ -85,7 +85,8 @@ pub fn impact(dir: &Path, method: &'static str) -> Result<Impact, String> {
 }
 
 /// Runs both methods.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let imc = impact(dir, "imc")?;
     let ipc = impact(dir, "ipc")?;
     let mut report = CaseReport::default();

@@ -6,7 +6,7 @@
 //!   (its weight carried by the contact, within 1 % at t = 0.3 s);
 //! * `sheet_on_rods.ron`: a soft sheet falls on two clamped rods and drapes over them.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{IPC, IPC_SHELL, replace_once, simulate, step, write_chain};
@@ -74,7 +74,8 @@ pub fn run_scene(dir: &Path, name: &str, src: &str, steps: usize) -> Result<Run,
 }
 
 /// Runs both scenes.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let mut report = CaseReport::default();
     let rod = run_scene(dir, "rod_on_plate.ron", ROD_ON_PLATE, 300)?;
     let sheet = run_scene(dir, "sheet_on_rods.ron", SHEET_ON_RODS, 150)?;

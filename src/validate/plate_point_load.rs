@@ -15,7 +15,7 @@
 //! carries to the plate once the ball has settled. Hinge bending has no Poisson effect and a
 //! mesh-dependent stiffness: its figures are reported.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{HERTZ_SPHERE_SHELL, replace_once, simulate, step, write_chain};
@@ -226,7 +226,8 @@ pub fn settle(
 
 /// Runs both rims with mid-edge bending (judged) and hinge bending (reported), and the
 /// clamped mid-edge plate on a mesh twice as fine.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let spec = parse_scene(SCENE, Path::new("examples/scenes/sphere_on_plate.ron"))
         .map_err(|e| e.to_string())?;
     let setup = Setup::of(&spec)?;

@@ -22,7 +22,7 @@
 //! exact value also depends on the pour, the base and the heap size, so the angle with
 //! μ_r = 0 is reported, not judged.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::heap_profile::{HeapProfile, ProfileSettings, heap_profile};
@@ -91,7 +91,8 @@ fn heap(dir: &Path, mu_r: f64) -> Result<Heap, String> {
 }
 
 /// Runs both pours.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let heaps = MU_R
         .iter()
         .map(|&mu_r| heap(dir, mu_r))

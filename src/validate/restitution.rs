@@ -8,7 +8,7 @@
 //! 1985 §11.4) is resolved by more steps. The case checks head-on pairs at three speeds and
 //! oblique impacts on a rigid wall at Δt = t_c/100, and reports e against `t_c/Δt`.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{GRANULAR, GRANULAR_PLANE, simulate, step, write_chain};
@@ -118,7 +118,8 @@ fn oblique(
 const CHECKED_N: f64 = 50.0;
 
 /// Runs the impacts.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let mut report = CaseReport::default();
     let bdf2 = IntegratorKind::Bdf2;
     for v in [0.1, 0.5, 2.0] {

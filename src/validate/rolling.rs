@@ -11,7 +11,7 @@
 //!   angular momentum about the contact point is conserved, so it then rolls at
 //!   `v_f = (m ρ v₀ + I ω₀) / (m ρ + I/ρ)` (`(5v₀ + 2rω₀)/7` for `ρ = r`).
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::{GRANULAR_PLANE, simulate, step, write_chain};
@@ -89,7 +89,8 @@ fn rate(path: &[(f64, f64, f64)], i: usize, j: usize, pick: fn(&(f64, f64, f64))
 }
 
 /// Runs the incline (θ = 20° and 65°) and the spinning set-down.
-pub fn run(dir: &Path) -> Result<CaseReport, String> {
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let dir = ctx.dir;
     let mut report = CaseReport::default();
     // Rolling.
     let theta = 20f64.to_radians();

@@ -17,7 +17,7 @@
 //! the hinge model's stiffness depends on the hinge directions (Grinspun et al. 2003 note it;
 //! seed 004 §3.3.2 motivates mid-edge bending by it), the mid-edge model's much less.
 
-use super::case::CaseReport;
+use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::support::step;
@@ -241,7 +241,7 @@ fn pretty_pa(e: f64) -> String {
 
 /// Runs the sweep of [`SWEEP`] for both models, the mesh-convergence and mesh-dependence
 /// studies, and the shipped ν = 0.5.
-pub fn run(_dir: &Path) -> Result<CaseReport, String> {
+pub fn run(_ctx: &CaseRun) -> Result<CaseReport, String> {
     let spec = parse_scene(SCENE, Path::new("examples/scenes/shell_cantilever.ron"))
         .map_err(|e| e.to_string())?;
     let strip = Strip::of(&spec)?;

@@ -175,7 +175,8 @@ enum Command {
     },
     /// Run validation cases against theory and published results (table, CSV, SVG, VALIDATION.md).
     Validate {
-        /// Cases to run (default: the fast subset; `--list` names them all).
+        /// Cases to run (default: the fast subset; `--list` names them all); `NAME:PART[,PART…]`
+        /// runs some parts of a case, e.g. `overhand:3` the knot n = 3 alone.
         cases: Vec<String>,
         /// Output directory (per-case CSV, SVG, scenes and chains; validation.csv).
         #[arg(long, default_value = "out/validate")]
@@ -244,6 +245,7 @@ fn main() -> ExitCode {
                 all,
                 out,
                 report,
+                progress: true,
             },
             list,
         ),
