@@ -107,9 +107,9 @@ pub(super) fn sin2(u: &Vec3, v: &Vec3, hessian: bool) -> Sin2 {
     // Node map: block i is ±(u or v): a0 = −u, a1 = +u, b0 = −v, b1 = +v.
     let sign = [-1.0, 1.0, -1.0, 1.0];
     let mut grad = V12::zeros();
-    for i in 0..4 {
+    for (i, sign_i) in sign.iter().enumerate() {
         let d = if i < 2 { du } else { dv };
-        grad.fixed_rows_mut::<3>(3 * i).copy_from(&(d * sign[i]));
+        grad.fixed_rows_mut::<3>(3 * i).copy_from(&(d * *sign_i));
     }
     let mut hess = M12::zeros();
     if hessian {
@@ -383,7 +383,7 @@ mod tests {
             let theta = 10f64.powf(-12.0 + 10.0 * k as f64 / 29.0);
             let h = step(theta);
             let mut tested = 0;
-            for family in 0..2 {
+            for (family, angles_done) in families_tested.iter_mut().enumerate() {
                 // Draw until six configurations per family have a stable active set (near the
                 // blend, about half the random draws sit within h of a Lumelsky seam).
                 let mut in_family = 0;
@@ -422,7 +422,7 @@ mod tests {
                     tested += 1;
                     in_family += 1;
                 }
-                families_tested[family] += usize::from(in_family == 6);
+                *angles_done += usize::from(in_family == 6);
             }
             assert!(
                 tested >= 6,
