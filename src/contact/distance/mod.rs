@@ -9,7 +9,7 @@
 //! * [`point_segment`] — point against a clamped segment: PE (Eq. 12) or PP (Eq. 11);
 //! * [`segment_segment`] — Lumelsky's clamped closest points, classified into EE (Eq. 13),
 //!   PE (Eq. 12) or PP (Eq. 11); near parallel, blended smoothly in `sin²θ` with the
-//!   overlap-mean distance of [`near_parallel`];
+//!   overlap-mean distance of `near_parallel`;
 //! * [`point_plane`] — signed distance to a plane;
 //! * [`point_triangle`] — point against a triangle: PF (the face's plane), PE or PP;
 //! * [`segment_triangle`] — segment against a triangle: the closest of the endpoint–triangle

@@ -56,7 +56,7 @@ use crate::math::Vec3;
 /// [`point_segment`](super::point_segment)) or PP (Eq. 11, via
 /// [`point_point`](super::point_point)); see the module docs for the derivative formulas and for
 /// the degenerate, near-parallel (`sin²θ < 1e-8`, a smooth blend with the overlap-mean distance
-/// of [`near_parallel`](super::near_parallel)) and touching cases.
+/// of `near_parallel`) and touching cases.
 ///
 /// `closest = [a0 + β₁ u, b0 + β₂ v]`, `params = [β₁, β₂]`. The Hessian (exactly symmetric) is
 /// skipped when `hessian` is false.
