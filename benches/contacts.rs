@@ -1,8 +1,12 @@
 //! Contact benchmarks: chain throughput (Capsule_Capsule + N_LinearForce + assemblers, full
 //! 12×12 Jacobians) on 1 thread and on all threads, the same for IMC and IPC with friction,
-//! and broad-phase detection time for 10⁴ and 10⁵ rod edges.
+//! broad-phase detection time for 10⁴ and 10⁵ rod edges, and the 2,500-pair mat of issue 18
+//! (`mat_2500`): a 50 × 50 woven grid whose 2,500 crossings all sit at a 5 µm gap inside the
+//! IMC and IPC bands, evaluated on one thread the way Newton does it (into the reused records
+//! of the last evaluation), once with forces and 12×12 Jacobians and once with energy and
+//! gradient only (a line-search trial).
 //!
-//! Run: `cargo bench --bench contacts`
+//! Run: `cargo bench --bench contacts` (or `cargo bench --bench contacts -- mat_2500`)
 
 use catena::contact::{BodyGroup, Builtin, Chain, ContactBinding, ContactModel, ContactSet};
 use catena::model::Model;
@@ -216,5 +220,69 @@ fn law_throughput(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, chain_throughput, law_throughput, detection);
+/// The 2,500-pair mat: IMC and IPC with friction on a 50 × 50 grid at a 5 µm gap, one thread,
+/// evaluated into the records of the previous evaluation (as Newton's iterates and line-search
+/// trials are), with Jacobians (`jacobian`) and with energy and gradient only (`energy_gradient`).
+fn mat_2500(c: &mut Criterion) {
+    let model = grid_at(50, 0.002 + 5e-6);
+    let mut v = vec![0.0; model.q.len()];
+    for rod in model.rods.iter().skip(1).step_by(2) {
+        for i in 0..rod.n_nodes {
+            v[rod.node_dof(i)] = 0.01;
+        }
+    }
+    let step = Coefficients::implicit_euler(1e-3);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut g = c.benchmark_group("mat_2500");
+    g.sample_size(30).measurement_time(Duration::from_secs(4));
+    for (name, laws) in [
+        (
+            "imc",
+            "N_IMC(delta: 1e-5, stiffness: Fixed(1e-2)), T_IMC(mu: 0.3, slip_tolerance: 1e-4)",
+        ),
+        (
+            "ipc",
+            "N_IPC(dhat: 1e-5, stiffness: Fixed(1e3)), T_IPC(mu: 0.3, eps_v: 1e-4)",
+        ),
+    ] {
+        let src = format!(
+            "Chain(name: \"{name}\", elements: [Deformable_Capsule_1_Data, Deformable_Capsule_2_Data, \
+             Capsule_Capsule, {laws}, AssembleForces, AssembleContactMatrix])"
+        );
+        let chain = Chain::<Builtin>::parse(&src, &root().join("benches/virtual.ron")).unwrap();
+        let mut set = set_with(&model, 1e-4, chain);
+        set.detect(&model, &model.q);
+        let first = set.evaluate(&model, &model.q, &v, &step, true);
+        set.commit(&first);
+        let active = first.iter().filter(|l| l.active).count();
+        eprintln!(
+            "mat_2500/{name}: {} candidate pairs, {active} in contact",
+            set.candidates().len()
+        );
+        g.throughput(Throughput::Elements(active as u64));
+        let mut out = first;
+        for (label, jacobian) in [("jacobian", true), ("energy_gradient", false)] {
+            g.bench_function(format!("{name}_{label}"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        set.evaluate_into(&model, &model.q, &v, &step, jacobian, &mut out);
+                        black_box(out.len())
+                    })
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    chain_throughput,
+    law_throughput,
+    detection,
+    mat_2500
+);
 criterion_main!(benches);
