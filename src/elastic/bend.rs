@@ -38,6 +38,19 @@ pub fn bend_energy(p: &BendParams, s: &NodeStencil) -> f64 {
     0.5 / p.voronoi_length * (p.ei1 * a * a + p.ei2 * b * b)
 }
 
+/// Bending energy (J) of the node with its gradient, without the Hessian (line-search
+/// trials): the same operations as [`bend_energy_grad_hess`], so the same bits.
+pub fn bend_energy_grad(p: &BendParams, s: &NodeStencil) -> (f64, SVector<f64, 11>) {
+    let g = Geometry::new(s);
+    let c = CurvatureY::new(&g);
+    let inv = 1.0 / p.voronoi_length;
+    let w = [p.ei1 * inv, p.ei2 * inv];
+    let r = [c.kappa[0] - p.kappa_bar[0], c.kappa[1] - p.kappa_bar[1]];
+    let energy = 0.5 * (w[0] * r[0] * r[0] + w[1] * r[1] * r[1]);
+    let g8 = c.grad[0] * (w[0] * r[0]) + c.grad[1] * (w[1] * r[1]);
+    (energy, map_grad(&g8))
+}
+
 /// Bending energy (J) of the node with its gradient and exactly symmetric Hessian with respect
 /// to the 11 local DOFs `[x_{i−1}, θ^{i−1}, x_i, θ^i, x_{i+1}]` (gradient entries in N for
 /// positions and N·m for angles). Formula: see [`bend_energy`]; derivatives of `κ` as in

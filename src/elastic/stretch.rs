@@ -29,6 +29,23 @@ pub fn stretch_energy(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> f64 {
     0.5 * p.ea * p.rest_length * eps * eps
 }
 
+/// Stretching energy (J) of the edge `x0 → x1` with its gradient (N) with respect to the local
+/// DOFs `[x0 (3), x1 (3)]`, without the Hessian (line-search trials): `∂E/∂e = EA ε t`, the
+/// same operations as [`stretch_energy_grad_hess`], so the same bits.
+pub fn stretch_energy_grad(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> (f64, SVector<f64, 6>) {
+    let e = x1 - x0;
+    let l = e.norm();
+    let t = e / l;
+    let inv_rest = 1.0 / p.rest_length;
+    let eps = l * inv_rest - 1.0;
+    let energy = 0.5 * p.ea * p.rest_length * eps * eps;
+    let ge = t * (p.ea * eps);
+    let mut g = SVector::<f64, 6>::zeros();
+    g.fixed_rows_mut::<3>(0).copy_from(&(-ge));
+    g.fixed_rows_mut::<3>(3).copy_from(&ge);
+    (energy, g)
+}
+
 /// Stretching energy (J) of the edge `x0 → x1` with its gradient (N) and Hessian (N/m)
 /// with respect to the local DOFs `[x0 (3), x1 (3)]`.
 ///

@@ -56,14 +56,7 @@ pub fn twist_energy_grad_hess(
     let g = Tangents::new(s);
     let w = p.gj / p.voronoi_length;
     let r = twist_strain(s) - p.tau_bar;
-
-    let gf = g.kb * (0.5 / g.lf);
-    let ge = g.kb * (0.5 / g.le);
-    let mut dtau = Vec8::zeros();
-    dtau.fixed_rows_mut::<3>(YF).copy_from(&gf);
-    dtau.fixed_rows_mut::<3>(YE).copy_from(&ge);
-    dtau[YTF] = -1.0;
-    dtau[YTE] = 1.0;
+    let dtau = twist_gradient(&g);
 
     let mut h = dtau * dtau.transpose() * w;
     let (hff, hfe, hee) = ref_twist_hessian(&g);
@@ -81,6 +74,29 @@ pub fn twist_energy_grad_hess(
 }
 
 /// Hessian blocks `(ff, fe, ee)` of the reference twist with respect to `(e_f, e_e)`.
+/// Twisting energy (J) of the node with its gradient, without the Hessian (line-search
+/// trials): the same operations as [`twist_energy_grad_hess`], so the same bits.
+pub fn twist_energy_grad(p: &TwistParams, s: &NodeStencil) -> (f64, SVector<f64, 11>) {
+    let g = Tangents::new(s);
+    let w = p.gj / p.voronoi_length;
+    let r = twist_strain(s) - p.tau_bar;
+    let c = w * r;
+    (0.5 * w * r * r, map_grad(&(twist_gradient(&g) * c)))
+}
+
+/// `∇τ` over the 8 edge variables: `∂m_ref/∂e_f = κb/(2|e_f|)`, `∂m_ref/∂e_e = κb/(2|e_e|)`,
+/// `∂τ/∂θ^{i−1} = −1`, `∂τ/∂θ^i = 1`.
+fn twist_gradient(g: &Tangents) -> Vec8 {
+    let gf = g.kb * (0.5 / g.lf);
+    let ge = g.kb * (0.5 / g.le);
+    let mut dtau = Vec8::zeros();
+    dtau.fixed_rows_mut::<3>(YF).copy_from(&gf);
+    dtau.fixed_rows_mut::<3>(YE).copy_from(&ge);
+    dtau[YTF] = -1.0;
+    dtau[YTE] = 1.0;
+    dtau
+}
+
 fn ref_twist_hessian(g: &Tangents) -> (Mat3, Mat3, Mat3) {
     let af = g.tf + g.tt;
     let ae = g.te + g.tt;

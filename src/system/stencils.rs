@@ -8,8 +8,9 @@
 use super::pattern::{SparsityPattern, scatter_block};
 use super::shell_stencils::ShellStencils;
 use crate::elastic::{
-    BendParams, NodeStencil, StretchParams, TwistParams, bend_energy, bend_energy_grad_hess,
-    stretch_energy, stretch_energy_grad_hess, twist_energy, twist_energy_grad_hess,
+    BendParams, NodeStencil, StretchParams, TwistParams, bend_energy, bend_energy_grad,
+    bend_energy_grad_hess, stretch_energy, stretch_energy_grad, stretch_energy_grad_hess,
+    twist_energy, twist_energy_grad, twist_energy_grad_hess,
 };
 use crate::model::{Model, RodFrames};
 use nalgebra::{SMatrix, SVector};
@@ -46,6 +47,12 @@ pub struct ElasticStencils {
 enum Local {
     Stretch(f64, SVector<f64, 6>, SMatrix<f64, 6, 6>),
     Node(f64, SVector<f64, 11>, SMatrix<f64, 11, 11>),
+}
+
+/// Local energy and gradient of one stencil, without Hessian (line-search trials).
+enum LocalGradient {
+    Stretch(f64, SVector<f64, 6>),
+    Node(f64, SVector<f64, 11>),
 }
 
 /// The node stencil of interior node `s.node` of its rod at `q` with frames `frames`.
@@ -164,6 +171,13 @@ impl ElasticStencils {
         jac: Option<&mut [f64]>,
         hessian_scale: f64,
     ) -> f64 {
+        let Some(jac) = jac else {
+            let mut energy = self.gradient(model, frames, q, grad);
+            if !self.shells.is_empty() {
+                energy += self.shells.evaluate(model, q, grad, None, hessian_scale);
+            }
+            return energy;
+        };
         let n_stretch = self.stretch.len();
         let locals: Vec<Local> = (0..self.len())
             .into_par_iter()
@@ -193,7 +207,6 @@ impl ElasticStencils {
             })
             .collect();
         let mut energy = 0.0;
-        let mut jac = jac;
         for (k, l) in locals.iter().enumerate() {
             match l {
                 Local::Stretch(e, g, h) => {
@@ -202,13 +215,11 @@ impl ElasticStencils {
                     for (a, &d) in s.dofs.iter().enumerate() {
                         grad[d] += g[a];
                     }
-                    if let Some(j) = jac.as_deref_mut() {
-                        // nalgebra is column-major; blocks are symmetric so the layout agrees.
-                        if hessian_scale == 1.0 {
-                            scatter_block(j, &s.slots, h.as_slice());
-                        } else {
-                            scatter_block(j, &s.slots, (h * hessian_scale).as_slice());
-                        }
+                    // nalgebra is column-major; blocks are symmetric so the layout agrees.
+                    if hessian_scale == 1.0 {
+                        scatter_block(jac, &s.slots, h.as_slice());
+                    } else {
+                        scatter_block(jac, &s.slots, (h * hessian_scale).as_slice());
                     }
                 }
                 Local::Node(e, g, h) => {
@@ -217,18 +228,62 @@ impl ElasticStencils {
                     for (a, &d) in s.dofs.iter().enumerate() {
                         grad[d] += g[a];
                     }
-                    if let Some(j) = jac.as_deref_mut() {
-                        if hessian_scale == 1.0 {
-                            scatter_block(j, &s.slots, h.as_slice());
-                        } else {
-                            scatter_block(j, &s.slots, (h * hessian_scale).as_slice());
-                        }
+                    if hessian_scale == 1.0 {
+                        scatter_block(jac, &s.slots, h.as_slice());
+                    } else {
+                        scatter_block(jac, &s.slots, (h * hessian_scale).as_slice());
                     }
                 }
             }
         }
         if !self.shells.is_empty() {
-            energy += self.shells.evaluate(model, q, grad, jac, hessian_scale);
+            energy += self.shells.evaluate(model, q, grad, Some(jac), hessian_scale);
+        }
+        energy
+    }
+
+    /// The rods' part of [`ElasticStencils::evaluate`] without Jacobian: the energy (J), with
+    /// its gradient added into `grad`, no Hessian computed. The gradient functions repeat the
+    /// operations of the Hessian ones, and the sums run in the same stencil order, so the
+    /// energy and gradient have the same bits as with a Jacobian.
+    fn gradient(&self, model: &Model, frames: &[RodFrames], q: &[f64], grad: &mut [f64]) -> f64 {
+        let n_stretch = self.stretch.len();
+        let locals: Vec<LocalGradient> = (0..self.len())
+            .into_par_iter()
+            .with_min_len(128)
+            .map(|k| {
+                if k < n_stretch {
+                    let s = &self.stretch[k];
+                    let rod = &model.rods[s.rod];
+                    let p = StretchParams {
+                        ea: rod.ea(),
+                        rest_length: rod.rest_lengths[s.edge],
+                    };
+                    let (e, g) =
+                        stretch_energy_grad(&p, &rod.node(q, s.edge), &rod.node(q, s.edge + 1));
+                    LocalGradient::Stretch(e, g)
+                } else {
+                    let s = &self.bend[k - n_stretch];
+                    let st = node_stencil(model, frames, q, s);
+                    let (bp, tp) = node_params(&model.rods[s.rod], s.node);
+                    let (eb, gb) = bend_energy_grad(&bp, &st);
+                    let (et, gt) = twist_energy_grad(&tp, &st);
+                    LocalGradient::Node(eb + et, gb + gt)
+                }
+            })
+            .collect();
+        let mut energy = 0.0;
+        for (k, l) in locals.iter().enumerate() {
+            let (e, g, dofs) = match l {
+                LocalGradient::Stretch(e, g) => (*e, g.as_slice(), &self.stretch[k].dofs[..]),
+                LocalGradient::Node(e, g) => {
+                    (*e, g.as_slice(), &self.bend[k - n_stretch].dofs[..])
+                }
+            };
+            energy += e;
+            for (a, &d) in dofs.iter().enumerate() {
+                grad[d] += g[a];
+            }
         }
         energy
     }
