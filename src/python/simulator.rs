@@ -109,7 +109,7 @@ impl Simulator {
         let mut adaptive = self.adaptive;
         let sim = self.sim_mut()?;
         let t0 = sim.model.time;
-        let result = advance(sim, &mut adaptive, &settings);
+        let result = on_worker(|| advance(sim, &mut adaptive, &settings));
         self.adaptive = adaptive;
         match result {
             Ok(st) => {
@@ -183,7 +183,8 @@ impl Simulator {
             checkpoint_every,
             stop: Some(stop),
         };
-        let (sim, result) = run_simulator(sim, &self.info, &opts);
+        let info = &self.info;
+        let (sim, result) = on_worker(|| run_simulator(sim, info, &opts));
         if let Some(id) = handler {
             signal_hook::low_level::unregister(id);
         }
@@ -342,4 +343,11 @@ impl Simulator {
             None => format!("Simulator({:?}, running)", self.info.name),
         }
     }
+}
+
+/// Runs `f` on a worker thread of rayon's global pool and waits for it. The parallel loops of a
+/// time step then start on that worker, rather than each being handed from Python's thread to
+/// the pool and waited for (a thread switch per loop, tens per Newton iteration).
+fn on_worker<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    rayon::scope(|_| f())
 }

@@ -237,7 +237,9 @@ impl ElasticStencils {
             }
         }
         if !self.shells.is_empty() {
-            energy += self.shells.evaluate(model, q, grad, Some(jac), hessian_scale);
+            energy += self
+                .shells
+                .evaluate(model, q, grad, Some(jac), hessian_scale);
         }
         energy
     }
@@ -276,9 +278,7 @@ impl ElasticStencils {
         for (k, l) in locals.iter().enumerate() {
             let (e, g, dofs) = match l {
                 LocalGradient::Stretch(e, g) => (*e, g.as_slice(), &self.stretch[k].dofs[..]),
-                LocalGradient::Node(e, g) => {
-                    (*e, g.as_slice(), &self.bend[k - n_stretch].dofs[..])
-                }
+                LocalGradient::Node(e, g) => (*e, g.as_slice(), &self.bend[k - n_stretch].dofs[..]),
             };
             energy += e;
             for (a, &d) in dofs.iter().enumerate() {

@@ -217,20 +217,30 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = cli.threads {
         if n == 0 {
             eprintln!("error: --threads must be at least 1");
             return ExitCode::from(2);
         }
-        if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global()
-        {
-            eprintln!("error: cannot start {n} threads: {e}");
+        pool = pool.num_threads(n);
+    }
+    let pool = match pool.build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start the worker threads: {e}");
             return ExitCode::from(2);
         }
-    }
-    match cli.command {
+    };
+    // The whole command runs on a worker of the pool: every parallel loop of a time step then
+    // starts on the calling worker instead of being handed from the main thread to the pool and
+    // waited for (a thread switch per loop, tens per Newton iteration; with one thread the
+    // loops now run inline).
+    pool.install(|| command(cli.command))
+}
+
+fn command(command: Command) -> ExitCode {
+    match command {
         Command::Elements { name } => elements::elements(name.as_deref()),
         Command::Validate {
             cases,
