@@ -109,7 +109,7 @@ impl Simulator {
         let mut adaptive = self.adaptive;
         let sim = self.sim_mut()?;
         let t0 = sim.model.time;
-        let result = on_worker(|| advance(sim, &mut adaptive, &settings));
+        let result = advance(sim, &mut adaptive, &settings);
         self.adaptive = adaptive;
         match result {
             Ok(st) => {
@@ -345,9 +345,8 @@ impl Simulator {
     }
 }
 
-/// Runs `f` on a worker thread of rayon's global pool and waits for it. The parallel loops of a
-/// time step then start on that worker, rather than each being handed from Python's thread to
-/// the pool and waited for (a thread switch per loop, tens per Newton iteration).
+/// Runs `f` on a worker thread of rayon's global pool and waits for it: a run then moves to the
+/// pool once, rather than once per step (see `Simulator::step`).
 fn on_worker<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     rayon::scope(|_| f())
 }

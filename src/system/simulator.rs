@@ -204,6 +204,13 @@ impl Simulator {
 
     /// Advances one step of size `self.dt`. On error the model is unchanged.
     pub fn step(&mut self) -> Result<StepReport, SolveError> {
+        // On a worker of the current rayon pool: called from outside the pool (a program's main
+        // thread), the step moves to a worker once, rather than every parallel loop of the step
+        // being handed to the pool and waited for; on a worker it runs in place.
+        rayon::scope(|_| self.step_on_worker())
+    }
+
+    fn step_on_worker(&mut self) -> Result<StepReport, SolveError> {
         let start = Instant::now();
         let dt = self.dt;
         let t_new = self.model.time + dt;
