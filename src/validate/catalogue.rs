@@ -54,7 +54,7 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             name: "repose",
-            title: "Angle of repose of a poured heap of 250 monodisperse spheres, rolling \
+            title: "Angle of repose of a poured heap of 600 monodisperse spheres, rolling \
                     resistance μ_r = 0 and 0.1 (μ = 0.5): the flank angle from the heap profile",
             source: "Zhou et al. 1999 (Physica A 269:536); Zhou et al. 2002 (Powder Technol. \
                      125:45); Ai et al. 2011 (Powder Technol. 206:269)",

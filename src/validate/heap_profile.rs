@@ -168,11 +168,17 @@ mod tests {
     use super::*;
 
     /// A heap of spheres of radius `r` in columns on a jittered square grid of spacing `d`
-    /// around `(x0, y0)`, each column filled from the base up to the cone `h = H − ρ tan θ`:
+    /// around `(x0, y0)`, each column filled from the base up to the cone `h = H − ρ tan θ`
+    /// (`H` = 6 d):
     /// with `exact`, the top sphere of every column touches the cone (its top on the surface);
     /// otherwise the columns are stacked at spacing `d` and stop below it, as in a real heap.
     fn cone(theta: f64, exact: bool) -> (Vec<[f64; 3]>, Vec<f64>) {
-        let (r, d, h) = (0.005, 0.01, 0.06);
+        cone_of_height(theta, exact, 0.06)
+    }
+
+    /// [`cone`] with the cone's height `h` (m).
+    fn cone_of_height(theta: f64, exact: bool, h: f64) -> (Vec<[f64; 3]>, Vec<f64>) {
+        let (r, d) = (0.005, 0.01);
         let (x0, y0) = (0.3, -0.2);
         let slope = theta.to_radians().tan();
         let mut seed = 12345u64;
@@ -244,5 +250,23 @@ mod tests {
             .collect();
         let radii = vec![0.005; flat.len()];
         assert!(heap_profile(&flat, &radii, &ProfileSettings::new(0.0, 0.01)).is_none());
+    }
+
+    /// A heap only 3.5 diameters high, as the `repose` case pours, standing on a base above
+    /// zero: the flank (20–80 % of the height) still spans enough rings for its angle, down to
+    /// 15° where it is shallowest in height and widest in rings.
+    #[test]
+    fn a_heap_a_few_diameters_high_gives_its_angle() {
+        for theta in [15.0, 20.0, 30.0] {
+            let (mut c, r) = cone_of_height(theta, true, 0.035);
+            let base = 0.0137;
+            for p in &mut c {
+                p[2] += base;
+            }
+            let p = heap_profile(&c, &r, &ProfileSettings::new(base, 0.01)).unwrap();
+            assert!(p.flank.len() >= 3 && p.rings.len() >= 4);
+            assert!((p.angle - theta).abs() < 1.0, "{theta}: {}", p.angle);
+            assert!(p.height > 0.02 && p.height <= 0.035, "{}", p.height);
+        }
     }
 }

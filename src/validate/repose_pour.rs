@@ -4,12 +4,16 @@
 //! * **Floor**: a square layer of fixed, non-rotating spheres of the particles' size and
 //!   material, `1.15 d` apart (gaps of `0.15 d`, so that no two floor spheres are a contact
 //!   candidate): a sphere on it sits in a pocket and has to climb `≈ 0.24 d` to move on, as on
-//!   the particle-covered bases of DEM heap studies (Zhou et al. 2002 §2).
+//!   the particle-covered bases of DEM heap studies (Zhou et al. 2002 §2). `FLOOR × FLOOR`
+//!   = 31 × 31 spheres, 35 d wide: the heaps' toes reach 12–15 d from the axis, and only the
+//!   odd sphere that bounced off rolls over the edge.
 //! * **Pour**: `BATCHES` batches of `PER_BATCH` spheres, each a loose random cloud (random
-//!   sequential addition, no overlaps) in a `6 d` square column whose bottom is one diameter
-//!   above the highest sphere of the heap, released at rest on the heap's axis. The next batch
-//!   is added `T_BATCH` later: a slow pour from a low height (impacts ≲ 1 m/s), so that the
-//!   heap builds its flanks by avalanches rather than by the cloud's footprint.
+//!   sequential addition, no overlaps, volume fraction ≈ 0.23) in a `5 d` square column
+//!   `4.5 d` tall whose bottom is one diameter above the highest sphere of the heap, released
+//!   at rest on the heap's axis. The next batch is added `T_BATCH` later, when the last one has
+//!   about landed: a steady narrow stream onto the apex from a low height (impacts ≲ 1 m/s,
+//!   which Δt resolves), so that the heap grows up and builds its flanks by avalanches rather
+//!   than by the cloud's footprint (a cloud 6 d wide left a flat-topped heap 2.3 d high).
 //! * **Between batches** the scene is rebuilt from the spheres' positions, velocities and
 //!   angular velocities (`File(...)`; the next batch's cloud avoids them). The Cundall–Strack
 //!   springs start again from zero: a resting contact re-loads within `μ F_n / k_t` of slip
@@ -34,24 +38,25 @@ const NU: f64 = 0.3;
 const RHO: f64 = 2500.0;
 const G: f64 = 9.81; // m/s²
 /// Batches and spheres per batch.
-pub const BATCHES: usize = 5;
+pub const BATCHES: usize = 12;
 /// Spheres per batch.
 pub const PER_BATCH: usize = 50;
-/// Time between batches (s).
-pub const T_BATCH: f64 = 0.15;
+/// Time between batches (s): about the time the top of a cloud takes to land
+/// (`√(2 (d + CLOUD)/g)` ≈ 0.105 s), so that the pour is a steady stream.
+pub const T_BATCH: f64 = 0.1;
 /// Δt (s): a Hertz impact at 0.5 m/s lasts t_c ≈ 1.4e-3 s (Johnson 1985 §11.4), ≈ 6 steps of
 /// BDF2 (the `restitution` case: e within 2.5 % at t_c/10 under BDF2).
 pub const DT: f64 = 2.5e-4;
 /// Longest pour, batches and settle (s).
-pub const T_MAX: f64 = 2.0;
+pub const T_MAX: f64 = 2.5;
 /// Rest: kinetic energy below `EPS N m g r`.
 pub const EPS: f64 = 1e-6;
 /// Floor: `FLOOR × FLOOR` fixed spheres, `FLOOR_GAP d` apart.
-pub const FLOOR: usize = 21;
+pub const FLOOR: usize = 31;
 /// Floor spacing in diameters.
 pub const FLOOR_GAP: f64 = 1.15;
 /// Half-width of a batch's cloud (m) and its height (m).
-const HALF: f64 = 0.03;
+pub const HALF: f64 = 0.025;
 const CLOUD: f64 = 0.045;
 
 /// Mass of a sphere (kg).
