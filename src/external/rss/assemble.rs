@@ -3,6 +3,7 @@
 
 use super::RegularizedStokeslets;
 use super::kernel::{Edge, EndPoint, coefficients, combine};
+use super::lanes::{F4, Real};
 use crate::external::ExternalError;
 use crate::math::Vec3;
 use crate::model::Model;
@@ -38,55 +39,222 @@ impl RegularizedStokeslets {
                 ),
             ));
         }
-        // Per node, the ε² of its rod; per rod, its edges (first node, geometry).
-        let mut eps2 = Vec::with_capacity(nodes.len());
-        let mut rods: Vec<Vec<(usize, Edge)>> = Vec::with_capacity(model.rods.len());
-        for (r, rod) in model.rods.iter().enumerate() {
-            let eps = self.epsilon_of(model, r);
-            eps2.extend(std::iter::repeat_n(eps * eps, rod.n_nodes));
-            rods.push(
-                (0..rod.n_nodes - 1)
-                    .map(|i| {
-                        let a = rod.first_node + i;
-                        (a, Edge::new(&nodes[a], &nodes[a + 1], eps))
-                    })
-                    .collect(),
-            );
-        }
+        let geometry = Geometry::new(self, model, &nodes);
         let scale = 1.0 / (8.0 * std::f64::consts::PI * self.viscosity);
         // Every block of every row is written below: no need to clear what is there.
         buf.resize(n * n, 0.0);
         if n == 0 {
             return Ok(0);
         }
+        let avx2 = has_avx2();
         // Row block j (node j's three velocity components) is independent of every other.
-        // Column block k collects A₂ of edge k − 1 and A₁ of edge k of the same rod: the first is
-        // carried over and the sum written once.
         buf.par_chunks_mut(3 * n)
             .zip(nodes.par_iter())
-            .for_each_init(Vec::new, |ends: &mut Vec<EndPoint>, (rows, xhat)| {
-                ends.clear();
-                ends.extend(
-                    nodes
-                        .iter()
-                        .zip(&eps2)
-                        .map(|(x, e2)| EndPoint::new(x, xhat, *e2)),
-                );
-                for edges in &rods {
-                    let mut carry = [0.0; 6];
-                    for (a, edge) in edges {
-                        let (p0, p1) = (&ends[*a], &ends[*a + 1]);
-                        let c = coefficients(edge, p0, p1);
-                        let b1 = combine(&c.a1, scale, &p0.r, edge);
-                        write_block(rows, n, *a, &std::array::from_fn(|k| b1[k] + carry[k]));
-                        carry = combine(&c.a2, scale, &p0.r, edge);
+            .for_each_init(Scratch::default, |scratch, (rows, xhat)| {
+                let xhat = [xhat.x, xhat.y, xhat.z];
+                if avx2 {
+                    #[cfg(target_arch = "x86_64")]
+                    // SAFETY: the CPU has AVX2 (checked at run time).
+                    unsafe {
+                        row_avx2(&geometry, xhat, scale, rows, scratch)
                     }
-                    if let Some((a, _)) = edges.last() {
-                        write_block(rows, n, a + 1, &carry);
-                    }
+                } else {
+                    row_base(&geometry, xhat, scale, rows, scratch)
                 }
             });
         Ok(n)
+    }
+}
+
+/// Whether the CPU runs AVX2 (the same code in wider lanes: the same bits).
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The rods' nodes and edges as structures of arrays, shared by every row, padded with copies
+/// of the last node and of each rod's last edge to whole [`F4`]s (the padded lanes are computed
+/// and dropped).
+struct Geometry {
+    /// Number of nodes `N`.
+    nodes: usize,
+    /// Node coordinates (m), by global node, padded.
+    x: [Vec<f64>; 3],
+    /// `ε²` of each node's rod (m²), padded.
+    eps2: Vec<f64>,
+    rods: Vec<RodEdges>,
+}
+
+/// The edges of one rod (see [`Edge`]), edge `k` from node `first + k` to `first + k + 1`.
+#[derive(Default)]
+struct RodEdges {
+    first: usize,
+    /// Number of edges (the arrays are padded beyond).
+    count: usize,
+    e: [Vec<f64>; 3],
+    len: Vec<f64>,
+    len2: Vec<f64>,
+    inv_len: Vec<f64>,
+    inv_len2: Vec<f64>,
+    eps2: Vec<f64>,
+}
+
+/// `n` rounded up to whole lanes.
+fn lanes(n: usize) -> usize {
+    n.div_ceil(4) * 4
+}
+
+impl Geometry {
+    fn new(rss: &RegularizedStokeslets, model: &Model, nodes: &[Vec3]) -> Self {
+        // Edge lanes reach 4 nodes beyond their padded count, node lanes 4 beyond the last.
+        let padded = lanes(nodes.len()) + 8;
+        let pad = |v: &mut Vec<f64>, n: usize| {
+            let last = v.last().copied().unwrap_or(1.0);
+            v.resize(n, last);
+        };
+        let mut g = Geometry {
+            nodes: nodes.len(),
+            x: std::array::from_fn(|c| nodes.iter().map(|p| p[c]).collect()),
+            eps2: Vec::with_capacity(padded),
+            rods: Vec::with_capacity(model.rods.len()),
+        };
+        for (r, rod) in model.rods.iter().enumerate() {
+            let eps = rss.epsilon_of(model, r);
+            g.eps2.extend(std::iter::repeat_n(eps * eps, rod.n_nodes));
+            let count = rod.n_nodes - 1;
+            let mut edges = RodEdges {
+                first: rod.first_node,
+                count,
+                ..Default::default()
+            };
+            for i in 0..count {
+                let a = rod.first_node + i;
+                let edge = Edge::new(&nodes[a].into(), &nodes[a + 1].into(), eps);
+                for c in 0..3 {
+                    edges.e[c].push(edge.e[c]);
+                }
+                edges.len.push(edge.len);
+                edges.len2.push(edge.len2);
+                edges.inv_len.push(edge.inv_len);
+                edges.inv_len2.push(edge.inv_len2);
+                edges.eps2.push(edge.eps2);
+            }
+            let n = lanes(count);
+            for v in edges.e.iter_mut().chain([
+                &mut edges.len,
+                &mut edges.len2,
+                &mut edges.inv_len,
+                &mut edges.inv_len2,
+                &mut edges.eps2,
+            ]) {
+                pad(v, n);
+            }
+            g.rods.push(edges);
+        }
+        for v in g.x.iter_mut().chain([&mut g.eps2]) {
+            pad(v, padded);
+        }
+        g
+    }
+}
+
+/// Per-row work arrays: the ends seen from the row's node, and the blocks of every edge.
+#[derive(Default)]
+struct Scratch {
+    r: [Vec<f64>; 3],
+    big_r: Vec<f64>,
+    inv_r: Vec<f64>,
+    /// Blocks `A₁`, `A₂` (scaled) of each edge of the current rod: `xx, yy, zz, xy, xz, yz`.
+    b1: [Vec<f64>; 6],
+    b2: [Vec<f64>; 6],
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn row_avx2(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
+    row(g, xhat, scale, rows, s)
+}
+
+fn row_base(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
+    row(g, xhat, scale, rows, s)
+}
+
+/// The three rows of `A` of the node at `xhat` into `rows` (row-major, `3N` columns), four
+/// nodes or four edges at a time ([`F4`]: each lane gets the bits of the scalar kernel).
+#[inline(always)]
+fn row(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
+    let padded = g.eps2.len();
+    let n = 3 * g.nodes;
+    for v in s.r.iter_mut().chain([&mut s.big_r, &mut s.inv_r]) {
+        v.resize(padded, 0.0);
+    }
+    let xh = xhat.map(F4::splat);
+    for i in (0..padded).step_by(4) {
+        let x = [
+            F4::load(&g.x[0], i),
+            F4::load(&g.x[1], i),
+            F4::load(&g.x[2], i),
+        ];
+        let p = EndPoint::new(x, xh, F4::load(&g.eps2, i));
+        for c in 0..3 {
+            p.r[c].store(&mut s.r[c], i);
+        }
+        p.big_r.store(&mut s.big_r, i);
+        p.inv_r.store(&mut s.inv_r, i);
+    }
+    let scale = F4::splat(scale);
+    for rod in &g.rods {
+        let a = rod.first;
+        let ne = rod.len.len();
+        for v in s.b1.iter_mut().chain(s.b2.iter_mut()) {
+            v.resize(ne, 0.0);
+        }
+        for k in (0..ne).step_by(4) {
+            let edge = Edge {
+                e: [
+                    F4::load(&rod.e[0], k),
+                    F4::load(&rod.e[1], k),
+                    F4::load(&rod.e[2], k),
+                ],
+                len: F4::load(&rod.len, k),
+                len2: F4::load(&rod.len2, k),
+                inv_len: F4::load(&rod.inv_len, k),
+                inv_len2: F4::load(&rod.inv_len2, k),
+                eps2: F4::load(&rod.eps2, k),
+            };
+            let end = |i: usize| EndPoint {
+                r: [
+                    F4::load(&s.r[0], i),
+                    F4::load(&s.r[1], i),
+                    F4::load(&s.r[2], i),
+                ],
+                big_r: F4::load(&s.big_r, i),
+                inv_r: F4::load(&s.inv_r, i),
+            };
+            let (p0, p1) = (end(a + k), end(a + k + 1));
+            let c = coefficients(&edge, &p0, &p1);
+            let b1 = combine(&c.a1, scale, &p0.r, &edge.e);
+            let b2 = combine(&c.a2, scale, &p0.r, &edge.e);
+            for j in 0..6 {
+                b1[j].store(&mut s.b1[j], k);
+                b2[j].store(&mut s.b2[j], k);
+            }
+        }
+        // Column block of node a + k: A₁ of edge k plus A₂ of edge k − 1 (same rod).
+        let ne = rod.count;
+        for k in 0..=ne {
+            let b: [f64; 6] = std::array::from_fn(|j| {
+                let first = if k < ne { s.b1[j][k] } else { 0.0 };
+                if k > 0 { first + s.b2[j][k - 1] } else { first }
+            });
+            write_block(rows, n, a + k, &b);
+        }
     }
 }
 

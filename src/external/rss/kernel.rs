@@ -23,53 +23,56 @@
 //! typo, `(f₀·v)v` for `(f₀·e)e` in `c₂`; Eqs. A.5 and A.7 are as derived here.)
 //!
 //! Numerics: `T₀,₋₁ = ln(L₁/L₀)/|e|` and `T₀,₋₃ = 1/(R₀L₀) − 1/(R₁L₁)` with `L = |e|R + r·e`.
-//! Where `r·e < 0`, `L` is evaluated as `(|e × r|² + |e|²ε²)/(|e|R − r·e)` (the same value, without
-//! the cancellation of `|e|R ≈ −r·e` behind the segment); `R₁ − R₀` and `1/R₁ − 1/R₀` are
-//! evaluated as quotients of differences of squares for the same reason.
+//! Behind the segment (`r·e < 0`) `|e|R ≈ −r·e` cancel; there `L = Q/(|e|R − r·e)` with
+//! `Q = L (|e|R − r·e) = |e × r|² + |e|²ε²`, the same for both ends (`e × r₁ = e × r₀`). So with
+//! `P = |e|R + |r·e|` (no cancellation) `L = P` or `Q/P` and `1/L = 1/P` or `P/Q`, chosen by the
+//! sign of `r·e` without a branch. `R₁ − R₀` and `1/R₁ − 1/R₀` are evaluated as quotients of
+//! differences of squares for the same reason. The logarithm is [`ln_positive_normal`]: the
+//! kernel has no branch and no call, the assembly loops over edges vectorise, and each lane
+//! computes the bits the scalar code would.
 
+use super::lanes::Real;
+use super::ln::ln_positive_normal;
 #[cfg(test)]
-use crate::math::Mat3;
-use crate::math::Vec3;
+use crate::math::{Mat3, Vec3};
 
 /// Coefficients `(c_I, c_rr, c_re, c_ee)` of one block `c_I I + c_rr r₀r₀ᵀ + c_re (r₀eᵀ + er₀ᵀ) +
 /// c_ee eeᵀ` (units: `c_I` in m⁰, i.e. `8πη × velocity / force density`; `c_rr`, `c_re`, `c_ee`
 /// in 1/m²).
-pub type Coefficients = [f64; 4];
+pub type Coefficients<T = f64> = [T; 4];
 
 /// The two blocks of one segment seen from one point (Eq. A.7), as coefficients of the common
 /// basis `I, r₀r₀ᵀ, r₀eᵀ + er₀ᵀ, eeᵀ`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SegmentCoefficients {
+pub struct SegmentCoefficients<T = f64> {
     /// Block `A₁` multiplying the force density at the segment's first node.
-    pub a1: Coefficients,
+    pub a1: Coefficients<T>,
     /// Block `A₂` multiplying the force density at the segment's second node.
-    pub a2: Coefficients,
+    pub a2: Coefficients<T>,
 }
 
-/// What the kernel needs of one edge, whatever the evaluation point.
+/// What the kernel needs of one edge (or of one edge per lane), whatever the evaluation point.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Edge {
+pub struct Edge<T = f64> {
     /// Edge vector `e = x₁ − x₀` (m).
-    pub e: Vec3,
+    pub e: [T; 3],
     /// `|e|` (m).
-    pub len: f64,
+    pub len: T,
     /// `|e|²` (m²).
-    pub len2: f64,
+    pub len2: T,
     /// `1/|e|` (1/m).
-    pub inv_len: f64,
+    pub inv_len: T,
     /// `1/|e|²` (1/m²).
-    pub inv_len2: f64,
+    pub inv_len2: T,
     /// `ε²` of the edge (m²).
-    pub eps2: f64,
-    /// `eeᵀ` as `xx, yy, zz, xy, xz, yz` (m²).
-    pub ee: [f64; 6],
+    pub eps2: T,
 }
 
 impl Edge {
-    /// The edge from `x0` to `x1` with regularisation `eps` (m).
-    pub fn new(x0: &Vec3, x1: &Vec3, eps: f64) -> Self {
-        let e = x1 - x0;
-        let len2 = e.norm_squared();
+    /// The edge from `x0` to `x1` (m) with regularisation `eps` (m).
+    pub fn new(x0: &[f64; 3], x1: &[f64; 3], eps: f64) -> Self {
+        let e = [x1[0] - x0[0], x1[1] - x0[1], x1[2] - x0[2]];
+        let len2 = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
         let len = len2.sqrt();
         Self {
             e,
@@ -78,14 +81,6 @@ impl Edge {
             inv_len: 1.0 / len,
             inv_len2: 1.0 / len2,
             eps2: eps * eps,
-            ee: [
-                e.x * e.x,
-                e.y * e.y,
-                e.z * e.z,
-                e.x * e.y,
-                e.x * e.z,
-                e.y * e.z,
-            ],
         }
     }
 }
@@ -93,59 +88,63 @@ impl Edge {
 /// One end `x` of an edge seen from the evaluation point `x̂`: `r = x − x̂`, `R = √(|r|² + ε²)`
 /// with the `ε` of the edge's rod, and `1/R`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EndPoint {
+pub struct EndPoint<T = f64> {
     /// `r = x − x̂` (m).
-    pub r: Vec3,
+    pub r: [T; 3],
     /// `R` (m).
-    pub big_r: f64,
+    pub big_r: T,
     /// `1/R` (1/m).
-    pub inv_r: f64,
+    pub inv_r: T,
 }
 
-impl EndPoint {
+impl<T: Real> EndPoint<T> {
     /// The end at `x` seen from `xhat`, regularisation `ε²` = `eps2` (m²).
-    #[inline]
-    pub fn new(x: &Vec3, xhat: &Vec3, eps2: f64) -> Self {
-        let r = x - xhat;
-        let big_r = (r.norm_squared() + eps2).sqrt();
+    #[inline(always)]
+    pub fn new(x: [T; 3], xhat: [T; 3], eps2: T) -> Self {
+        let r = [x[0] - xhat[0], x[1] - xhat[1], x[2] - xhat[2]];
+        let big_r = (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + eps2).sqrt();
         Self {
             r,
             big_r,
-            inv_r: 1.0 / big_r,
+            inv_r: T::splat(1.0) / big_r,
         }
-    }
-}
-
-/// `L = |e| R + r·e` for `re = r·e`, evaluated without cancellation (see the module notes).
-#[inline]
-fn log_argument(re: f64, r: &Vec3, edge: &Edge, big_r: f64) -> f64 {
-    if re >= 0.0 {
-        edge.len * big_r + re
-    } else {
-        (edge.e.cross(r).norm_squared() + edge.len2 * edge.eps2) / (edge.len * big_r - re)
     }
 }
 
 /// Coefficients of `A₁`, `A₂` (Eq. A.7) of `edge` with ends `p0`, `p1` seen from the
 /// evaluation point. Multiply the assembled blocks by `1/(8πη)` to map force density (N/m) to
-/// velocity (m/s).
-#[inline]
-pub fn coefficients(edge: &Edge, p0: &EndPoint, p1: &EndPoint) -> SegmentCoefficients {
+/// velocity (m/s). Branch-free and call-free (see the module notes), lane by lane.
+#[inline(always)]
+pub fn coefficients<T: Real>(
+    edge: &Edge<T>,
+    p0: &EndPoint<T>,
+    p1: &EndPoint<T>,
+) -> SegmentCoefficients<T> {
     let (len, inv_len2, eps2) = (edge.len, edge.inv_len2, edge.eps2);
-    let re0 = p0.r.dot(&edge.e);
+    let (e, r) = (&edge.e, &p0.r);
+    let one = T::splat(1.0);
+    let re0 = r[0] * e[0] + r[1] * e[1] + r[2] * e[2];
     let re1 = re0 + edge.len2;
-    let inv_l0 = 1.0 / log_argument(re0, &p0.r, edge, p0.big_r);
-    let inv_l1 = 1.0 / log_argument(re1, &p1.r, edge, p1.big_r);
-    // R₁ − R₀ and 1/R₁ − 1/R₀ from R₁² − R₀² = 2 r₀·e + |e|².
+    let (cx, cy, cz) = (
+        e[1] * r[2] - e[2] * r[1],
+        e[2] * r[0] - e[0] * r[2],
+        e[0] * r[1] - e[1] * r[0],
+    );
+    let q = cx * cx + cy * cy + cz * cz + edge.len2 * eps2;
+    let (big_p0, big_p1) = (len * p0.big_r + re0.abs(), len * p1.big_r + re1.abs());
+    let (inv_p0, inv_p1, inv_q) = (one / big_p0, one / big_p1, one / q);
+    let inv_l0 = T::if_nonneg(re0, inv_p0, big_p0 * inv_q);
+    let inv_l1 = T::if_nonneg(re1, inv_p1, big_p1 * inv_q);
+    let l1 = T::if_nonneg(re1, big_p1, q * inv_p1);
     let d_r = (re0 + re1) / (p0.big_r + p1.big_r);
     let d_inv_r = -d_r * p0.inv_r * p1.inv_r;
 
-    let t0m1 = (inv_l0 / inv_l1).ln() * edge.inv_len;
+    let t0m1 = ln_positive_normal(l1 * inv_l0) * edge.inv_len;
     let t0m3 = p0.inv_r * inv_l0 - p1.inv_r * inv_l1;
     let t1m1 = (d_r - re0 * t0m1) * inv_len2;
     let t1m3 = (-d_inv_r - re0 * t0m3) * inv_len2;
     let t2m3 = (-p1.inv_r + t0m1 - re0 * t1m3) * inv_len2;
-    let t3m3 = (-p1.inv_r + 2.0 * t1m1 - re0 * t2m3) * inv_len2;
+    let t3m3 = (-p1.inv_r + T::splat(2.0) * t1m1 - re0 * t2m3) * inv_len2;
 
     let a2 = [
         len * (t1m1 + eps2 * t1m3),
@@ -163,34 +162,34 @@ pub fn coefficients(edge: &Edge, p0: &EndPoint, p1: &EndPoint) -> SegmentCoeffic
 }
 
 /// The symmetric block `s (c_I I + c_rr r₀r₀ᵀ + c_re (r₀eᵀ + er₀ᵀ) + c_ee eeᵀ)` as
-/// `xx, yy, zz, xy, xz, yz`.
-#[inline]
-pub fn combine(c: &Coefficients, s: f64, r0: &Vec3, edge: &Edge) -> [f64; 6] {
+/// `xx, yy, zz, xy, xz, yz` (the products of `r₀`, `e` are shared by both blocks of a segment
+/// once inlined).
+#[inline(always)]
+pub fn combine<T: Real>(c: &Coefficients<T>, s: T, r: &[T; 3], e: &[T; 3]) -> [T; 6] {
     let (ci, crr, cre, cee) = (s * c[0], s * c[1], s * c[2], s * c[3]);
-    let (r, e, ee) = (r0, &edge.e, &edge.ee);
-    let m = |i: usize, j: usize, k: usize| {
-        crr * r[i] * r[j] + cre * (r[i] * e[j] + e[i] * r[j]) + cee * ee[k]
+    let m = |i: usize, j: usize| {
+        crr * (r[i] * r[j]) + cre * (r[i] * e[j] + e[i] * r[j]) + cee * (e[i] * e[j])
     };
     [
-        ci + m(0, 0, 0),
-        ci + m(1, 1, 1),
-        ci + m(2, 2, 2),
-        m(0, 1, 3),
-        m(0, 2, 4),
-        m(1, 2, 5),
+        ci + m(0, 0),
+        ci + m(1, 1),
+        ci + m(2, 2),
+        m(0, 1),
+        m(0, 2),
+        m(1, 2),
     ]
 }
 
 /// [`coefficients`] for the segment from `x̂ + r0` with edge vector `e` and regularisation `eps`.
 #[cfg(test)]
 pub fn segment_coefficients(r0: &Vec3, e: &Vec3, eps: f64) -> SegmentCoefficients {
-    let edge = Edge::new(r0, &(r0 + e), eps);
-    let z = Vec3::zeros();
-    let eps2 = eps * eps;
+    let (x0, x1) = ((*r0).into(), (r0 + e).into());
+    let edge = Edge::new(&x0, &x1, eps);
+    let (z, eps2) = ([0.0; 3], eps * eps);
     coefficients(
         &edge,
-        &EndPoint::new(r0, &z, eps2),
-        &EndPoint::new(&(r0 + e), &z, eps2),
+        &EndPoint::new(x0, z, eps2),
+        &EndPoint::new(x1, z, eps2),
     )
 }
 
@@ -272,6 +271,51 @@ mod tests {
         for d in [1e-4, 1e-3, 5e-3, 5e-2, 0.3] {
             check(n * d - 0.3 * e, e, eps, 1e-11);
             check(n * d + e * 2.0, e, eps, 1e-11);
+        }
+    }
+
+    /// Four pairs at once in [`F4`] lanes give, lane by lane, the bits of the scalar kernel
+    /// (ahead of, along and behind the segment: both signs of `r·e` at both ends).
+    #[test]
+    fn lanes_give_the_scalar_bits() {
+        use crate::external::rss::lanes::F4;
+        let e = [0.003, -0.001, 0.004];
+        let ends = [
+            [-0.01, 0.002, 0.0],
+            [-0.0015, -0.0005, -0.002],
+            [0.004, 0.0, 0.005],
+            [0.1, 0.2, -0.3],
+        ];
+        let eps = 1.02e-3;
+        let edge = Edge::new(&[0.0; 3], &e, eps);
+        let lane = |v: &dyn Fn(usize) -> f64| F4(std::array::from_fn(v));
+        let ends4 = |shift: f64| EndPoint {
+            r: std::array::from_fn(|c| lane(&|l| ends[l][c] + shift * e[c])),
+            big_r: F4::splat(0.0),
+            inv_r: F4::splat(0.0),
+        };
+        let fix = |p: EndPoint<F4>| EndPoint::new(p.r, [F4::splat(0.0); 3], F4::splat(eps * eps));
+        let (p0, p1) = (fix(ends4(0.0)), fix(ends4(1.0)));
+        let edge4 = Edge {
+            e: e.map(F4::splat),
+            len: F4::splat(edge.len),
+            len2: F4::splat(edge.len2),
+            inv_len: F4::splat(edge.inv_len),
+            inv_len2: F4::splat(edge.inv_len2),
+            eps2: F4::splat(edge.eps2),
+        };
+        let c4 = coefficients(&edge4, &p0, &p1);
+        for (l, x) in ends.iter().enumerate() {
+            let x1 = std::array::from_fn(|c| x[c] + e[c]);
+            let c = coefficients(
+                &edge,
+                &EndPoint::new(*x, [0.0; 3], eps * eps),
+                &EndPoint::new(x1, [0.0; 3], eps * eps),
+            );
+            for k in 0..4 {
+                assert_eq!(c.a1[k].to_bits(), c4.a1[k].0[l].to_bits());
+                assert_eq!(c.a2[k].to_bits(), c4.a2[k].0[l].to_bits());
+            }
         }
     }
 

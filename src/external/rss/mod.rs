@@ -34,7 +34,9 @@
 //! gets worse than [`REFACTOR_RATE`], the current `A` is factorised afresh (`O(N³)`). The factor
 //! is computed in single precision (half the time and memory traffic): it only preconditions,
 //! and the residuals are exact in double precision (mixed-precision iterative refinement).
-//! `A` is assembled in parallel over its rows, the matrix–vector product in parallel over rows
+//! `A` is assembled in parallel over its rows, each row four edges at a time in SIMD lanes
+//! (`lanes`: a branch-free kernel and a logarithm of `+ − × ÷` and bit operations, `ln`, so
+//! every lane computes the bits of the scalar code, with or without AVX2), the matrix–vector product in parallel over rows
 //! with a fixed summation order, and the factorisation and triangular solves run on one thread,
 //! so the force is bit-identical for any thread count.
 
@@ -42,6 +44,8 @@ mod assemble;
 mod checkpoint;
 mod force;
 mod kernel;
+mod lanes;
+mod ln;
 mod solver;
 
 pub use force::{DEFAULT_EPSILON_FACTOR, RegularizedStokeslets};
