@@ -36,9 +36,10 @@
 //! and the residuals are exact in double precision (mixed-precision iterative refinement).
 //! `A` is assembled in parallel over its rows, each row four edges at a time in SIMD lanes
 //! (`lanes`: a branch-free kernel and a logarithm of `+ − × ÷` and bit operations, `ln`, so
-//! every lane computes the bits of the scalar code, with or without AVX2), the matrix–vector product in parallel over rows
-//! with a fixed summation order, and the factorisation and triangular solves run on one thread,
-//! so the force is bit-identical for any thread count.
+//! every lane computes the bits of the scalar code, with or without AVX2), the matrix–vector
+//! product in parallel over rows with a fixed summation order, the factorisation in parallel
+//! with faer (whose bits do not depend on the thread count) and the triangular solves on one
+//! thread, so the force is bit-identical for any thread count.
 
 mod assemble;
 mod checkpoint;
