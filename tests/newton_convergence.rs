@@ -9,7 +9,7 @@
 //! runs down to the round-off floor and the whole residual history can be inspected.
 
 use catena::scene::{SceneSpec, build_scene, parse_scene};
-use catena::system::{InitialGuess, LineSearch, SolveError};
+use catena::system::{Assembler, Convergence, InitialGuess, LineSearch, SolveError};
 use std::path::Path;
 
 const ARC: &str = r#"Scene(
@@ -166,6 +166,15 @@ fn goldstein_price_converges_on_the_same_problem() {
         assert!(
             last <= 1e-10 * first || last < 1e-11,
             "step {step}: residual only fell from {first:e} to {last:e}"
+        );
+        // Newton stops at the line search's accepted trial when it passes the tests: the
+        // evaluation the simulator keeps is then that trial, at the accepted configuration,
+        // and the last residual of the history is its norm.
+        assert_eq!(rep.newton.converged_by, Some(Convergence::Relative));
+        let kept = Assembler::free_norm(&sim.model, sim.last_residual());
+        assert_eq!(
+            kept, last,
+            "step {step}: kept evaluation is not the last iterate's"
         );
         total += rep.newton.iterations;
     }
