@@ -9,7 +9,7 @@
 //! runs down to the round-off floor and the whole residual history can be inspected.
 
 use catena::scene::{SceneSpec, build_scene, parse_scene};
-use catena::system::{InitialGuess, LineSearch, SolveError};
+use catena::system::{Assembler, Convergence, InitialGuess, LineSearch, SolveError};
 use std::path::Path;
 
 const ARC: &str = r#"Scene(
@@ -143,6 +143,7 @@ fn goldstein_price_converges_on_the_same_problem() {
     let built = build_scene(&spec, ARC, Path::new("arc.ron")).expect("build");
     let mut sim = built.into_simulator();
     let mut total = 0;
+    let mut relative = 0;
     for step in 1..=5 {
         let rep = sim
             .step()
@@ -167,8 +168,20 @@ fn goldstein_price_converges_on_the_same_problem() {
             last <= 1e-10 * first || last < 1e-11,
             "step {step}: residual only fell from {first:e} to {last:e}"
         );
+        // Newton stops at the line search's accepted trial when it passes the tests: the
+        // evaluation the simulator keeps is then that trial, at the accepted configuration,
+        // and the last residual of the history is its norm (as after any other test).
+        if rep.newton.converged_by == Some(Convergence::Relative) {
+            relative += 1;
+        }
+        let kept = Assembler::free_norm(&sim.model, sim.last_residual());
+        assert_eq!(
+            kept, last,
+            "step {step}: kept evaluation is not the last iterate's"
+        );
         total += rep.newton.iterations;
     }
+    assert!(relative > 0, "no step converged by the residual test");
     assert_eq!(sim.steps, 5);
     assert!(
         sim.model.q.iter().all(|x| x.is_finite()),

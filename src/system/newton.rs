@@ -138,14 +138,10 @@ pub(crate) fn solve(
         report.residuals.push(norm);
         report.force_scale = work.eval.force_scale;
         let r0v = *r0.get_or_insert(norm);
-        let test = if norm <= settings.abs_tol {
-            Some(Convergence::Absolute)
-        } else if report.iterations > 0 && norm <= settings.rel_tol * r0v {
-            Some(Convergence::Relative)
-        } else if norm <= settings.force_tol * work.eval.force_scale {
-            Some(Convergence::Force)
+        let test = if report.iterations > 0 {
+            converged(settings, norm, r0v, work.eval.force_scale)
         } else {
-            None
+            converged(settings, norm, f64::NAN, work.eval.force_scale)
         };
         if test.is_some() {
             report.converged_by = test;
@@ -226,6 +222,8 @@ pub(crate) fn solve(
             && conservative
             && work.eval.incremental_potential.is_some();
         let searching = settings.line_search != LineSearch::None && dq_inf > step_tol;
+        // The step length and ‖r‖ of the last trial the line search evaluated (`work.trial`).
+        let mut last_trial = (f64::NAN, f64::NAN);
         asm.in_line_search = true;
         let searched = if searching {
             let NewtonWork {
@@ -236,6 +234,7 @@ pub(crate) fn solve(
                 ..
             } = work;
             let min_gap = &mut report.min_gap;
+            let last_trial = &mut last_trial;
             let mut eval_at = |a: f64| {
                 q_trial.clear();
                 q_trial.extend_from_slice(q);
@@ -244,10 +243,9 @@ pub(crate) fn solve(
                 }
                 asm.evaluate(model, source, q_trial, step, false, trial);
                 *min_gap = min_gap.min(asm.contact_stats(trial).min_gap);
-                (
-                    trial.incremental_potential,
-                    Assembler::free_norm(model, &trial.residual),
-                )
+                let norm = Assembler::free_norm(model, &trial.residual);
+                *last_trial = (a, norm);
+                (trial.incremental_potential, norm)
             };
             let outcome = if use_energy {
                 let pi0 = work.eval.incremental_potential.unwrap_or(0.0);
@@ -309,6 +307,26 @@ pub(crate) fn solve(
         for (k, g) in model.dofs.free_dofs().enumerate() {
             q[g] -= alpha * work.rhs[k];
         }
+        // The line search's last trial is the new iterate when its step was the accepted one
+        // (`q_trial` was formed with the same arithmetic as `q`, so they agree bit for bit). If
+        // it passes the convergence tests, it is the solution: no evaluation with Jacobian is
+        // spent there only to stop. Its reference frames were transported from the previous
+        // iterate rather than rebased at `q` first, which changes the residual by round-off only
+        // (the transport from frames already at `z(q)` to `z(q)` is the identity); the simulator
+        // commits frames transported from the step's start in either case. A CCD chain first
+        // updates its barrier stiffness there as the next iterate would; a change makes the
+        // trial stale, and the loop evaluates the iterate again.
+        let (trial_alpha, trial_norm) = last_trial;
+        if !at_floor && trial_alpha == alpha {
+            let test = converged(settings, trial_norm, r0v, work.trial.force_scale);
+            if test.is_some() && !(ccd && asm.end_iteration(&work.trial)) {
+                std::mem::swap(&mut work.eval, &mut work.trial);
+                report.residuals.push(trial_norm);
+                report.force_scale = work.eval.force_scale;
+                report.converged_by = test;
+                return Ok(report);
+            }
+        }
         if dq_inf <= step_tol || at_floor {
             asm.evaluate(model, &work.source, q, step, false, &mut work.eval);
             report.min_gap = report.min_gap.min(asm.contact_stats(&work.eval).min_gap);
@@ -323,5 +341,25 @@ pub(crate) fn solve(
             });
             return Ok(report);
         }
+    }
+}
+
+/// The residual tests of a Newton iterate with `‖r‖ = norm`: `Absolute`, then `Relative` to
+/// `‖r₀‖ = r0` (NaN at the starting point, where it cannot hold), then `Force` with the
+/// iterate's force scale `F_ref` (see [`SolverSettings`]).
+fn converged(
+    settings: &SolverSettings,
+    norm: f64,
+    r0: f64,
+    force_scale: f64,
+) -> Option<Convergence> {
+    if norm <= settings.abs_tol {
+        Some(Convergence::Absolute)
+    } else if norm <= settings.rel_tol * r0 {
+        Some(Convergence::Relative)
+    } else if norm <= settings.force_tol * force_scale {
+        Some(Convergence::Force)
+    } else {
+        None
     }
 }
