@@ -305,7 +305,8 @@ mod par_tests {
                     .unwrap();
                 let (par, p1) = pool.install(|| lu(&a, Par::rayon(0)));
                 assert_eq!(p0, p1);
-                let same = (0..n).all(|j| (0..n).all(|i| seq[(i, j)].to_bits() == par[(i, j)].to_bits()));
+                let same =
+                    (0..n).all(|j| (0..n).all(|i| seq[(i, j)].to_bits() == par[(i, j)].to_bits()));
                 assert!(same, "n = {n}, {threads} threads: the parallel LU differs");
             }
         }
