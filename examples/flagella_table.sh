@@ -16,12 +16,13 @@ out=out/flagella_table
 ms=${*:-2 3 5 10}
 
 # Horizon per M: contact starts at t ≈ 1.73 s, 1.69 s, 2.64 s and 3.43 s and comes and goes;
-# these horizons give 633 (M = 2), 999 (M = 3) and more than 500 (M = 5, 10) steps in contact.
+# these horizons give 633 (M = 2), 999 (M = 3), 674 (M = 5) and more than 500 (M = 10) steps in
+# contact.
 horizon() {
     case $1 in
         2 | 3) echo 3.0 ;;
         5) echo 3.5 ;;
-        10) echo 4.2 ;;
+        10) echo 4.3 ;;
         *) echo "no horizon for M = $1" >&2; exit 2 ;;
     esac
 }
