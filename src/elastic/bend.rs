@@ -41,14 +41,42 @@ pub fn bend_energy(p: &BendParams, s: &NodeStencil) -> f64 {
 /// Bending energy (J) of the node with its gradient, without the Hessian (line-search
 /// trials): the same operations as [`bend_energy_grad_hess`], so the same bits.
 pub fn bend_energy_grad(p: &BendParams, s: &NodeStencil) -> (f64, SVector<f64, 11>) {
-    let g = Geometry::new(s);
-    let c = CurvatureY::new(&g);
-    let inv = 1.0 / p.voronoi_length;
-    let w = [p.ei1 * inv, p.ei2 * inv];
-    let r = [c.kappa[0] - p.kappa_bar[0], c.kappa[1] - p.kappa_bar[1]];
-    let energy = 0.5 * (w[0] * r[0] * r[0] + w[1] * r[1] * r[1]);
-    let g8 = c.grad[0] * (w[0] * r[0]) + c.grad[1] * (w[1] * r[1]);
-    (energy, map_grad(&g8))
+    let b = Bending::new(p, s);
+    (b.energy, map_grad(&b.grad))
+}
+
+/// What the energy, its gradient and its Hessian share: the geometry, the curvatures and their
+/// gradients, the weights `EI_k/Δl̄` and the residuals `κ_k − κ̄_k`.
+struct Bending {
+    geometry: Geometry,
+    curvature: CurvatureY,
+    /// `EI_k/Δl̄` (N·m).
+    w: [f64; 2],
+    /// `κ_k − κ̄_k`.
+    r: [f64; 2],
+    energy: f64,
+    /// `Σ_k w_k r_k ∇κ_k` over the 8 edge variables.
+    grad: super::edge_variables::Vec8,
+}
+
+impl Bending {
+    fn new(p: &BendParams, s: &NodeStencil) -> Self {
+        let geometry = Geometry::new(s);
+        let c = CurvatureY::new(&geometry);
+        let inv = 1.0 / p.voronoi_length;
+        let w = [p.ei1 * inv, p.ei2 * inv];
+        let r = [c.kappa[0] - p.kappa_bar[0], c.kappa[1] - p.kappa_bar[1]];
+        let energy = 0.5 * (w[0] * r[0] * r[0] + w[1] * r[1] * r[1]);
+        let grad = c.grad[0] * (w[0] * r[0]) + c.grad[1] * (w[1] * r[1]);
+        Self {
+            geometry,
+            curvature: c,
+            w,
+            r,
+            energy,
+            grad,
+        }
+    }
 }
 
 /// Bending energy (J) of the node with its gradient and exactly symmetric Hessian with respect
@@ -60,17 +88,18 @@ pub fn bend_energy_grad_hess(
     p: &BendParams,
     s: &NodeStencil,
 ) -> (f64, SVector<f64, 11>, SMatrix<f64, 11, 11>) {
-    let g = Geometry::new(s);
-    let c = CurvatureY::new(&g);
-    let inv = 1.0 / p.voronoi_length;
-    let w = [p.ei1 * inv, p.ei2 * inv];
-    let r = [c.kappa[0] - p.kappa_bar[0], c.kappa[1] - p.kappa_bar[1]];
-    let energy = 0.5 * (w[0] * r[0] * r[0] + w[1] * r[1] * r[1]);
-    let g8 = c.grad[0] * (w[0] * r[0]) + c.grad[1] * (w[1] * r[1]);
+    let Bending {
+        geometry: g,
+        curvature: c,
+        w,
+        r,
+        energy,
+        grad,
+    } = Bending::new(p, s);
     // Σ_k w_k r_k ∇²κ_k is evaluated as one Hessian (linear in the directors).
     let mut h8 = CurvatureY::hessian_combination(&g, [w[0] * r[0], w[1] * r[1]]);
     h8 += c.grad[0] * c.grad[0].transpose() * w[0] + c.grad[1] * c.grad[1].transpose() * w[1];
-    (energy, map_grad(&g8), map_hess_sym(&h8))
+    (energy, map_grad(&grad), map_hess_sym(&h8))
 }
 
 #[cfg(test)]

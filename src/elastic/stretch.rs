@@ -33,17 +33,43 @@ pub fn stretch_energy(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> f64 {
 /// DOFs `[x0 (3), x1 (3)]`, without the Hessian (line-search trials): `∂E/∂e = EA ε t`, the
 /// same operations as [`stretch_energy_grad_hess`], so the same bits.
 pub fn stretch_energy_grad(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> (f64, SVector<f64, 6>) {
-    let e = x1 - x0;
-    let l = e.norm();
-    let t = e / l;
-    let inv_rest = 1.0 / p.rest_length;
-    let eps = l * inv_rest - 1.0;
-    let energy = 0.5 * p.ea * p.rest_length * eps * eps;
-    let ge = t * (p.ea * eps);
-    let mut g = SVector::<f64, 6>::zeros();
-    g.fixed_rows_mut::<3>(0).copy_from(&(-ge));
-    g.fixed_rows_mut::<3>(3).copy_from(&ge);
-    (energy, g)
+    let s = Stretching::new(p, x0, x1);
+    (s.energy, s.grad)
+}
+
+/// What the energy, its gradient and its Hessian share.
+struct Stretching {
+    /// `|e|` (m).
+    l: f64,
+    /// `t = e/|e|`.
+    t: Vec3,
+    /// `1/|ē|` (1/m).
+    inv_rest: f64,
+    energy: f64,
+    /// `[−EA ε t, EA ε t]` (N).
+    grad: SVector<f64, 6>,
+}
+
+impl Stretching {
+    fn new(p: &StretchParams, x0: &Vec3, x1: &Vec3) -> Self {
+        let e = x1 - x0;
+        let l = e.norm();
+        let t = e / l;
+        let inv_rest = 1.0 / p.rest_length;
+        let eps = l * inv_rest - 1.0;
+        let energy = 0.5 * p.ea * p.rest_length * eps * eps;
+        let ge = t * (p.ea * eps);
+        let mut grad = SVector::<f64, 6>::zeros();
+        grad.fixed_rows_mut::<3>(0).copy_from(&(-ge));
+        grad.fixed_rows_mut::<3>(3).copy_from(&ge);
+        Self {
+            l,
+            t,
+            inv_rest,
+            energy,
+            grad,
+        }
+    }
 }
 
 /// Stretching energy (J) of the edge `x0 → x1` with its gradient (N) and Hessian (N/m)
@@ -57,19 +83,14 @@ pub fn stretch_energy_grad_hess(
     x0: &Vec3,
     x1: &Vec3,
 ) -> (f64, SVector<f64, 6>, SMatrix<f64, 6, 6>) {
-    let e = x1 - x0;
-    let l = e.norm();
-    let t = e / l;
-    let inv_rest = 1.0 / p.rest_length;
-    let eps = l * inv_rest - 1.0;
-    let energy = 0.5 * p.ea * p.rest_length * eps * eps;
-
-    let ge = t * (p.ea * eps);
+    let Stretching {
+        l,
+        t,
+        inv_rest,
+        energy,
+        grad: g,
+    } = Stretching::new(p, x0, x1);
     let he = Mat3::identity() * (p.ea * (inv_rest - 1.0 / l)) + t * t.transpose() * (p.ea / l);
-
-    let mut g = SVector::<f64, 6>::zeros();
-    g.fixed_rows_mut::<3>(0).copy_from(&(-ge));
-    g.fixed_rows_mut::<3>(3).copy_from(&ge);
 
     // Symmetrize the 3×3 block once; the 6×6 block pattern [[H, −H], [−H, H]] keeps it exact.
     let he = (he + he.transpose()) * 0.5;

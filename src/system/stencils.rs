@@ -12,6 +12,7 @@ use crate::elastic::{
     bend_energy_grad_hess, stretch_energy, stretch_energy_grad, stretch_energy_grad_hess,
     twist_energy, twist_energy_grad, twist_energy_grad_hess,
 };
+use crate::math::Vec3;
 use crate::model::{Model, RodFrames};
 use nalgebra::{SMatrix, SVector};
 use rayon::prelude::*;
@@ -77,6 +78,16 @@ fn node_stencil(
         d2e: f.d2[i],
         ref_twist: f.ref_twist[i],
     }
+}
+
+/// Stretching parameters and end nodes of edge stencil `s` at `q`.
+fn edge_stencil(model: &Model, q: &[f64], s: &StretchStencil) -> (StretchParams, Vec3, Vec3) {
+    let rod = &model.rods[s.rod];
+    let p = StretchParams {
+        ea: rod.ea(),
+        rest_length: rod.rest_lengths[s.edge],
+    };
+    (p, rod.node(q, s.edge), rod.node(q, s.edge + 1))
 }
 
 /// Bending and twisting parameters of interior node `i` of `rod`.
@@ -184,17 +195,8 @@ impl ElasticStencils {
             .with_min_len(64)
             .map(|k| {
                 if k < n_stretch {
-                    let s = &self.stretch[k];
-                    let rod = &model.rods[s.rod];
-                    let p = StretchParams {
-                        ea: rod.ea(),
-                        rest_length: rod.rest_lengths[s.edge],
-                    };
-                    let (e, g, h) = stretch_energy_grad_hess(
-                        &p,
-                        &rod.node(q, s.edge),
-                        &rod.node(q, s.edge + 1),
-                    );
+                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
+                    let (e, g, h) = stretch_energy_grad_hess(&p, &x0, &x1);
                     Local::Stretch(e, g, h)
                 } else {
                     let s = &self.bend[k - n_stretch];
@@ -255,14 +257,8 @@ impl ElasticStencils {
             .with_min_len(128)
             .map(|k| {
                 if k < n_stretch {
-                    let s = &self.stretch[k];
-                    let rod = &model.rods[s.rod];
-                    let p = StretchParams {
-                        ea: rod.ea(),
-                        rest_length: rod.rest_lengths[s.edge],
-                    };
-                    let (e, g) =
-                        stretch_energy_grad(&p, &rod.node(q, s.edge), &rod.node(q, s.edge + 1));
+                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
+                    let (e, g) = stretch_energy_grad(&p, &x0, &x1);
                     LocalGradient::Stretch(e, g)
                 } else {
                     let s = &self.bend[k - n_stretch];
@@ -305,14 +301,8 @@ impl ElasticStencils {
             .with_min_len(256)
             .map(|k| {
                 if k < n_stretch {
-                    let s = &self.stretch[k];
-                    let rod = &model.rods[s.rod];
-                    let p = StretchParams {
-                        ea: rod.ea(),
-                        rest_length: rod.rest_lengths[s.edge],
-                    };
-                    let e = stretch_energy(&p, &rod.node(q, s.edge), &rod.node(q, s.edge + 1));
-                    [e, 0.0]
+                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
+                    [stretch_energy(&p, &x0, &x1), 0.0]
                 } else {
                     let s = &self.bend[k - n_stretch];
                     let st = node_stencil(model, frames, q, s);
