@@ -104,6 +104,7 @@ fn set_with(model: &Model, keep: f64, chain: Chain) -> ContactSet {
         keep_distance: keep,
         excluded: Vec::new(),
         self_exclusion: Default::default(),
+        redetect: Default::default(),
     }])
     .unwrap()
 }

@@ -56,6 +56,7 @@ fn chain_throughput(c: &mut Criterion) {
         keep_distance: 1e-4,
         excluded: Vec::new(),
         self_exclusion: Default::default(),
+        redetect: Default::default(),
     }])
     .unwrap();
     set.detect(&model, &model.q);

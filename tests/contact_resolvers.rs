@@ -173,6 +173,7 @@ fn detection_misses_no_pair_within_the_keep_distance() {
         keep_distance: keep,
         excluded: Vec::new(),
         self_exclusion: Default::default(),
+        redetect: Default::default(),
     }])
     .unwrap();
     set.detect(&m, &m.q);

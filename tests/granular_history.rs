@@ -49,6 +49,7 @@ fn contact_set_within(chain: &str, nz: f64, keep: f64) -> (Model, ContactSet) {
         keep_distance: keep,
         excluded: Vec::new(),
         self_exclusion: Default::default(),
+        redetect: Default::default(),
     }])
     .unwrap();
     (model, set)

@@ -140,6 +140,7 @@ fn contact_set(chain: &str) -> (Model, ContactSet) {
         keep_distance: 0.002,
         excluded: Vec::new(),
         self_exclusion: Default::default(),
+        redetect: Default::default(),
     }])
     .unwrap();
     (model, set)

@@ -146,6 +146,16 @@ impl<E: ElementSet> Chain<E> {
     pub fn file(&self) -> &Path {
         &self.file
     }
+    /// Whether the chain can store a contact potential: some normal law of conservative role
+    /// (a dissipative law's energy and a friction law's are not potentials, see
+    /// [`EnergyRole`]). Without one, every pair's potential is zero.
+    pub fn has_potential(&self) -> bool {
+        self.elements.iter().zip(&self.roles).any(|(e, role)| {
+            *role == EnergyRole::Conservative
+                && e.doc().category == crate::contact::Category::Normal
+        })
+    }
+
     /// The elements, in evaluation order.
     pub fn elements(&self) -> &[E] {
         &self.elements

@@ -73,7 +73,7 @@ pub use resolve::{
 };
 pub use set::{
     BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
-    LocalContact, MemoryStore, PairKey, band_neighbours,
+    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, band_neighbours,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

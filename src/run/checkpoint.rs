@@ -192,6 +192,7 @@ mod tests {
                         state: "(kappa: Some(1.0), kappa_max: inf)".into(),
                     }),
                 ]],
+                ..ContactState::default()
             }),
             predictor: PredictorState {
                 v_prev: odd.iter().rev().copied().collect(),

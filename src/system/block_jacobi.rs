@@ -159,6 +159,11 @@ impl BlockJacobi {
         }
     }
 
+    /// Adds `v` at position (`a`, `c`) of block `b` (as located by [`DofBlocks::locate`]).
+    pub fn add_in_block(&mut self, b: usize, a: usize, c: usize, v: f64) {
+        self.inverses[b][(a, c)] += v;
+    }
+
     /// Inverts the gathered blocks in place. `Err` names a singular (or non-finite) block.
     pub fn invert(&mut self) -> Result<(), usize> {
         for (b, m) in self.inverses.iter_mut().enumerate() {
@@ -174,14 +179,14 @@ impl BlockJacobi {
     pub fn apply(&self, blocks: &DofBlocks, x: &[f64], out: &mut [f64]) {
         for (b, inv) in self.inverses.iter().enumerate() {
             let r = blocks.range(b);
-            let m = r.len();
-            let s = r.start;
-            for a in 0..m {
-                let mut acc = 0.0;
-                for c in 0..m {
-                    acc += inv[(a, c)] * x[s + c];
+            if r.len() == 3 {
+                let (xs, os) = (&x[r.clone()], &mut out[r]);
+                for (a, o) in os.iter_mut().enumerate() {
+                    *o = inv[(a, 0)] * xs[0] + inv[(a, 1)] * xs[1] + inv[(a, 2)] * xs[2];
                 }
-                out[s + a] = acc;
+            } else {
+                // A single DOF: its 1×1 block sits in the corner of an identity.
+                out[r.start] = inv[(0, 0)] * x[r.start];
             }
         }
     }

@@ -81,13 +81,22 @@ impl<'a> SystemOperator<'a> {
     /// Adds the pairs' entries that fall in the preconditioner's diagonal blocks.
     pub fn precondition(&self, pc: &mut BlockJacobi, blocks: &DofBlocks) {
         for p in &self.pairs {
+            // Each local coordinate's preconditioner block, located once per pair rather than
+            // once per entry; only entries whose row and column share a block are kept, in the
+            // order of the entry-by-entry sum (the bits do not change).
+            let at: [Option<(usize, usize)>; 12] = std::array::from_fn(|b| {
+                (b < p.w && p.cols[b] != NOT_FREE).then(|| blocks.locate(p.cols[b] as usize))
+            });
             for (a, &r) in p.rows[..p.w].iter().enumerate() {
                 if r == NOT_FREE {
                     continue;
                 }
-                for (b, &c) in p.cols[..p.w].iter().enumerate() {
-                    if c != NOT_FREE {
-                        pc.add(blocks, r as usize, c as usize, p.block[(a, b)]);
+                let Some((bi, ai)) = at[a] else { continue };
+                for (b, loc) in at[..p.w].iter().enumerate() {
+                    if let Some((bj, cj)) = *loc
+                        && bj == bi
+                    {
+                        pc.add_in_block(bi, ai, cj, p.block[(a, b)]);
                     }
                 }
             }
@@ -148,13 +157,18 @@ impl Operator for SystemOperator<'_> {
                     xl[b] = x[c as usize];
                 }
             }
-            for (a, &r) in p.rows[..p.w].iter().enumerate() {
+            // Column by column (the block is stored by columns): each row's sum still adds
+            // its terms in the order b = 0, 1, …, so the bits are those of a row-wise sum.
+            let mut acc = [0.0; 12];
+            for (b, &xb) in xl[..p.w].iter().enumerate() {
+                let col = p.block.column(b);
+                for (acc_a, &m) in acc[..p.w].iter_mut().zip(col.iter()) {
+                    *acc_a += m * xb;
+                }
+            }
+            for (&r, &acc_a) in p.rows[..p.w].iter().zip(&acc) {
                 if r != NOT_FREE {
-                    let mut acc = 0.0;
-                    for (b, &xb) in xl[..p.w].iter().enumerate() {
-                        acc += p.block[(a, b)] * xb;
-                    }
-                    out[r as usize] += acc;
+                    out[r as usize] += acc_a;
                 }
             }
         }

@@ -81,7 +81,8 @@ impl Assembler {
 
     /// The contact potential at `q` (velocity `v`, the step's coefficients `c`) of the current
     /// candidates with their committed memory (J): one evaluation of every pair, without
-    /// Jacobians. Zero without contacts.
+    /// Jacobians. Zero without contacts, and without evaluating anything when no chain has a
+    /// potential (dissipative and friction laws only, as the granular chains).
     pub fn contact_potential_at(
         &self,
         model: &Model,
@@ -89,8 +90,11 @@ impl Assembler {
         v: &[f64],
         c: &Coefficients,
     ) -> f64 {
-        self.contacts.as_ref().map_or(0.0, |m| {
-            contact_potential(&m.evaluate(model, q, v, c, false))
-        })
+        self.contacts
+            .as_ref()
+            .filter(|m| m.has_potential())
+            .map_or(0.0, |m| {
+                contact_potential(&m.evaluate(model, q, v, c, false))
+            })
     }
 }

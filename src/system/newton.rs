@@ -81,10 +81,51 @@ pub(crate) struct NewtonWork {
     pub q_trial: Vec<f64>,
     pub source: Vec<RodFrames>,
     pub dir: Vec<f64>,
+    /// Newton iterations of the last solve, and the residual reduction of its first step
+    /// `‖r₁‖/‖r₀‖` (NaN when it had none): whether the next solve's first trial is worth a
+    /// Jacobian.
+    pub last_iterations: u32,
+    pub last_first_ratio: f64,
 }
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
 pub(crate) fn solve(
+    model: &Model,
+    asm: &mut Assembler,
+    lu: &mut LinearSolver,
+    settings: &SolverSettings,
+    step: &StepTargets,
+    q: &mut [f64],
+    work: &mut NewtonWork,
+) -> Result<NewtonReport, SolveError> {
+    let out = solve_from(model, asm, lu, settings, step, q, work);
+    work.last_iterations = out.as_ref().map_or(u32::MAX, |r| r.iterations);
+    work.last_first_ratio = match out.as_ref().map(|r| &r.residuals[..]) {
+        Ok([r0, r1, ..]) => r1 / r0,
+        _ => f64::NAN,
+    };
+    out
+}
+
+/// Whether the line search's full-step trial should be evaluated with the Jacobian, so that
+/// when it is accepted but not converged it serves as the next iterate without a second
+/// evaluation. Worth it when another iteration is expected: the quadratic model
+/// `‖r_{k+1}‖ ≈ ‖r_k‖³/‖r_{k−1}‖²` predicts a residual above the acceptance threshold `tau`.
+/// At the first iteration, whose predecessor is unknown, the last solve's first reduction
+/// `last_ratio` predicts `‖r₁‖ ≈ last_ratio ‖r₀‖` (steps of a run resemble their neighbours);
+/// without one, whether the last solve needed more than one iteration decides. A wrong guess
+/// costs one Jacobian evaluation, or one more residual evaluation.
+fn worth_speculating(residuals: &[f64], last_iterations: u32, last_ratio: f64, tau: f64) -> bool {
+    match residuals {
+        [] => false,
+        [r0] if last_ratio.is_finite() => r0 * last_ratio > tau,
+        [_] => last_iterations > 1,
+        [.., prev, now] => now * now * now > tau * prev * prev,
+    }
+}
+
+/// [`solve`] itself.
+fn solve_from(
     model: &Model,
     asm: &mut Assembler,
     lu: &mut LinearSolver,
@@ -115,16 +156,24 @@ pub(crate) fn solve(
     // Once the energy merit fails to give sufficient decrease, bisect on ½‖r‖² for the rest of the solve.
     let mut energy_failed = false;
     work.source.clone_from(&model.frames);
+    // A full-step trial evaluated with its Jacobian can become the next iterate as it is when
+    // the iterate's own evaluation would give the same bits: without rods there are no
+    // reference frames to rebase, and without CCD no barrier stiffness changes per iterate.
+    let may_speculate = !ccd && model.rods.is_empty();
+    // The current iterate was evaluated (with its Jacobian) as the last line search's trial.
+    let mut evaluated = false;
     loop {
         // Rebase the reference frames at the iterate's evaluation point: the assembled Jacobian
         // is then the exact energy Hessian there. (With a twisting moment, the residual map
         // q ↦ ∇E also has a small antisymmetric derivative from the frame transport, not
         // assembled: Newton converges superlinearly rather than quadratically on twisted rods.)
-        asm.rebase(model, &mut work.source, q, step);
-        asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
-        if ccd && asm.end_iteration(&work.eval) {
-            // A barrier stiffness changed: the residual and merit at this iterate are stale.
+        if !std::mem::take(&mut evaluated) {
+            asm.rebase(model, &mut work.source, q, step);
             asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
+            if ccd && asm.end_iteration(&work.eval) {
+                // A barrier stiffness changed: the residual and merit at this iterate are stale.
+                asm.evaluate(model, &work.source, q, step, true, &mut work.eval);
+            }
         }
         report.min_gap = report.min_gap.min(asm.contact_stats(&work.eval).min_gap);
         let norm = Assembler::free_norm(model, &work.eval.residual);
@@ -164,6 +213,7 @@ pub(crate) fn solve(
             });
         }
         // Solve J Δq = r over free DOFs.
+        let tau = acceptance(settings, r0v, work.eval.force_scale);
         work.rhs.clear();
         work.rhs
             .extend(model.dofs.free_dofs().map(|k| work.eval.residual[k]));
@@ -222,8 +272,17 @@ pub(crate) fn solve(
             && conservative
             && work.eval.incremental_potential.is_some();
         let searching = settings.line_search != LineSearch::None && dq_inf > step_tol;
-        // The step length and ‖r‖ of the last trial the line search evaluated (`work.trial`).
-        let mut last_trial = (f64::NAN, f64::NAN);
+        // The step length and ‖r‖ of the last trial the line search evaluated (`work.trial`),
+        // and whether it was evaluated with its Jacobian.
+        let mut last_trial = (f64::NAN, f64::NAN, false);
+        let speculate = may_speculate
+            && searching
+            && worth_speculating(
+                &report.residuals,
+                work.last_iterations,
+                work.last_first_ratio,
+                tau,
+            );
         asm.in_line_search = true;
         let searched = if searching {
             let NewtonWork {
@@ -241,10 +300,15 @@ pub(crate) fn solve(
                 for (k, g) in model.dofs.free_dofs().enumerate() {
                     q_trial[g] -= a * rhs[k];
                 }
-                asm.evaluate(model, source, q_trial, step, false, trial);
+                // A speculative full step is the next iterate's evaluation: its time is not the
+                // line search's.
+                let jac = speculate && a == 1.0;
+                asm.in_line_search = !jac;
+                asm.evaluate(model, source, q_trial, step, jac, trial);
+                asm.in_line_search = true;
                 *min_gap = min_gap.min(asm.contact_stats(trial).min_gap);
                 let norm = Assembler::free_norm(model, &trial.residual);
-                *last_trial = (a, norm);
+                *last_trial = (a, norm, jac);
                 (trial.incremental_potential, norm)
             };
             let outcome = if use_energy {
@@ -316,7 +380,7 @@ pub(crate) fn solve(
         // commits frames transported from the step's start in either case. A CCD chain first
         // updates its barrier stiffness there as the next iterate would; a change makes the
         // trial stale, and the loop evaluates the iterate again.
-        let (trial_alpha, trial_norm) = last_trial;
+        let (trial_alpha, trial_norm, trial_jacobian) = last_trial;
         if !at_floor && trial_alpha == alpha {
             let test = converged(settings, trial_norm, r0v, work.trial.force_scale);
             if test.is_some() && !(ccd && asm.end_iteration(&work.trial)) {
@@ -325,6 +389,12 @@ pub(crate) fn solve(
                 report.force_scale = work.eval.force_scale;
                 report.converged_by = test;
                 return Ok(report);
+            }
+            // Not converged: a trial with its Jacobian is the next iterate's evaluation (the
+            // step test below needs none when it stops).
+            if trial_jacobian && dq_inf > step_tol {
+                std::mem::swap(&mut work.eval, &mut work.trial);
+                evaluated = true;
             }
         }
         if dq_inf <= step_tol || at_floor {
@@ -342,6 +412,16 @@ pub(crate) fn solve(
             return Ok(report);
         }
     }
+}
+
+/// The residual norm τ below which the iterate after a Newton step is accepted: the largest
+/// threshold of [`converged`]'s tests, with the force scale of the current iterate standing in
+/// for the next one's.
+fn acceptance(settings: &SolverSettings, r0: f64, force_scale: f64) -> f64 {
+    settings
+        .abs_tol
+        .max(settings.rel_tol * r0)
+        .max(settings.force_tol * force_scale)
 }
 
 /// The residual tests of a Newton iterate with `‖r‖ = norm`: `Absolute`, then `Relative` to

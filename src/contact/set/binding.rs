@@ -1,6 +1,7 @@
 //! [`ContactBinding`]: a chain applied to the pairs between two body groups (one entry of a
 //! scene's `contacts`).
 
+use super::Redetect;
 use crate::contact::builtin::Builtin;
 use crate::contact::chain::Chain;
 use crate::contact::primitive::{BodyGroup, BodyId, PrimId, SelfExclusion, too_close};
@@ -22,6 +23,8 @@ pub struct ContactBinding<E = Builtin> {
     /// Which pairs of primitives of one rod are left out by their separation along it
     /// (default: those within `2r + reach` of rest arc length, see [`SelfExclusion`]).
     pub self_exclusion: SelfExclusion,
+    /// When the binding runs its broad phase again (every step, or once bodies moved).
+    pub redetect: Redetect,
 }
 
 impl<E: crate::contact::element::ElementSet> ContactBinding<E> {

@@ -3,7 +3,7 @@
 
 use super::store::MemoryStore;
 use super::{ContactBinding, ContactModel, ContactState, Coverage, LocalContact, PairKey};
-use super::{ccd_cap, coverage, detection, evaluate, hooks};
+use super::{Redetect, ccd_cap, coverage, detection, evaluate, hooks, redetect};
 use crate::contact::builtin::Builtin;
 use crate::contact::element::{ContactMethod, ElementSet, Env};
 use crate::model::Model;
@@ -19,6 +19,12 @@ pub struct ContactSet<E = Builtin> {
     /// Configuration at the start of the step: the travel bound of CCD chains and the coverage
     /// check of every chain measure motion from it.
     step_start: Vec<f64>,
+    /// Per binding, the configuration of its last detection (empty before the first): where
+    /// an `OnMotion` binding measures travel from (see [`Redetect`]).
+    detected_at: Vec<Vec<f64>>,
+    /// The candidates were restored from a checkpoint: the next detection reports a change,
+    /// so that the sparsity pattern is built for them.
+    restored: bool,
     method: ContactMethod,
 }
 
@@ -59,6 +65,8 @@ impl<E: ElementSet> ContactSet<E> {
             candidates: Vec::new(),
             store: MemoryStore::default(),
             step_start: Vec::new(),
+            detected_at: Vec::new(),
+            restored: false,
             method,
         })
     }
@@ -75,14 +83,63 @@ impl<E: ElementSet> ContactSet<E> {
     pub fn memories(&self) -> &MemoryStore {
         &self.store
     }
+    /// Whether some binding keeps its candidates across steps ([`Redetect::OnMotion`]).
+    fn reuses(&self) -> bool {
+        self.bindings
+            .iter()
+            .any(|b| b.redetect == Redetect::OnMotion)
+    }
 }
 
 impl<E: ElementSet> ContactModel for ContactSet<E> {
     fn detect(&mut self, model: &Model, q: &[f64]) -> bool {
-        let cands = detection::candidates(model, q, &self.bindings);
+        self.detected_at.resize(self.bindings.len(), Vec::new());
+        let due: Vec<bool> = self
+            .bindings
+            .iter()
+            .zip(&self.detected_at)
+            .map(|(b, at)| {
+                let travel = if b.redetect == Redetect::OnMotion && at.len() == q.len() {
+                    coverage::pair_travel(model, b, at, q)
+                } else {
+                    0.0
+                };
+                let at = if at.len() == q.len() { &at[..] } else { &[] };
+                redetect::due(
+                    b.redetect,
+                    at,
+                    travel,
+                    b.keep_distance,
+                    b.chain.method().reach,
+                )
+            })
+            .collect();
+        let restored = std::mem::take(&mut self.restored);
+        if !due.iter().any(|&d| d) {
+            return restored;
+        }
+        let cands = if due.iter().all(|&d| d) {
+            detection::candidates(model, q, &self.bindings)
+        } else {
+            // Keep the pairs of the bindings that need no detection.
+            let fresh = detection::candidates_where(model, q, &self.bindings, |bi| due[bi]);
+            let kept: Vec<PairKey> = self
+                .candidates
+                .iter()
+                .filter(|k| !due[k.binding as usize])
+                .copied()
+                .collect();
+            coverage::union(&kept, &fresh)
+        };
+        for (bi, at) in self.detected_at.iter_mut().enumerate() {
+            if due[bi] && self.bindings[bi].redetect == Redetect::OnMotion {
+                at.clear();
+                at.extend_from_slice(q);
+            }
+        }
         let changed = cands != self.candidates;
         self.candidates = cands;
-        changed
+        changed || restored
     }
 
     fn layouts(&self, model: &Model) -> Vec<[u32; 12]> {
@@ -153,7 +210,18 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         if self.step_start.len() != z.len() {
             return Coverage::default();
         }
-        let needed = coverage::uncovered(model, &self.bindings, &self.step_start, z);
+        // Motion is measured from where each binding last detected (the step start unless it
+        // reuses candidates, see `Redetect`).
+        let starts: Vec<&[f64]> = self
+            .bindings
+            .iter()
+            .enumerate()
+            .map(|(bi, b)| match self.detected_at.get(bi) {
+                Some(at) if b.redetect == Redetect::OnMotion && at.len() == z.len() => &at[..],
+                _ => &self.step_start[..],
+            })
+            .collect();
+        let needed = coverage::uncovered(model, &self.bindings, &starts, z);
         let redetect: Vec<bool> = needed.iter().map(Option::is_some).collect();
         let mut cov = Coverage {
             redetected: redetect.iter().filter(|&&r| r).count() as u32,
@@ -185,6 +253,10 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
 
     fn method(&self) -> &ContactMethod {
         &self.method
+    }
+
+    fn has_potential(&self) -> bool {
+        self.bindings.iter().any(|b| b.chain.has_potential())
     }
 
     fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
@@ -242,6 +314,18 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
                         .collect()
                 })
                 .collect(),
+            // A binding that reuses candidates carries them and where they were detected, so
+            // that a resumed run keeps using the same set.
+            candidates: if self.reuses() {
+                self.candidates.clone()
+            } else {
+                Vec::new()
+            },
+            detected_at: if self.reuses() {
+                self.detected_at.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -274,6 +358,18 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
             }
         }
         self.store = MemoryStore::from_sorted(&state.memories);
+        if self.reuses() && !state.detected_at.is_empty() {
+            if state.detected_at.len() != self.bindings.len() {
+                return Err(format!(
+                    "the checkpoint has detection states of {} bindings, the scene {}",
+                    state.detected_at.len(),
+                    self.bindings.len()
+                ));
+            }
+            self.candidates.clone_from(&state.candidates);
+            self.detected_at.clone_from(&state.detected_at);
+            self.restored = true;
+        }
         Ok(())
     }
 }

@@ -56,26 +56,38 @@ pub(super) fn travel(model: &Model, group: &BodyGroup, start: &[f64], z: &[f64])
         .fold(0.0, f64::max)
 }
 
+/// `D₁ + D₂`: the largest point displacements of the binding's two sides between `start` and
+/// `z` (m), summed.
+pub(super) fn pair_travel<E: ElementSet>(
+    model: &Model,
+    b: &ContactBinding<E>,
+    start: &[f64],
+    z: &[f64],
+) -> f64 {
+    let d1 = travel(model, &b.first, start, z);
+    // A self-contact binding moves both sides with the same bodies.
+    let d2 = if b.second == b.first {
+        d1
+    } else {
+        travel(model, &b.second, start, z)
+    };
+    d1 + d2
+}
+
 /// Per binding: `Some(D₁ + D₂ + ρ)` — the keep distance that would have covered the motion
-/// from `start` to `z` — when the binding's keep distance does not, `None` when it does.
+/// from `starts[b]` (where binding `b` last detected) to `z` — when the binding's keep distance
+/// does not, `None` when it does.
 pub(super) fn uncovered<E: ElementSet>(
     model: &Model,
     bindings: &[ContactBinding<E>],
-    start: &[f64],
+    starts: &[&[f64]],
     z: &[f64],
 ) -> Vec<Option<f64>> {
     bindings
         .iter()
-        .map(|b| {
-            let reach = b.chain.method().reach;
-            let d1 = travel(model, &b.first, start, z);
-            // A self-contact binding moves both sides with the same bodies.
-            let d2 = if b.second == b.first {
-                d1
-            } else {
-                travel(model, &b.second, start, z)
-            };
-            let needed = d1 + d2 + reach;
+        .zip(starts)
+        .map(|(b, start)| {
+            let needed = pair_travel(model, b, start, z) + b.chain.method().reach;
             (needed > b.keep_distance * (1.0 + SLACK)).then_some(needed)
         })
         .collect()
@@ -150,6 +162,7 @@ mod tests {
             keep_distance: keep,
             excluded: Vec::new(),
             self_exclusion: Default::default(),
+            redetect: Default::default(),
         }
     }
 
@@ -170,13 +183,13 @@ mod tests {
         };
         // 0.4 mm each way: 0.8 mm of closing is within the 1 mm margin.
         let z = moved([0.4e-3, -0.4e-3, 0.0]);
-        assert_eq!(uncovered(&m, &b, &start, &z), vec![None]);
+        assert_eq!(uncovered(&m, &b, &[&start], &z), vec![None]);
         // Sphere 1 jumps 5.2 mm towards sphere 0 (0.2 mm deep) and sphere 2 follows 6 mm,
         // still 29.2 mm from it. Both sides of a self-contact binding are the same bodies, so
         // its largest displacement counts twice: it needs 12 mm. Only the pair in contact is
         // missed.
         let z = moved([0.0, -5.2e-3, -6e-3]);
-        let needed = uncovered(&m, &b, &start, &z);
+        let needed = uncovered(&m, &b, &[&start], &z);
         assert!((needed[0].unwrap() - 12e-3).abs() < 1e-12);
         let env = Env {
             model: &m,

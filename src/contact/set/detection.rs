@@ -143,6 +143,7 @@ mod tests {
             keep_distance: keep,
             excluded: Vec::new(),
             self_exclusion: Default::default(),
+            redetect: Default::default(),
         }
     }
 

@@ -259,6 +259,7 @@ mod tests {
             keep_distance: 1e-3,
             excluded: Vec::new(),
             self_exclusion: Default::default(),
+            redetect: Default::default(),
         };
         let mut set = ContactSet::new(vec![
             binding("granular.ron", BodyGroup::Spheres(vec![0, 1, 2])),

@@ -1,6 +1,7 @@
 //! The contact set: chains bound to body groups, their candidate pairs and per-pair memory, and
-//! the stages of a step that involve contact — detection at the start of a step (again at its
-//! end when bodies moved farther than the keep distance covers), parallel evaluation
+//! the stages of a step that involve contact — detection at the start of a step or once bodies
+//! moved far enough ([`Redetect`]), again at its end when they moved farther than the keep
+//! distance covers, parallel evaluation
 //! per Newton iterate, the per-step and per-iterate hooks of adaptive elements, the CCD step
 //! cap of barrier chains, and commit with the accepted step.
 
@@ -13,6 +14,7 @@ mod detection;
 mod evaluate;
 mod hooks;
 mod model;
+mod redetect;
 mod state;
 mod store;
 
@@ -20,5 +22,6 @@ pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
 pub use contact_set::ContactSet;
 pub use model::{ContactModel, ContactStats, Coverage, LocalContact, PairKey};
+pub use redetect::{REUSE_FRACTION, Redetect};
 pub use state::ContactState;
 pub use store::MemoryStore;

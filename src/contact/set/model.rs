@@ -121,6 +121,12 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// conservative and whether some adaptive element reads the step's forces. Its `ccd`
     /// field is unset: CCD kernels are per chain.
     fn method(&self) -> &ContactMethod;
+
+    /// Whether some pair can store a contact potential (false: the potential is zero in any
+    /// configuration, and need not be evaluated).
+    fn has_potential(&self) -> bool {
+        true
+    }
     /// Largest `t ∈ [0, 1]` such that the configuration `q + t·dir` (a Newton step, or the
     /// predictor) keeps every gap of the barrier chains positive; 1 when no chain needs CCD.
     fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64;

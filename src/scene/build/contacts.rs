@@ -7,8 +7,8 @@ use super::bodies::Bodies;
 use super::ctx::Ctx;
 use super::groups::ContactNames;
 use crate::contact::{
-    BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, SelfExclusion,
-    band_neighbours,
+    BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, Redetect,
+    SelfExclusion, band_neighbours,
 };
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
@@ -162,6 +162,19 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
                  the distance a body moves in one step)"
             )));
     }
+    if c.detect == Redetect::OnMotion && chain.method().needs_ccd() {
+        return Err(cx
+            .err(
+                "OnMotion",
+                format!(
+                    "contact {}: chain \"{}\" is a barrier (its Newton steps are capped by CCD from \
+                     the step start), so it must detect its candidates at every step start",
+                    ci + 1,
+                    chain.name()
+                ),
+            )
+            .with_help("remove `detect: OnMotion` from this contact (or set `detect: EveryStep`)"));
+    }
     if let SelfExclusion::ArcLength(l) = c.exclude_within
         && !(l.is_finite() && l >= 0.0)
     {
@@ -182,6 +195,7 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
         keep_distance: keep,
         excluded,
         self_exclusion: c.exclude_within,
+        redetect: c.detect,
     })
 }
 

@@ -1,7 +1,7 @@
 //! Contacts: a chain bound to two groups of bodies.
 
 use super::super::values::Positive;
-use crate::contact::SelfExclusion;
+use crate::contact::{Redetect, SelfExclusion};
 use serde::{Deserialize, Serialize};
 
 /// A group of bodies for one side of a contact binding.
@@ -49,4 +49,10 @@ pub struct ContactSpec {
     /// most `L` m). Pairs sharing a node, or within the rod's thickness, are always excluded.
     #[serde(default)]
     pub exclude_within: SelfExclusion,
+    /// When candidates are detected: `EveryStep` (default) or `OnMotion` (again only once the
+    /// bodies moved by half the margin `keep_distance − reach` since the last detection, a
+    /// Verlet list: the broad phase is skipped at most steps of a slow or settled bed; not for
+    /// barrier chains such as IPC).
+    #[serde(default)]
+    pub detect: Redetect,
 }
