@@ -443,3 +443,24 @@ fn converged(
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::worth_speculating;
+
+    #[test]
+    fn a_trial_gets_its_jacobian_when_another_iteration_is_expected() {
+        let tau = 1e-9;
+        // No residual yet: nothing to predict from.
+        assert!(!worth_speculating(&[], 3, 0.1, tau));
+        // First iteration: the last solve's first reduction predicts ‖r₁‖.
+        assert!(worth_speculating(&[1e-2], 1, 1e-3, tau));
+        assert!(!worth_speculating(&[1e-2], 5, 1e-8, tau));
+        // … and without one, the last solve's iteration count decides.
+        assert!(worth_speculating(&[1e-2], 2, f64::NAN, tau));
+        assert!(!worth_speculating(&[1e-2], 1, f64::NAN, tau));
+        // Later: the quadratic model ‖r₂‖ ≈ ‖r₁‖³/‖r₀‖².
+        assert!(worth_speculating(&[1e-2, 1e-4], 1, f64::NAN, tau)); // predicts 1e-8
+        assert!(!worth_speculating(&[1e-2, 1e-6], 9, 0.5, tau)); // predicts 1e-14
+    }
+}
