@@ -37,7 +37,8 @@ pub fn cases() -> Vec<Case> {
         Case {
             name: "rolling",
             title: "Rotating spheres: rolling (5/7 g sin θ) and sliding on an incline, a \
-                    spinning sphere set down on a plane (Coulomb slip, then rolling at v_f)",
+                    spinning sphere set down on a plane (Coulomb slip, then rolling at v_f), \
+                    rolling resistance (−5/7 μ_r g on the level, held below tan θ = μ_r)",
             source: "rigid-body dynamics of a solid sphere with Coulomb friction",
             fast: true,
             parts: &[],

@@ -10,11 +10,18 @@
 //!   acts against the slip `s = v − ρ ω` until it vanishes, at `t* = s₀ / (μ g (1 + m ρ²/I))`;
 //!   angular momentum about the contact point is conserved, so it then rolls at
 //!   `v_f = (m ρ v₀ + I ω₀) / (m ρ + I/ρ)` (`(5v₀ + 2rω₀)/7` for `ρ = r`).
+//! * **Rolling resistance** (`T_RollingResistance` added to the plane chain, μ_r = 0.1, so
+//!   `M = μ_r R̂ F_n` with `R̂ = r` against a plane): about the contact point
+//!   `(I + m ρ²) α = m g ρ sin θ − M`, so a sphere rolling on the level decelerates at
+//!   `a = −M ρ / (I + m ρ²)` (`−5/7 μ_r g` for `ρ = r`), one on an incline steeper than
+//!   `tan θ = μ_r r / ρ` rolls down at `a = (m g ρ sin θ − M) ρ / (I + m ρ²)`, and one on a
+//!   shallower incline is held — up to the law's viscous regularisation, under which it creeps
+//!   at the steady `ω = m g ρ sin θ / c_r`, `v = ρ ω`.
 
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::support::{GRANULAR_PLANE, simulate, step, write_chain};
+use super::support::{GRANULAR_PLANE, replace_once, simulate, step, write_chain};
 use crate::system::Simulator;
 use std::path::Path;
 
@@ -25,6 +32,21 @@ const RHO: f64 = 1000.0; // kg/m³
 const G: f64 = 9.81; // m/s²
 const MU: f64 = 0.5;
 const DT: f64 = 1e-3; // s
+/// Rolling-resistance coefficient of the rolling-resistance rows (−).
+const MU_R: f64 = 0.1;
+/// Its viscous regularisation (N·m·s): on the level the torque saturates above
+/// `ω = μ_r r m g / c_r` ≈ 0.04 rad/s.
+const C_R: f64 = 1e-3;
+
+/// `granular_plane.ron` with `T_RollingResistance(mu_r: MU_R, c_r: C_R)` after its friction.
+fn rolling_resistance_chain() -> Result<String, String> {
+    let friction = "        T_CundallStrack(mu_s: 0.5, mindlin: true),\n";
+    replace_once(
+        GRANULAR_PLANE,
+        friction,
+        &format!("{friction}        T_RollingResistance(mu_r: {MU_R}, c_r: {C_R:e}),\n"),
+    )
+}
 
 fn mass() -> f64 {
     RHO * 4.0 / 3.0 * std::f64::consts::PI * R.powi(3)
@@ -41,15 +63,16 @@ fn resting_overlap(theta: f64) -> f64 {
 }
 
 /// A sphere resting on the plane z = 0 under gravity tilted by `theta`, moving at `v0` along x
-/// and spinning at `w0` about y.
+/// and spinning at `w0` about y; `chain` is `(file name, text)` of the sphere–plane chain.
 fn sphere_on_plane(
     dir: &Path,
     name: &str,
+    chain: (&str, &str),
     theta: f64,
     v0: f64,
     w0: f64,
 ) -> Result<Simulator, String> {
-    let chain = write_chain(dir, "granular_plane.ron", GRANULAR_PLANE)?;
+    let chain = write_chain(dir, chain.0, chain.1)?;
     let z = R - resting_overlap(theta);
     let (gx, gz) = (G * theta.sin(), -G * theta.cos());
     let src = format!(
@@ -92,10 +115,11 @@ fn rate(path: &[(f64, f64, f64)], i: usize, j: usize, pick: fn(&(f64, f64, f64))
 pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     let dir = ctx.dir;
     let mut report = CaseReport::default();
+    let plain = ("granular_plane.ron", GRANULAR_PLANE);
     // Rolling.
     let theta = 20f64.to_radians();
     let rho = R - resting_overlap(theta) / 2.0;
-    let mut sim = sphere_on_plane(dir, "roll_20deg", theta, 0.0, 0.0)?;
+    let mut sim = sphere_on_plane(dir, "roll_20deg", plain, theta, 0.0, 0.0)?;
     let path = run_steps(&mut sim, 400, rho)?;
     let a_roll = rho * rho / (rho * rho + 0.4 * R * R) * G * theta.sin();
     report.checks.push(Check::new(
@@ -116,7 +140,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     // Sliding.
     let theta = 65f64.to_radians();
     let rho = R - resting_overlap(theta) / 2.0;
-    let mut sim = sphere_on_plane(dir, "slide_65deg", theta, 0.0, 0.0)?;
+    let mut sim = sphere_on_plane(dir, "slide_65deg", plain, theta, 0.0, 0.0)?;
     let path = run_steps(&mut sim, 300, rho)?;
     report.checks.push(Check::new(
         "sliding acceleration, θ = 65° (tan θ > 7μ/2)",
@@ -139,7 +163,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     let s0 = v0 - rho * w0;
     let t_star = s0 / (MU * G * (1.0 + m * rho * rho / i));
     let v_f = (m * rho * v0 + i * w0) / (m * rho + i / rho);
-    let mut sim = sphere_on_plane(dir, "spin_set_down", 0.0, v0, w0)?;
+    let mut sim = sphere_on_plane(dir, "spin_set_down", plain, 0.0, v0, w0)?;
     let path = run_steps(&mut sim, (2.0 * t_star / DT) as usize, rho)?;
     let end = path[path.len() - 1];
     report.checks.push(Check::new(
@@ -190,5 +214,70 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         ))
         .with(Curve::new("v, Coulomb theory", theory, Style::Dashed)),
     );
+    rolling_resistance(dir, &mut report)?;
     Ok(report)
+}
+
+/// The rolling-resistance rows: deceleration on the level, rolling down an incline steeper
+/// than `tan θ = μ_r r/ρ`, and the viscous creep on a shallower one.
+fn rolling_resistance(dir: &Path, report: &mut CaseReport) -> Result<(), String> {
+    let text = rolling_resistance_chain()?;
+    let chain = ("granular_plane_rolling.ron", text.as_str());
+    let (m, i) = (mass(), inertia());
+    // Torque of the law on a sphere pressed by m g cos θ against a plane (R̂ = r).
+    let torque = |theta: f64| MU_R * R * m * G * theta.cos();
+    let lever = |theta: f64| R - resting_overlap(theta) / 2.0;
+    // Level: rolling at v₀ = 0.5 m/s decelerates at −M ρ / (I + m ρ²).
+    let rho = lever(0.0);
+    let v0 = 0.5;
+    let mut sim = sphere_on_plane(dir, "resist_level", chain, 0.0, v0, v0 / rho)?;
+    let path = run_steps(&mut sim, 500, rho)?;
+    report.checks.push(Check::new(
+        format!("rolling resistance μ_r = {MU_R}: deceleration on the level (−5/7 μ_r g)"),
+        "m/s²",
+        rate(&path, 100, 499, |p| p.1),
+        -torque(0.0) * rho / (i + m * rho * rho),
+        Criterion::Relative(0.01),
+    ));
+    // Steeper than the hold: rolls down at (m g ρ sin θ − M) ρ / (I + m ρ²).
+    let theta = 10f64.to_radians();
+    let rho = lever(theta);
+    let mut sim = sphere_on_plane(dir, "resist_10deg", chain, theta, 0.0, 0.0)?;
+    let path = run_steps(&mut sim, 400, rho)?;
+    report.checks.push(Check::new(
+        format!("rolling resistance μ_r = {MU_R}: acceleration at θ = 10° (tan θ > μ_r)"),
+        "m/s²",
+        rate(&path, 100, 399, |p| p.1),
+        (m * G * rho * theta.sin() - torque(theta)) * rho / (i + m * rho * rho),
+        Criterion::Relative(0.01),
+    ));
+    // Shallower: held up to the regularisation's creep ω = m g ρ sin θ / c_r.
+    let theta = 3f64.to_radians();
+    let rho = lever(theta);
+    let mut sim = sphere_on_plane(dir, "resist_3deg", chain, theta, 0.0, 0.0)?;
+    let path = run_steps(&mut sim, 300, rho)?;
+    let creep = m * G * rho * rho * theta.sin() / C_R;
+    let end = path[path.len() - 1];
+    report.checks.push(Check::new(
+        format!(
+            "rolling resistance μ_r = {MU_R}: held at θ = 3° (tan θ < μ_r), creep speed m g ρ² \
+             sin θ / c_r"
+        ),
+        "m/s",
+        end.1,
+        creep,
+        Criterion::Relative(0.01),
+    ));
+    report.notes.push(format!(
+        "Rolling resistance: the same sphere with `T_RollingResistance(mu_r: {MU_R}, c_r: \
+         {C_R:e})` added to the plane chain (torque μ_r r F_n, {:.2e} N·m on the level); the \
+         sphere on the level starts rolling at {v0} m/s; on the 3° incline the full torque \
+         would hold it, and the law's viscous regularisation lets it creep at {:.2} mm/s \
+         (ω = {:.3} rad/s, below the {:.3} rad/s where the torque saturates).",
+        torque(0.0),
+        1e3 * creep,
+        creep / rho,
+        torque(theta) / C_R,
+    ));
+    Ok(())
 }
