@@ -1,12 +1,16 @@
 //! The pour of the `repose` case: monodisperse spheres poured in batches onto a rough floor
 //! until the heap is at rest.
 //!
-//! * **Floor**: a square layer of fixed, non-rotating spheres of the particles' size and
-//!   material, `1.15 d` apart (gaps of `0.15 d`, so that no two floor spheres are a contact
-//!   candidate): a sphere on it sits in a pocket and has to climb `≈ 0.24 d` to move on, as on
-//!   the particle-covered bases of DEM heap studies (Zhou et al. 2002 §2). `FLOOR × FLOOR`
-//!   = 31 × 31 spheres, 35 d wide: the heaps' toes reach 12–15 d from the axis, and only the
-//!   odd sphere that bounced off rolls over the edge.
+//! * **Floor**: a disordered layer of fixed, non-rotating spheres of the particles' size and
+//!   material, placed by random sequential addition with their centres at `z = r` and covering
+//!   `FLOOR_FRACTION` of the area (`FLOOR_HALF` = 35 d wide: the heaps' toes reach 12–15 d
+//!   from the axis), on a plane `z = 0` that catches a sphere slipping through a gap. A sphere
+//!   on it sits in a pocket of random depth and shape, as on the particle-covered bases of DEM
+//!   heap studies (Zhou et al. 2002 §2). The floor must be disordered: on the square lattice of
+//!   fixed spheres this case used first (1.15 d apart), the first three layers of either heap
+//!   sat on lattice sites to within 0.003 d — the heap grew as a crystal templated by the
+//!   floor, and its flank angle was the staircase's (25.5° and 26.8° with μ_r = 0 and 0.1),
+//!   not the granular angle of repose.
 //! * **Pour**: `BATCHES` batches of `PER_BATCH` spheres, each a loose random cloud (random
 //!   sequential addition, no overlaps, volume fraction ≈ 0.23) in a `5 d` square column
 //!   `4.5 d` tall whose bottom is one diameter above the highest sphere of the heap, released
@@ -23,7 +27,7 @@
 //!   rotational) of the poured spheres is below `ε N m g r` (ε = 10⁻⁶: a mean speed of
 //!   `√(2 ε g r)` ≈ 0.3 mm/s), once the last cloud has had `√(2 h/g)` to land, or to `T_MAX`.
 
-use super::support::{simulate, step, write_chain};
+use super::support::{replace_once, simulate, step, write_chain};
 use crate::io::write_atomic;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -48,13 +52,26 @@ pub const T_BATCH: f64 = 0.1;
 /// BDF2 (the `restitution` case: e within 2.5 % at t_c/10 under BDF2).
 pub const DT: f64 = 2.5e-4;
 /// Longest pour, batches and settle (s).
-pub const T_MAX: f64 = 2.5;
+pub const T_MAX: f64 = 3.0;
 /// Rest: kinetic energy below `EPS N m g r`.
 pub const EPS: f64 = 1e-6;
-/// Floor: `FLOOR × FLOOR` fixed spheres, `FLOOR_GAP d` apart.
-pub const FLOOR: usize = 31;
-/// Floor spacing in diameters.
-pub const FLOOR_GAP: f64 = 1.15;
+/// Half-width of the square floor (m): 35 d wide.
+pub const FLOOR_HALF: f64 = 0.175;
+/// Area fraction the floor's spheres cover (random sequential addition of disks jams at
+/// 0.547).
+pub const FLOOR_FRACTION: f64 = 0.5;
+/// Seed of the floor's placement.
+const FLOOR_SEED: u64 = 1000;
+
+/// Number of floor spheres: `FLOOR_FRACTION (2 FLOOR_HALF)² / (π r²)`.
+pub fn floor_count() -> usize {
+    (FLOOR_FRACTION * (2.0 * FLOOR_HALF).powi(2) / (std::f64::consts::PI * R * R)).round() as usize
+}
+
+/// Whether a centre lies over the floor: the spheres that rolled off it are left out.
+fn on_floor(c: [f64; 3]) -> bool {
+    c[0].abs() <= FLOOR_HALF && c[1].abs() <= FLOOR_HALF
+}
 /// Half-width of a batch's cloud (m) and its height (m).
 pub const HALF: f64 = 0.025;
 const CLOUD: f64 = 0.045;
@@ -87,10 +104,15 @@ pub struct Pour {
     pub wall: f64,
 }
 
-/// The scene of batch `batch`: floor, the heap so far from `heap_csv`, a new cloud above `top`.
-fn scene_text(name: &str, chain: &str, heap_csv: Option<&str>, top: f64, batch: usize) -> String {
-    let spacing = FLOOR_GAP * 2.0 * R;
-    let corner = -spacing * (FLOOR - 1) as f64 / 2.0;
+/// The scene of batch `batch`: floor, the heap so far from `heap_csv`, a new cloud above `top`;
+/// `chains` are the sphere–sphere and sphere–plane chain files.
+fn scene_text(
+    name: &str,
+    chains: (&str, &str),
+    heap_csv: Option<&str>,
+    top: f64,
+    batch: usize,
+) -> String {
     let heap = heap_csv.map_or_else(String::new, |f| {
         format!("        (name: \"h\", material: \"m\", from: File(\"{f}\")),\n")
     });
@@ -101,23 +123,31 @@ fn scene_text(name: &str, chain: &str, heap_csv: Option<&str>, top: f64, batch: 
     time: (dt: {DT:e}, duration: {T_MAX}, integrator: Bdf2),
     materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {NU}, density: {RHO}) }},
     sphere_sets: [
-        (name: "floor", material: "m", fixed: true, rotation: false, from: Lattice(
-            origin: ({corner:e}, {corner:e}, {R:e}), spacing: {spacing:e},
-            counts: ({FLOOR}, {FLOOR}, 1), radius: {R:e})),
+        (name: "floor", material: "m", fixed: true, rotation: false, from: Random(
+            min: (-{FLOOR_HALF:e}, -{FLOOR_HALF:e}, 0), max: ({FLOOR_HALF:e}, {FLOOR_HALF:e}, {d:e}),
+            radius: {R:e}, count: {floor}, seed: {FLOOR_SEED})),
 {heap}        (name: "p", material: "m", from: Random(
             min: (-{HALF:e}, -{HALF:e}, {z0:e}), max: ({HALF:e}, {HALF:e}, {z1:e}),
             radius: {R:e}, count: {PER_BATCH}, seed: {seed})),
     ],
+    planes: [(name: "base", origin: (0, 0, 0), normal: (0, 0, 1))],
     forces: [Gravity(g: (0, 0, -{G}))],
-    contacts: [(chain: "{chain}", first: AllSpheres, second: AllSpheres, keep_distance: {keep:e})],
+    contacts: [
+        (chain: "{pair}", first: AllSpheres, second: AllSpheres, keep_distance: {keep:e}),
+        (chain: "{plane}", first: AllSpheres, second: AllPlanes, keep_distance: {keep:e}),
+    ],
 )
 "#,
         seed = batch + 1,
-        keep = 0.1 * R
+        keep = 0.1 * R,
+        d = 2.0 * R,
+        floor = floor_count(),
+        pair = chains.0,
+        plane = chains.1,
     )
 }
 
-/// The poured spheres of `sim` still on the floor (centre above the floor's centres).
+/// The poured spheres of `sim` still over the floor.
 fn poured(sim: &crate::system::Simulator) -> Vec<State> {
     let m = &sim.model;
     m.spheres
@@ -127,17 +157,20 @@ fn poured(sim: &crate::system::Simulator) -> Vec<State> {
             let (c, v, w) = (s.center(&m.q), s.center(&m.v), s.omega(&m.v));
             [[c.x, c.y, c.z], [v.x, v.y, v.z], [w.x, w.y, w.z]]
         })
-        .filter(|s| s[0][2] > R)
+        .filter(|s| on_floor(s[0]))
         .collect()
 }
 
-/// Kinetic energy `Σ ½ m |v|² + ½ I |ω|²` of the poured spheres still on the floor (J); the
-/// ones that rolled off and fall are left out.
+/// Kinetic energy `Σ ½ m |v|² + ½ I |ω|²` of the poured spheres still over the floor (J);
+/// the ones that rolled off it are left out.
 fn kinetic_energy(sim: &crate::system::Simulator) -> f64 {
     let m = &sim.model;
     m.spheres
         .iter()
-        .filter(|s| !s.name.starts_with("floor") && s.center(&m.q).z > R)
+        .filter(|s| {
+            let c = s.center(&m.q);
+            !s.name.starts_with("floor") && on_floor([c.x, c.y, c.z])
+        })
         .map(|s| {
             0.5 * s.mass() * s.center(&m.v).norm_squared()
                 + 0.5 * s.inertia() * s.omega(&m.v).norm_squared()
@@ -158,11 +191,26 @@ fn csv(spheres: &[State]) -> String {
     s
 }
 
-/// Pours with the chain text `chain` (named `tag` in file names), writing every batch's scene
-/// and heap into `dir` and the final heap as `dir/heap_<tag>.csv`.
+/// Writes the sphere–sphere chain `chain` and its sphere–plane twin into `dir/chains`; returns
+/// their paths relative to `dir`.
+fn write_chains(dir: &Path, tag: &str, chain: &str) -> Result<(String, String), String> {
+    let plane = replace_once(
+        &replace_once(chain, "Sphere_2_Data", "Plane_2_Data")?,
+        "Sphere_Sphere",
+        "Sphere_Plane",
+    )?;
+    Ok((
+        write_chain(dir, &format!("repose_{tag}.ron"), chain)?,
+        write_chain(dir, &format!("repose_{tag}_plane.ron"), &plane)?,
+    ))
+}
+
+/// Pours with the sphere–sphere chain text `chain` (named `tag` in file names; its sphere–plane
+/// twin is made from it), writing every batch's scene and heap into `dir` and the final heap
+/// as `dir/heap_<tag>.csv`.
 pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
     let start = Instant::now();
-    let chain = write_chain(dir, &format!("repose_{tag}.ron"), chain)?;
+    let (pair, plane) = write_chains(dir, tag, chain)?;
     let unit = mass() * G * R;
     let mut spheres: Vec<State> = Vec::new();
     let (mut energy, mut newton, mut max_overlap) = (Vec::new(), 0, 0.0f64);
@@ -174,7 +222,7 @@ pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
         }
         let top = spheres.iter().map(|s| s[0][2] + R).fold(2.0 * R, f64::max);
         let name = format!("repose_{tag}_{batch}");
-        let src = scene_text(&name, &chain, heap_csv.as_deref(), top, batch);
+        let src = scene_text(&name, (&pair, &plane), heap_csv.as_deref(), top, batch);
         let mut sim = simulate(dir, &format!("{name}.ron"), &src)?;
         poured_total += PER_BATCH;
         let last = batch + 1 == BATCHES;
@@ -210,4 +258,52 @@ pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
         max_overlap,
         wall: start.elapsed().as_secs_f64(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::support::GRANULAR_ROLLING;
+
+    /// The first batch's scene builds: a disordered floor of `floor_count()` fixed spheres at
+    /// `z = r` that do not overlap, covering `FLOOR_FRACTION` of the floor, and not on a
+    /// lattice (nearest-neighbour distances spread), plus the cloud and the base plane.
+    #[test]
+    fn the_floor_is_a_disordered_monolayer() {
+        let dir = tempfile::tempdir().unwrap();
+        let (pair, plane) = write_chains(dir.path(), "t", GRANULAR_ROLLING).unwrap();
+        let src = scene_text("t_0", (&pair, &plane), None, 2.0 * R, 0);
+        let sim = simulate(dir.path(), "t_0.ron", &src).unwrap();
+        let m = &sim.model;
+        let floor: Vec<_> = m
+            .spheres
+            .iter()
+            .filter(|s| s.name.starts_with("floor"))
+            .map(|s| s.center(&m.q))
+            .collect();
+        assert_eq!(floor.len(), floor_count());
+        assert_eq!(m.spheres.len(), floor_count() + PER_BATCH);
+        assert_eq!(m.planes.len(), 1);
+        let covered = floor.len() as f64 * std::f64::consts::PI * R * R;
+        let fraction = covered / (2.0 * FLOOR_HALF).powi(2);
+        assert!((fraction - FLOOR_FRACTION).abs() < 1e-3, "{fraction}");
+        let mut nearest = Vec::new();
+        for (i, a) in floor.iter().enumerate() {
+            assert!((a.z - R).abs() < 1e-15, "floor sphere {i} at z = {}", a.z);
+            let d = floor
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, b)| (a - b).norm())
+                .fold(f64::INFINITY, f64::min);
+            assert!(d >= 2.0 * R * (1.0 - 1e-12), "floor spheres {i} overlap: {d}");
+            nearest.push(d / (2.0 * R));
+        }
+        nearest.sort_by(f64::total_cmp);
+        let (q10, q90) = (nearest[nearest.len() / 10], nearest[9 * nearest.len() / 10]);
+        assert!(
+            q90 - q10 > 0.1,
+            "nearest-neighbour distances from {q10} to {q90} d: a lattice"
+        );
+    }
 }
