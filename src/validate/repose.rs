@@ -41,8 +41,8 @@ use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::heap_profile::{HeapProfile, ProfileSettings, heap_profile};
 use super::repose_pour::{
-    BATCHES, DT, E, EPS, FLOOR_FRACTION, FLOOR_HALF, HALF, PER_BATCH, Pour, R, T_BATCH, floor_count,
-    pour,
+    BATCHES, DT, E, EPS, FLOOR_FRACTION, FLOOR_HALF, HALF, PER_BATCH, Pour, R, T_BATCH,
+    floor_count, pour,
 };
 use super::support::{GRANULAR_ROLLING, edited};
 use rayon::prelude::*;

@@ -296,7 +296,10 @@ mod tests {
                 .filter(|&(j, _)| j != i)
                 .map(|(_, b)| (a - b).norm())
                 .fold(f64::INFINITY, f64::min);
-            assert!(d >= 2.0 * R * (1.0 - 1e-12), "floor spheres {i} overlap: {d}");
+            assert!(
+                d >= 2.0 * R * (1.0 - 1e-12),
+                "floor spheres {i} overlap: {d}"
+            );
             nearest.push(d / (2.0 * R));
         }
         nearest.sort_by(f64::total_cmp);
