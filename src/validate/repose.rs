@@ -12,7 +12,9 @@
 //! flanks five to six rings long (the 250 spheres poured 6 d wide that this case began with
 //! stood 2.3 d high, too low for a flank); the two pours run side by side and take about 11
 //! minutes on two cores (the one with rolling resistance needs 11 Newton iterations per step
-//! against 4.5: its regularised cap switches as spheres stop rolling).
+//! against 4.5: at `c_r = 1e-3` the capped torque's direction term `L (I − ûûᵀ)/‖u‖` is as
+//! stiff as `c_r` where spheres stop rolling; at `c_r = 1e-4` the same batch takes half as many,
+//! and a wider blend of the cap does not help).
 //!
 //! Size is the limit: a cone of N spheres at packing fraction φ and angle θ stands
 //! `H = d (N tan²θ / 2φ)^{1/3}` high, about `N^{1/3}` — 600 spheres give 3–4 d, the heaps of
@@ -44,7 +46,7 @@ use super::repose_pour::{
     BATCHES, DT, E, EPS, FLOOR_FRACTION, FLOOR_HALF, HALF, PER_BATCH, Pour, R, T_BATCH,
     floor_count, pour,
 };
-use super::support::{GRANULAR_ROLLING, edited};
+use super::support::{GRANULAR_PLANE_ROLLING, GRANULAR_ROLLING, edited};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -53,15 +55,19 @@ const C_R: f64 = 1e-3;
 /// The coefficients compared.
 const MU_R: [f64; 2] = [0.0, 0.1];
 
-/// The chain: `granular_rolling.ron` at rolling resistance `mu_r`.
-fn chain(mu_r: f64) -> Result<String, String> {
-    edited(
-        GRANULAR_ROLLING,
-        &[
-            ("T_RollingResistance.mu_r", &format!("{mu_r}")),
-            ("T_RollingResistance.c_r", &format!("{C_R:e}")),
-        ],
-    )
+/// The chains at rolling resistance `mu_r`: `granular_rolling.ron` between spheres and its
+/// twin `granular_plane_rolling.ron` against the base plane.
+fn chains(mu_r: f64) -> Result<(String, String), String> {
+    let mu_r = format!("{mu_r}");
+    let c_r = format!("{C_R:e}");
+    let edits = [
+        ("T_RollingResistance.mu_r", mu_r.as_str()),
+        ("T_RollingResistance.c_r", c_r.as_str()),
+    ];
+    Ok((
+        edited(GRANULAR_ROLLING, &edits)?,
+        edited(GRANULAR_PLANE_ROLLING, &edits)?,
+    ))
 }
 
 /// One pour at `mu_r` and its heap.
@@ -87,7 +93,8 @@ fn base() -> f64 {
 }
 
 fn heap(dir: &Path, mu_r: f64) -> Result<Heap, String> {
-    let pour = pour(dir, &format!("mu_r_{mu_r}"), &chain(mu_r)?)?;
+    let (pair, plane) = chains(mu_r)?;
+    let pour = pour(dir, &format!("mu_r_{mu_r}"), (&pair, &plane))?;
     let radii = vec![R; pour.centres.len()];
     let settings = ProfileSettings::new(base(), 2.0 * R);
     let profile = heap_profile(&pour.centres, &radii, &settings);

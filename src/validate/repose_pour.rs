@@ -27,7 +27,7 @@
 //!   rotational) of the poured spheres is below `ε N m g r` (ε = 10⁻⁶: a mean speed of
 //!   `√(2 ε g r)` ≈ 0.3 mm/s), once the last cloud has had `√(2 h/g)` to land, or to `T_MAX`.
 
-use super::support::{replace_once, simulate, step, write_chain};
+use super::support::{simulate, step, write_chain};
 use crate::io::write_atomic;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -191,26 +191,21 @@ fn csv(spheres: &[State]) -> String {
     s
 }
 
-/// Writes the sphere–sphere chain `chain` and its sphere–plane twin into `dir/chains`; returns
+/// Writes the sphere–sphere and sphere–plane chain texts `chains` into `dir/chains`; returns
 /// their paths relative to `dir`.
-fn write_chains(dir: &Path, tag: &str, chain: &str) -> Result<(String, String), String> {
-    let plane = replace_once(
-        &replace_once(chain, "Sphere_2_Data", "Plane_2_Data")?,
-        "Sphere_Sphere",
-        "Sphere_Plane",
-    )?;
+fn write_chains(dir: &Path, tag: &str, chains: (&str, &str)) -> Result<(String, String), String> {
     Ok((
-        write_chain(dir, &format!("repose_{tag}.ron"), chain)?,
-        write_chain(dir, &format!("repose_{tag}_plane.ron"), &plane)?,
+        write_chain(dir, &format!("repose_{tag}.ron"), chains.0)?,
+        write_chain(dir, &format!("repose_{tag}_plane.ron"), chains.1)?,
     ))
 }
 
-/// Pours with the sphere–sphere chain text `chain` (named `tag` in file names; its sphere–plane
-/// twin is made from it), writing every batch's scene and heap into `dir` and the final heap
-/// as `dir/heap_<tag>.csv`.
-pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
+/// Pours with the chain texts `chains` (sphere–sphere, sphere–plane; named `tag` in file
+/// names), writing every batch's scene and heap into `dir` and the final heap as
+/// `dir/heap_<tag>.csv`.
+pub fn pour(dir: &Path, tag: &str, chains: (&str, &str)) -> Result<Pour, String> {
     let start = Instant::now();
-    let (pair, plane) = write_chains(dir, tag, chain)?;
+    let (pair, plane) = write_chains(dir, tag, chains)?;
     let unit = mass() * G * R;
     let mut spheres: Vec<State> = Vec::new();
     let (mut energy, mut newton, mut max_overlap) = (Vec::new(), 0, 0.0f64);
@@ -263,7 +258,7 @@ pub fn pour(dir: &Path, tag: &str, chain: &str) -> Result<Pour, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::support::GRANULAR_ROLLING;
+    use crate::validate::support::{GRANULAR_PLANE_ROLLING, GRANULAR_ROLLING};
 
     /// The first batch's scene builds: a disordered floor of `floor_count()` fixed spheres at
     /// `z = r` that do not overlap, covering `FLOOR_FRACTION` of the floor, and not on a
@@ -271,7 +266,8 @@ mod tests {
     #[test]
     fn the_floor_is_a_disordered_monolayer() {
         let dir = tempfile::tempdir().unwrap();
-        let (pair, plane) = write_chains(dir.path(), "t", GRANULAR_ROLLING).unwrap();
+        let (pair, plane) =
+            write_chains(dir.path(), "t", (GRANULAR_ROLLING, GRANULAR_PLANE_ROLLING)).unwrap();
         let src = scene_text("t_0", (&pair, &plane), None, 2.0 * R, 0);
         let sim = simulate(dir.path(), "t_0.ron", &src).unwrap();
         let m = &sim.model;

@@ -10,7 +10,7 @@
 //!   acts against the slip `s = v − ρ ω` until it vanishes, at `t* = s₀ / (μ g (1 + m ρ²/I))`;
 //!   angular momentum about the contact point is conserved, so it then rolls at
 //!   `v_f = (m ρ v₀ + I ω₀) / (m ρ + I/ρ)` (`(5v₀ + 2rω₀)/7` for `ρ = r`).
-//! * **Rolling resistance** (`T_RollingResistance` added to the plane chain, μ_r = 0.1, so
+//! * **Rolling resistance** (`chains/granular_plane_rolling.ron` at μ_r = 0.1, so
 //!   `M = μ_r R̂ F_n` with `R̂ = r` against a plane): about the contact point
 //!   `(I + m ρ²) α = m g ρ sin θ − M`, so a sphere rolling on the level decelerates at
 //!   `a = −M ρ / (I + m ρ²)` (`−5/7 μ_r g` for `ρ = r`), one on an incline steeper than
@@ -21,7 +21,7 @@
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::support::{GRANULAR_PLANE, replace_once, simulate, step, write_chain};
+use super::support::{GRANULAR_PLANE, GRANULAR_PLANE_ROLLING, edited, simulate, step, write_chain};
 use crate::system::Simulator;
 use std::path::Path;
 
@@ -38,13 +38,15 @@ const MU_R: f64 = 0.1;
 /// `ω = μ_r r m g / c_r` ≈ 0.04 rad/s.
 const C_R: f64 = 1e-3;
 
-/// `granular_plane.ron` with `T_RollingResistance(mu_r: MU_R, c_r: C_R)` after its friction.
+/// `granular_plane_rolling.ron` at `mu_r: MU_R, c_r: C_R` (its torsional friction stays: the
+/// rows roll about an axis across the normal, so it applies no torque).
 fn rolling_resistance_chain() -> Result<String, String> {
-    let friction = "        T_CundallStrack(mu_s: 0.5, mindlin: true),\n";
-    replace_once(
-        GRANULAR_PLANE,
-        friction,
-        &format!("{friction}        T_RollingResistance(mu_r: {MU_R}, c_r: {C_R:e}),\n"),
+    edited(
+        GRANULAR_PLANE_ROLLING,
+        &[
+            ("T_RollingResistance.mu_r", &format!("{MU_R}")),
+            ("T_RollingResistance.c_r", &format!("{C_R:e}")),
+        ],
     )
 }
 
@@ -269,8 +271,8 @@ fn rolling_resistance(dir: &Path, report: &mut CaseReport) -> Result<(), String>
         Criterion::Relative(0.01),
     ));
     report.notes.push(format!(
-        "Rolling resistance: the same sphere with `T_RollingResistance(mu_r: {MU_R}, c_r: \
-         {C_R:e})` added to the plane chain (torque μ_r r F_n, {:.2e} N·m on the level); the \
+        "Rolling resistance: the same sphere with `granular_plane_rolling.ron` at \
+         `T_RollingResistance(mu_r: {MU_R}, c_r: {C_R:e})` (torque μ_r r F_n, {:.2e} N·m on the level); the \
          sphere on the level starts rolling at {v0} m/s; on the 3° incline the full torque \
          would hold it, and the law's viscous regularisation lets it creep at {:.2} mm/s \
          (ω = {:.3} rad/s, below the {:.3} rad/s where the torque saturates).",

@@ -29,6 +29,8 @@ pub const GRANULAR: &str = include_str!("../../chains/granular.ron");
 pub const GRANULAR_PLANE: &str = include_str!("../../chains/granular_plane.ron");
 /// `chains/granular_rolling.ron`: `granular.ron` plus rolling resistance and torsional friction.
 pub const GRANULAR_ROLLING: &str = include_str!("../../chains/granular_rolling.ron");
+/// `chains/granular_plane_rolling.ron`: its sphere–plane twin.
+pub const GRANULAR_PLANE_ROLLING: &str = include_str!("../../chains/granular_plane_rolling.ron");
 
 /// `chains/ipc_shell.ron`: IPC node–shell triangle.
 pub const IPC_SHELL: &str = include_str!("../../chains/ipc_shell.ron");
