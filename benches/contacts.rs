@@ -96,7 +96,7 @@ fn rod_set(model: &Model, keep: f64) -> ContactSet {
 }
 
 fn set_with(model: &Model, keep: f64, chain: Chain) -> ContactSet {
-    let all: Vec<usize> = (0..model.rods.len()).collect();
+    let all: Vec<usize> = (0..model.bodies.rods.len()).collect();
     ContactSet::new(vec![ContactBinding {
         chain,
         first: BodyGroup::Rods(all.clone()),
@@ -191,7 +191,7 @@ fn detection(c: &mut Criterion) {
 fn law_throughput(c: &mut Criterion) {
     let model = grid_at(100, 0.002 + 5e-6);
     let mut v = vec![0.0; model.q.len()];
-    for rod in model.rods.iter().skip(1).step_by(2) {
+    for rod in model.bodies.rods.iter().skip(1).step_by(2) {
         for i in 0..rod.n_nodes {
             v[rod.node_dof(i)] = 0.01;
         }
@@ -236,7 +236,7 @@ fn law_throughput(c: &mut Criterion) {
 fn mat_2500(c: &mut Criterion) {
     let model = woven(50, 0.002 + 5e-6, 0.0025);
     let mut v = vec![0.0; model.q.len()];
-    for rod in model.rods.iter().skip(1).step_by(2) {
+    for rod in model.bodies.rods.iter().skip(1).step_by(2) {
         for i in 0..rod.n_nodes {
             v[rod.node_dof(i)] = 0.01;
         }

@@ -84,6 +84,7 @@ impl Iterate {
         } = scene;
         let mut rnd = Rng::new(0x5eed);
         let l_min = model
+            .bodies
             .rods
             .iter()
             .flat_map(|r| r.rest_lengths.iter().copied())
@@ -92,7 +93,7 @@ impl Iterate {
         // in position and 0.05 rad in twist.
         let q_prev = model.q.clone();
         let mut is_twist = vec![false; q_prev.len()];
-        for r in &model.rods {
+        for r in &model.bodies.rods {
             for e in 0..r.n_edges() {
                 is_twist[r.twist_dof(e)] = true;
             }

@@ -28,13 +28,18 @@ fn flagella(m: usize) -> (Model, Vec<Vec3>) {
         .join(format!("examples/scenes/flagella_m{m}.ron"));
     let (spec, src) = load_scene(&path).expect("scene");
     let mut model = build_scene(&spec, &src, &path).expect("build").model;
-    let anchors: Vec<Vec3> = model.rods.iter().map(|r| r.node(&model.q, 0)).collect();
+    let anchors: Vec<Vec3> = model
+        .bodies
+        .rods
+        .iter()
+        .map(|r| r.node(&model.q, 0))
+        .collect();
     set_rotation(&mut model, &anchors);
     (model, anchors)
 }
 
 fn set_rotation(model: &mut Model, anchors: &[Vec3]) {
-    for (rod, c) in model.rods.iter().zip(anchors) {
+    for (rod, c) in model.bodies.rods.iter().zip(anchors) {
         for i in 0..rod.n_nodes {
             let x = rod.node(&model.q, i);
             let v = Vec3::z().cross(&(x - c)) * OMEGA;
@@ -46,7 +51,7 @@ fn set_rotation(model: &mut Model, anchors: &[Vec3]) {
 
 /// Turns every flagellum by `angle` about its axis.
 fn turn(model: &mut Model, anchors: &[Vec3], angle: f64) {
-    for (rod, c) in model.rods.iter().zip(anchors) {
+    for (rod, c) in model.bodies.rods.iter().zip(anchors) {
         for i in 0..rod.n_nodes {
             let x = c + rotate_about_axis(&(rod.node(&model.q, i) - c), &Vec3::z(), angle);
             let k = rod.node_dof(i);

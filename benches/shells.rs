@@ -34,7 +34,7 @@ fn assembly(c: &mut Criterion) {
     for bending in ["Hinge", "MidEdge"] {
         let (built, _) = plate_scene(bending);
         let mut model = built.model;
-        assert_eq!(model.shells[0].mesh.triangles.len(), 10_000);
+        assert_eq!(model.bodies.shells[0].mesh.triangles.len(), 10_000);
         let mut rng = Rng::new(3);
         let q_prev = model.q.clone();
         for k in model.dofs.free_dofs().collect::<Vec<_>>() {

@@ -186,7 +186,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let chain =
         catena::contact::Chain::<MyElements>::load(&root.join("examples/custom/power_law.ron"))?;
     let mut q = built.model.q.clone();
-    let s = &built.model.spheres[0];
+    let s = &built.model.bodies.spheres[0];
     q[s.offset + 2] = 0.0093; // 0.7 mm overlap with the ground
     let v = vec![0.0; q.len()];
     let check = check_pair(
@@ -220,8 +220,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_pen = max_pen.max(r.contacts.max_penetration);
     }
     let m = &sim.model;
-    let za = m.spheres[0].center(&m.q).z;
-    let zb = m.spheres[1].center(&m.q).z;
+    let za = m.bodies.spheres[0].center(&m.q).z;
+    let zb = m.bodies.spheres[1].center(&m.q).z;
     println!(
         "{steps} steps, {iterations} Newton iterations; sphere heights {za:.5} m and {zb:.5} m, max penetration {:.3} mm",
         max_pen * 1e3

@@ -83,7 +83,7 @@
 //!     assert!(step.newton.iterations <= 10);
 //! }
 //! // The tip has started to sag under gravity.
-//! let rod = &sim.model.rods[0];
+//! let rod = &sim.model.bodies.rods[0];
 //! assert!(rod.node(&sim.model.q, rod.n_nodes - 1).z < 0.0);
 //! # Ok(())
 //! # }

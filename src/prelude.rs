@@ -12,7 +12,7 @@
 //! }
 //! // The tip of the cantilever has started to sag under gravity.
 //! let model: &Model = &sim.model;
-//! let rod = &model.rods[0];
+//! let rod = &model.bodies.rods[0];
 //! let tip: Vec3 = rod.node(&model.q, rod.n_nodes - 1);
 //! assert!(tip.z < 0.0);
 //! # Ok(())

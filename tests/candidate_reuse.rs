@@ -126,7 +126,7 @@ fn falling(detect: &str) -> String {
 fn motion_past_the_margin_between_detections_is_caught_in_its_step() {
     let mut every = simulator(&falling("EveryStep"));
     let mut kept = simulator(&falling("OnMotion"));
-    let height = |s: &Simulator| s.model.q[s.model.spheres[0].offset + 2];
+    let height = |s: &Simulator| s.model.q[s.model.bodies.spheres[0].offset + 2];
     // Step 1: nothing within the keep distance, free flight.
     let (a, b) = (every.step().expect("step"), kept.step().expect("step"));
     assert_eq!((a.contacts.candidates, b.contacts.candidates), (0, 0));

@@ -60,7 +60,7 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
     let mut rng = Rng::new(7);
     let mut regimes = BTreeSet::new();
     let mut checked = 0;
-    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
     for _ in 0..3000 {
         let mut q = m.q.clone();
         let mut v = vec![0.0; q.len()];
@@ -130,7 +130,7 @@ fn rod_rod_chain_jacobians_match_finite_differences() {
 #[test]
 fn sphere_and_plane_chain_jacobians_match_finite_differences() {
     let m = model();
-    let (s, t) = (&m.spheres[0], &m.spheres[1]);
+    let (s, t) = (&m.bodies.spheres[0], &m.bodies.spheres[1]);
     let mut rng = Rng::new(11);
     for (name, a, b) in [
         (
@@ -167,7 +167,7 @@ fn sphere_and_plane_chain_jacobians_match_finite_differences() {
                     0.008 + dist * dir[2] / n,
                 ],
             );
-            let nd = m.rods[0].node_dof(1);
+            let nd = m.bodies.rods[0].node_dof(1);
             set(&mut q, nd, [0.03, 0.0, 0.004 + 0.002 * rng.signed()]);
             for k in [s.offset, t.offset, nd] {
                 set(&mut v, k, rng.vector(0.05));
@@ -209,7 +209,7 @@ fn imc_chain_jacobians_match_finite_differences_in_both_branches() {
                N_IMC(delta: 2e-3, stiffness: Fixed(10.0)), AssembleForces, AssembleContactMatrix])";
     let ch = Chain::<Builtin>::parse(src, Path::new("inline.ron")).unwrap();
     let m = model();
-    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
     let mut rng = Rng::new(5);
     let (mut band, mut deep) = (0, 0);
     for _ in 0..2000 {
@@ -274,7 +274,7 @@ fn imc_friction_jacobians_match_finite_differences_in_stick_and_slip() {
         );
         let ch = Chain::<Builtin>::parse(&src, Path::new("inline.ron")).unwrap();
         let m = model();
-        let (ra, rb) = (&m.rods[0], &m.rods[1]);
+        let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
         let mut rng = Rng::new(17);
         let mut regimes = BTreeSet::new();
         let (mut stick, mut slip) = (0, 0);
@@ -364,7 +364,7 @@ fn imc_friction_on_a_pair_sums_to_zero_and_opposes_sliding() {
         Chain::<Builtin>::parse(without, Path::new("n.ron")).unwrap(),
     );
     let m = model();
-    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
     let mut q = m.q.clone();
     let mut v = vec![0.0; q.len()];
     // Rod b crosses rod a from above (along y), pressed in, sliding along +x at 0.1 m/s.

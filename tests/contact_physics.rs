@@ -22,9 +22,9 @@ fn resting_sphere_overlap_equals_weight_over_stiffness() {
     for _ in 0..1000 {
         last = Some(sim.step().unwrap());
     }
-    let m = sim.model.spheres[0].mass();
+    let m = sim.model.bodies.spheres[0].mass();
     let expected = m * 9.81 / 1e4; // k = 1e4 N/m in chains/linear_sphere_plane.ron
-    let z = sim.model.spheres[0].center(&sim.model.q).z;
+    let z = sim.model.bodies.spheres[0].center(&sim.model.q).z;
     let overlap = 0.01 - z;
     assert!(
         (overlap - expected).abs() < 1e-3 * expected,

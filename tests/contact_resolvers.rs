@@ -51,7 +51,7 @@ fn put(q: &mut [f64], dof: usize, x: [f64; 3]) {
 #[test]
 fn remaining_resolvers_have_exact_jacobians() {
     let m = model();
-    let (ra, rb, s) = (&m.rods[0], &m.rods[1], &m.spheres[0]);
+    let (ra, rb, s) = (&m.bodies.rods[0], &m.bodies.rods[1], &m.bodies.spheres[0]);
     let cases: [(&str, PrimId, PrimId); 4] = [
         (
             "Deformable_Capsule_1_Data, Sphere_2_Data, Capsule_Sphere",
@@ -165,7 +165,7 @@ fn detection_misses_no_pair_within_the_keep_distance() {
     let m = scene_model(&src);
     let keep = 2e-3;
     let ch = Chain::<Builtin>::load(&root().join("chains/linear_rod_rod.ron")).unwrap();
-    let all: Vec<usize> = (0..m.rods.len()).collect();
+    let all: Vec<usize> = (0..m.bodies.rods.len()).collect();
     let mut set = ContactSet::new(vec![ContactBinding {
         chain: ch,
         first: BodyGroup::Rods(all.clone()),
@@ -184,8 +184,8 @@ fn detection_misses_no_pair_within_the_keep_distance() {
         .collect();
     // Brute force over every edge pair that is not excluded along the rod.
     let mut inside = 0;
-    for (ra, a) in m.rods.iter().enumerate() {
-        for (rb, b) in m.rods.iter().enumerate().skip(ra) {
+    for (ra, a) in m.bodies.rods.iter().enumerate() {
+        for (rb, b) in m.bodies.rods.iter().enumerate().skip(ra) {
             for i in 0..a.n_edges() {
                 for j in 0..b.n_edges() {
                     if ra == rb && j <= i + 1 {

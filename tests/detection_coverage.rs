@@ -46,7 +46,10 @@ fn pair(dir: &std::path::Path, keep: f64) -> Simulator {
 /// Gap between the spheres' surfaces from their centres (m) and their relative velocity along
 /// x (m/s, negative while approaching).
 fn gap_and_speed(sim: &Simulator) -> (f64, f64) {
-    let (a, b) = (sim.model.spheres[0].offset, sim.model.spheres[1].offset);
+    let (a, b) = (
+        sim.model.bodies.spheres[0].offset,
+        sim.model.bodies.spheres[1].offset,
+    );
     let (q, v) = (&sim.model.q, &sim.model.v);
     ((q[b] - q[a]) - 2.0 * R, v[b] - v[a])
 }

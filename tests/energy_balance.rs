@@ -52,7 +52,7 @@ fn rod(nodes: usize, time: &str, extra: &str) -> Simulator {
 /// and node velocities `v` (frames transported from the straight rod).
 fn energies_at(sim: &Simulator, x: &[[f64; 3]], theta: &[f64], v: [f64; 3]) -> Energies {
     let m = &sim.model;
-    let r = &m.rods[0];
+    let r = &m.bodies.rods[0];
     let mut q = m.q.clone();
     let mut vel = vec![0.0; q.len()];
     for (i, p) in x.iter().enumerate() {
@@ -214,7 +214,7 @@ fn implicit_euler_dissipates_the_kinetic_jump_and_the_potential_remainder() {
             remainders += remainder;
             // Viscous drag: −F·Δq = η Δl̄ᵢ |vᵢ|² Δt per node under implicit Euler.
             let m = &sim.model;
-            let r = &m.rods[0];
+            let r = &m.bodies.rods[0];
             drag_expect += (0..r.n_nodes)
                 .map(|i| 0.05 * r.voronoi[i] * r.node(&m.v, i).norm_squared() * dt)
                 .sum::<f64>();
@@ -296,7 +296,7 @@ fn a_sphere_sliding_to_rest_dissipates_mu_m_g_times_the_slip() {
         minus_g = -g
     );
     let mut sim = simulator(&src, &root().join("tests").join("sliding.ron"));
-    let o = sim.model.spheres[0].offset;
+    let o = sim.model.bodies.spheres[0].offset;
     let x0 = sim.model.q[o];
     let mut e = Energies::default();
     // a = μg: stops after v₀/(μg) ≈ 0.17 s.
@@ -334,7 +334,7 @@ fn a_point_force_does_its_work_and_a_pulled_end_the_stretch_energy() {
             force[0], force[1], force[2]
         ),
     );
-    let tip = sim.model.rods[0].node_dof(5);
+    let tip = sim.model.bodies.rods[0].node_dof(5);
     let x0: Vec<f64> = sim.model.q[tip..tip + 3].to_vec();
     let mut e = Energies::default();
     for _ in 0..100 {
@@ -403,7 +403,7 @@ fn a_damped_impact_dissipates_one_minus_e_squared_of_its_kinetic_energy() {
     for _ in 0..1000 {
         last = sim.step().expect("step").energy;
     }
-    let o = sim.model.spheres[0].offset;
+    let o = sim.model.bodies.spheres[0].offset;
     let m = RHO * 4.0 / 3.0 * PI * r * r * r;
     let k0 = 0.5 * m * v0 * v0;
     eprintln!(

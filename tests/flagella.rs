@@ -28,7 +28,7 @@ fn shipped_scenes_build_into_the_paper_setup() {
         let path = shipped(m);
         let (spec, src) = load_scene(&path).expect("load");
         let s = build_scene(&spec, &src, &path).expect("build");
-        assert_eq!(s.model.rods.len(), m);
+        assert_eq!(s.model.bodies.rods.len(), m);
         assert_eq!(s.model.n_nodes(), 68 * m);
         assert_eq!(s.dt, 1e-3);
         assert_eq!(s.duration, 250.0);
@@ -38,7 +38,7 @@ fn shipped_scenes_build_into_the_paper_setup() {
         // Per rod: nodes 0, 1 (6 DOFs) and the twist of edge 0 are prescribed.
         let n_dofs = s.model.n_dofs();
         assert_eq!(s.model.dofs.n_free(), n_dofs - 7 * m);
-        for rod in &s.model.rods {
+        for rod in &s.model.bodies.rods {
             assert_eq!(rod.section.contact_radius(), 1e-3);
             assert_eq!(rod.material.youngs_modulus, 3e6);
             assert_eq!(rod.material.density, 1000.0);
@@ -54,7 +54,7 @@ fn the_motor_turns_the_helix() {
     let mut sim = build_scene(&spec, &src, &path)
         .expect("build")
         .into_simulator();
-    let rod = sim.model.rods[0].clone();
+    let rod = sim.model.bodies.rods[0].clone();
     let c = rod.node(&sim.model.q, 0);
     let angle = |q: &[f64], i: usize| {
         let r = rod.node(q, i) - c;
@@ -70,7 +70,7 @@ fn the_motor_turns_the_helix() {
     println!("hook turned by {turned:.3} rad in 0.1 s (motor: 1.5 rad)");
     assert!(turned > 0.3 && turned < 1.5, "{turned}");
     // The anchors and the axis nodes have not moved.
-    for r in &sim.model.rods {
+    for r in &sim.model.bodies.rods {
         for i in 0..2 {
             assert!((r.node(&sim.model.q, i) - r.node(&q0, i)).norm() < 1e-15);
         }

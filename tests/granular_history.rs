@@ -58,7 +58,7 @@ fn contact_set_within(chain: &str, nz: f64, keep: f64) -> (Model, ContactSet) {
 /// One step to the sphere centre `x` from `x_prev` (velocity by implicit Euler): detect,
 /// evaluate, commit; returns the generalised contact force on the sphere (N).
 fn step(model: &Model, set: &mut ContactSet, x: [f64; 3], x_prev: [f64; 3]) -> [f64; 3] {
-    let o = model.spheres[0].offset;
+    let o = model.bodies.spheres[0].offset;
     let mut q = model.q.clone();
     let mut v = vec![0.0; q.len()];
     for c in 0..3 {

@@ -62,7 +62,7 @@ fn incline(dir: &Path, chain: &str, theta: f64) -> Simulator {
 
 /// Steps `n` times; returns (downhill position, downhill velocity, overlap) after each step.
 fn run(sim: &mut Simulator, n: usize) -> Vec<(f64, f64, f64)> {
-    let o = sim.model.spheres[0].offset;
+    let o = sim.model.bodies.spheres[0].offset;
     (0..n)
         .map(|_| {
             sim.step().unwrap();
@@ -194,7 +194,7 @@ fn rod_across_the_slope_sticks_and_slides_like_a_block() {
         let file = root().join("tests/rod_incline.ron");
         let spec = parse_scene(&src, &file).unwrap();
         let mut sim = build_scene(&spec, &src, &file).unwrap().into_simulator();
-        let mid = sim.model.rods[0].node_dof(5);
+        let mid = sim.model.bodies.rods[0].node_dof(5);
         (0..steps)
             .map(|_| {
                 sim.step().unwrap();

@@ -57,19 +57,22 @@ fn sets_from_csv_lattice_and_random_packing() {
     );
     let built = build(&file, &src).expect("build");
     let m = &built.model;
-    assert_eq!(m.spheres.len(), 1 + 2 + 12 + 40);
-    let c1 = &m.spheres[2];
+    assert_eq!(m.bodies.spheres.len(), 1 + 2 + 12 + 40);
+    let c1 = &m.bodies.spheres[2];
     assert_eq!(c1.name, "c1");
     assert_eq!(c1.radius, 0.02);
-    let c0 = &m.spheres[1];
+    let c0 = &m.bodies.spheres[1];
     assert_eq!(c0.center(&m.v).x, 1.0);
     assert_eq!(c0.center(&m.v).z, -1.0, "the set's velocity is added");
     assert_eq!(c0.omega(&m.v).z, 5.0);
-    assert_eq!(m.spheres[3].name, "l0");
-    assert_eq!(m.spheres[54].name, "r39");
+    assert_eq!(m.bodies.spheres[3].name, "l0");
+    assert_eq!(m.bodies.spheres[54].name, "r39");
     // The random packing avoids the sphere "solo" at its centre, and itself.
-    for (i, a) in m.spheres[15..].iter().enumerate() {
-        for b in m.spheres[15 + i + 1..].iter().chain([&m.spheres[0]]) {
+    for (i, a) in m.bodies.spheres[15..].iter().enumerate() {
+        for b in m.bodies.spheres[15 + i + 1..]
+            .iter()
+            .chain([&m.bodies.spheres[0]])
+        {
             let d = (a.center(&m.q) - b.center(&m.q)).norm();
             assert!(d >= a.radius + b.radius, "{} overlaps {}", a.name, b.name);
         }
@@ -295,7 +298,7 @@ fn a_frame_is_read_back_as_a_sphere_set() {
     );
     let built = build(&file, &src).expect("build");
     let m = &built.model;
-    let s = &m.spheres[0];
+    let s = &m.bodies.spheres[0];
     assert!((s.center(&m.q) - catena::math::Vec3::new(0.001, 0.0, 1.0)).norm() < 1e-12);
     assert!((s.center(&m.v).x - 0.5).abs() < 1e-12);
     assert!((s.omega(&m.v).y - 2.0).abs() < 1e-12);

@@ -81,8 +81,8 @@ impl Pair {
 fn state(m: &Model, rng: &mut Rng, pair: Pair, overlap: f64, speed: f64) -> (Vec<f64>, Vec<f64>) {
     let mut q = m.q.clone();
     let mut v = vec![0.0; q.len()];
-    let (ra, rb) = (&m.rods[0], &m.rods[1]);
-    let (s, t) = (&m.spheres[0], &m.spheres[1]);
+    let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
+    let (s, t) = (&m.bodies.spheres[0], &m.bodies.spheres[1]);
     let d = overlap * (1.0 + 0.5 * rng.signed());
     match pair {
         Pair::SphereSphere => {

@@ -92,7 +92,7 @@ fn hanging_sphere_pulls_off_at_three_halves_pi_w_r() {
     for _ in 0..1500 {
         last = Some(sim.step().unwrap());
     }
-    let o = sim.model.spheres[0].offset;
+    let o = sim.model.bodies.spheres[0].offset;
     let delta = R + sim.model.q[o + 2];
     let expected = overlap_at_force(-0.99 * pull_off());
     println!(
@@ -150,7 +150,7 @@ fn contact_set(chain: &str) -> (Model, ContactSet) {
 /// contact force on the ceiling side along the normal (N, positive = repulsive), if in contact.
 fn step(model: &Model, set: &mut ContactSet, delta: f64) -> Option<f64> {
     let mut q = model.q.clone();
-    let o = model.spheres[0].offset;
+    let o = model.bodies.spheres[0].offset;
     q[o + 2] = -(R - delta);
     let v = vec![0.0; q.len()];
     set.detect(model, &q);

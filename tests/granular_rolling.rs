@@ -74,7 +74,7 @@ fn sphere_on_plane(theta: f64, v: Vec3, w: Vec3, chain: &str) -> Simulator {
 
 /// Steps `n` times; returns (downhill velocity, angular velocity about y) after each step.
 fn run(sim: &mut Simulator, n: usize) -> Vec<(f64, f64)> {
-    let s = sim.model.spheres[0].clone();
+    let s = sim.model.bodies.spheres[0].clone();
     let k = s.spin.expect("spheres rotate by default");
     (0..n)
         .map(|_| {
@@ -113,7 +113,7 @@ fn below_seven_halves_mu_the_sphere_rolls_at_five_sevenths_g_sin_theta() {
     );
     // The sphere turned by the rolled angle x/ρ about y: its rotation DOF, and its orientation
     // (rotations about one fixed axis compose to the rotation by their sum).
-    let s = &sim.model.spheres[0];
+    let s = &sim.model.bodies.spheres[0];
     let (x, theta_y) = (sim.model.q[s.offset], sim.model.q[s.spin.unwrap() + 1]);
     assert!(
         (theta_y * rho / x - 1.0).abs() < 1e-3,
@@ -121,7 +121,7 @@ fn below_seven_halves_mu_the_sphere_rolls_at_five_sevenths_g_sin_theta() {
         theta_y * rho
     );
     let expected = nalgebra::UnitQuaternion::from_scaled_axis(nalgebra::Vector3::y() * theta_y);
-    assert!(sim.model.orientations[0].angle_to(&expected) < 1e-9);
+    assert!(sim.model.bodies.spheres[0].orientation.angle_to(&expected) < 1e-9);
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn torsional_friction_spins_a_sphere_down_about_the_normal() {
         &format!("T_TorsionalCoulombFriction(mu: {mu}, c: 1e3)"),
     );
     let mut sim = sphere_on_plane(0.0, Vec3::zeros(), Vec3::new(0.0, 0.0, 50.0), &chain);
-    let k = sim.model.spheres[0].spin.unwrap();
+    let k = sim.model.bodies.spheres[0].spin.unwrap();
     let mut w = Vec::new();
     for _ in 0..100 {
         sim.step().unwrap();
@@ -230,7 +230,7 @@ fn a_wall_of_particle_material_halves_the_effective_modulus() {
     for _ in 0..300 {
         sim.step().unwrap();
     }
-    let delta = R - sim.model.q[sim.model.spheres[0].offset + 2];
+    let delta = R - sim.model.q[sim.model.bodies.spheres[0].offset + 2];
     let e_hat = E / (2.0 * (1.0 - NU * NU));
     let theory = (mass() * G / (4.0 / 3.0 * e_hat * R.sqrt())).powf(2.0 / 3.0);
     assert!((delta / theory - 1.0).abs() < 1e-3, "{delta} vs {theory}");

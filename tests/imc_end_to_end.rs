@@ -21,7 +21,7 @@ fn rods_crossing_with_imc_rest_without_penetration() {
         // Rod–rod penetration 2h − Δ, by brute force over edge pairs (the step statistics also
         // count the linear-penalty ground contacts).
         let m = &sim.model;
-        let (a, b) = (&m.rods[0], &m.rods[1]);
+        let (a, b) = (&m.bodies.rods[0], &m.bodies.rods[1]);
         for i in 0..a.n_edges() {
             for j in 0..b.n_edges() {
                 let d = segment_segment(
@@ -39,7 +39,7 @@ fn rods_crossing_with_imc_rest_without_penetration() {
         }
     }
     let m = &sim.model;
-    let (lower, upper) = (&m.rods[0], &m.rods[1]);
+    let (lower, upper) = (&m.bodies.rods[0], &m.bodies.rods[1]);
     let z_low = lower.node(&m.q, 15).z;
     let z_up = upper.node(&m.q, 15).z;
     eprintln!(

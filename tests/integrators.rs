@@ -97,7 +97,7 @@ fn total_energy(model: &Model) -> f64 {
     let mut grad = vec![0.0; model.n_dofs()];
     let elastic =
         ElasticStencils::new(model).evaluate(model, &model.frames, &model.q, &mut grad, None, 1.0);
-    let rod = &model.rods[0];
+    let rod = &model.bodies.rods[0];
     let (mut kinetic, mut gravity) = (0.0, 0.0);
     for k in 0..model.n_dofs() {
         kinetic += 0.5 * model.mass[k] * model.v[k] * model.v[k];

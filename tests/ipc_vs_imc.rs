@@ -40,7 +40,7 @@ fn ipc_barrier_and_lagged_friction_jacobians_match_finite_differences() {
     let m = build_scene(&parse_scene(src, &file).unwrap(), src, &file)
         .unwrap()
         .model;
-    let (ra, rb) = (&m.rods[0], &m.rods[1]);
+    let (ra, rb) = (&m.bodies.rods[0], &m.bodies.rods[1]);
     let mut rng = Rng::new(11);
     let mut regimes = BTreeSet::new();
     let (mut checked, mut worst_x, mut worst_v) = (0, 0.0_f64, 0.0_f64);
@@ -189,8 +189,8 @@ fn rod_resting_on_the_ground_balances_its_weight_with_imc_and_ipc() {
             sim.step().unwrap_or_else(|e| panic!("{chain}: {e}"));
         }
         let m = &sim.model;
-        let weight: f64 = (0..m.rods[0].n_nodes)
-            .map(|i| m.mass[m.rods[0].node_dof(i)] * 9.81)
+        let weight: f64 = (0..m.bodies.rods[0].n_nodes)
+            .map(|i| m.mass[m.bodies.rods[0].node_dof(i)] * 9.81)
             .sum();
         let f = contact_force(&sim);
         let vmax = m.v.iter().fold(0.0_f64, |a, b| a.max(b.abs()));

@@ -137,7 +137,7 @@ fn the_shipped_knot_settles_then_is_pulled() {
     assert!(built.warnings.is_empty(), "{:?}", built.warnings);
     let mut sim = built.into_simulator();
     let end = |sim: &catena::system::Simulator| {
-        let r = &sim.model.rods[0];
+        let r = &sim.model.bodies.rods[0];
         let k = r.node_dof(0);
         [sim.model.q[k], sim.model.q[k + 1], sim.model.q[k + 2]]
     };

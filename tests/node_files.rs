@@ -48,7 +48,7 @@ fn every_rod_layout_builds_the_same_rod() {
         let built = build(&format!(
             r#"rods: [(name: "r", material: "m", radius: 1e-3, geometry: PolylineFile("{name}"))],"#
         ));
-        let rod = &built.model.rods[0];
+        let rod = &built.model.bodies.rods[0];
         let nodes: Vec<Vec3> = (0..rod.n_nodes)
             .map(|i| rod.node(&built.model.q, i))
             .collect();
@@ -92,7 +92,7 @@ fn shell_layouts_build_the_inline_mesh() {
         let built = build(&format!(
             r#"shells: [(name: "s", material: "m", thickness: 1e-3, mesh: File("{name}"))],"#
         ));
-        let shell = &built.model.shells[0];
+        let shell = &built.model.bodies.shells[0];
         assert_eq!(shell.mesh, inline, "{name}");
         assert_eq!(shell.nodes(&built.model.q), inline.nodes, "{name}");
     }

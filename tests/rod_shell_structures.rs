@@ -15,9 +15,9 @@ fn the_parachute_falls_as_one_structure_with_the_canopy_above_the_payload() {
     }
     let m = &sim.model;
     // The payload (every rope's last node) is one node; each rope's first node is a corner.
-    let payload = m.rods[0].node(&m.q, m.rods[0].n_nodes - 1);
-    let canopy = m.shells[0].nodes(&m.q);
-    for rod in &m.rods {
+    let payload = m.bodies.rods[0].node(&m.q, m.bodies.rods[0].n_nodes - 1);
+    let canopy = m.bodies.shells[0].nodes(&m.q);
+    for rod in &m.bodies.rods {
         assert_eq!(rod.node(&m.q, rod.n_nodes - 1), payload);
         let top = rod.node(&m.q, 0);
         assert!(
@@ -57,8 +57,8 @@ fn primitives_meeting_at_a_junction_do_not_form_contact_pairs() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/scenes/parachute.ron");
     let (spec, src) = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
     let m = build_scene(&spec, &src, &path).unwrap().model;
-    let corner = m.rods[0].node_dof(0);
-    let shell = &m.shells[0];
+    let corner = m.bodies.rods[0].node_dof(0);
+    let shell = &m.bodies.shells[0];
     let faces: Vec<u32> = (0..shell.mesh.triangles.len() as u32)
         .filter(|&t| {
             shell.mesh.triangles[t as usize]
@@ -88,7 +88,7 @@ fn primitives_meeting_at_a_junction_do_not_form_contact_pairs() {
         &PrimId::rod_node(0, 5),
         &PrimId::shell_face(0, far)
     ));
-    let last = m.rods[0].n_edges() as u32 - 1;
+    let last = m.bodies.rods[0].n_edges() as u32 - 1;
     assert!(too_close(
         &m,
         &PrimId::rod_edge(0, last),

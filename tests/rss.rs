@@ -66,7 +66,7 @@ fn helix(offset: Vec3) -> Vec<Vec3> {
 
 /// Sets every node velocity from `u(global node)`.
 fn set_velocity(m: &mut Model, u: impl Fn(usize) -> Vec3) {
-    for rod in &m.rods {
+    for rod in &m.bodies.rods {
         for i in 0..rod.n_nodes {
             let k = rod.node_dof(i);
             m.v[k..k + 3].copy_from_slice(u(rod.first_node + i).as_slice());
@@ -80,7 +80,8 @@ fn hydro_force(m: &Model) -> Vec<f64> {
 }
 
 fn total(m: &Model, f: &[f64]) -> Vec3 {
-    m.rods
+    m.bodies
+        .rods
         .iter()
         .flat_map(|r| (0..r.n_nodes).map(move |i| r.node(f, i)))
         .sum()
@@ -194,11 +195,17 @@ fn mobility_is_reciprocal_between_distant_nodes() {
         .matrix(&m, &m.q)
         .unwrap();
     let nodes: Vec<Vec3> = m
+        .bodies
         .rods
         .iter()
         .flat_map(|r| (0..r.n_nodes).map(|i| r.node(&m.q, i)))
         .collect();
-    let dl: Vec<f64> = m.rods.iter().flat_map(|r| r.voronoi.clone()).collect();
+    let dl: Vec<f64> = m
+        .bodies
+        .rods
+        .iter()
+        .flat_map(|r| r.voronoi.clone())
+        .collect();
     let mut worst_far: f64 = 0.0;
     let (mut asym, mut norm) = (0.0, 0.0);
     for j in 0..nodes.len() {
@@ -234,7 +241,12 @@ fn the_fluid_always_dissipates() {
         .unwrap();
     // Power of the fluid on the rods for U = A f is −fᵀ D A f: negative for every f exactly when
     // the symmetric part of D A is positive definite.
-    let dl: Vec<f64> = m.rods.iter().flat_map(|r| r.voronoi.clone()).collect();
+    let dl: Vec<f64> = m
+        .bodies
+        .rods
+        .iter()
+        .flat_map(|r| r.voronoi.clone())
+        .collect();
     let n = a.nrows();
     let sym = faer::Mat::from_fn(n, n, |i, j| {
         0.5 * (dl[i / 3] * a[(i, j)] + dl[j / 3] * a[(j, i)])
@@ -312,13 +324,13 @@ fn a_sedimenting_rod_reaches_its_rss_terminal_velocity() {
     let file = Path::new("sediment.ron");
     let spec = parse_scene(scene, file).expect("parse");
     let built = build_scene(&spec, scene, file).expect("build");
-    let weight = built.model.rods[0].mass() * 9.81 * 0.5;
+    let weight = built.model.bodies.rods[0].mass() * 9.81 * 0.5;
     let mut sim = built.into_simulator();
     for _ in 0..300 {
         sim.step().expect("step");
     }
     let m = &sim.model;
-    let vz = total(m, &m.v).z / m.rods[0].n_nodes as f64;
+    let vz = total(m, &m.v).z / m.bodies.rods[0].n_nodes as f64;
     // Drag of the same rod translating at unit speed across its axis.
     let mut probe = m.clone();
     set_velocity(&mut probe, |_| Vec3::z());

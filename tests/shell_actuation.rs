@@ -43,11 +43,11 @@ fn a_table_signal_sets_the_natural_angle_and_the_stiff_strip_follows() {
     )
     .unwrap();
     let mut sim = fold("Table(\"fold.txt\")", dir.path());
-    assert_eq!(sim.model.shells[0].actuation[0].hinges.len(), 1);
+    assert_eq!(sim.model.bodies.shells[0].actuation[0].hinges.len(), 1);
     for _ in 0..25 {
         sim.step().unwrap_or_else(|e| panic!("{e}"));
     }
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     let h = s.actuation[0].hinges[0];
     assert!(
         (s.natural_angles[h] - 0.25).abs() < 1e-12,
@@ -57,7 +57,7 @@ fn a_table_signal_sets_the_natural_angle_and_the_stiff_strip_follows() {
     for _ in 0..275 {
         sim.step().unwrap_or_else(|e| panic!("{e}"));
     }
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     assert_eq!(s.natural_angles[h], 0.5);
     let x = s.nodes(&sim.model.q);
     let phi = s.topology.hinges[h].dihedral_angle(&x);
@@ -95,7 +95,7 @@ fn the_shipped_manta_swims_forward_symmetrically() {
     let (spec, src) = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut sim = build_scene(&spec, &src, &path).unwrap().into_simulator();
     let centre = |sim: &Simulator| {
-        let x = sim.model.shells[0].nodes(&sim.model.q);
+        let x = sim.model.bodies.shells[0].nodes(&sim.model.q);
         let n = x.len() as f64;
         x.iter().fold(catena::math::Vec3::zeros(), |a, p| a + p) / n
     };

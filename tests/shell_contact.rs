@@ -41,7 +41,7 @@ fn contact_force_z(sim: &Simulator, on_side1: impl Fn(&PrimId) -> bool) -> f64 {
 /// Weight (N) of the nodes of shell `s` that are free.
 fn shell_weight(sim: &Simulator, s: usize) -> f64 {
     let m = &sim.model;
-    let shell = &m.shells[s];
+    let shell = &m.bodies.shells[s];
     (0..shell.n_nodes())
         .filter(|&i| !m.dofs.is_constrained(shell.node_dof(i)))
         .map(|i| m.mass[shell.node_dof(i)] * 9.81)
@@ -68,7 +68,7 @@ fn rod_dropped_on_a_plate_with_ipc_keeps_every_gap_positive_and_comes_to_rest() 
     // At rest: the rod's weight is carried by the contact (within 2 %: it still sags a little
     // with the plate), and it lies on the plate, within d̂ of it.
     let m = &sim.model;
-    let rod = &m.rods[0];
+    let rod = &m.bodies.rods[0];
     let weight: f64 = (0..rod.n_nodes)
         .map(|i| m.mass[rod.node_dof(i)] * 9.81)
         .sum();
@@ -107,7 +107,7 @@ fn plate_on_the_ground_rests_on_its_nodes() {
         "ground force {f:e} N against the plate's weight {weight:e} N"
     );
     // Every node sits at h/2 above the ground, within IMC's δ = 10 µm.
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     for p in s.nodes(&sim.model.q) {
         assert!((p.z - 1e-3).abs() < 1e-5, "node at z = {}", p.z);
     }
@@ -145,9 +145,9 @@ fn plate_dropped_on_a_pinned_plate_rests_on_its_triangles() {
     );
     // The upper plate's nodes lie one thickness above the lower plate (within δ and its sag).
     let m = &sim.model;
-    let lower = m.shells[0].nodes(&m.q);
+    let lower = m.bodies.shells[0].nodes(&m.q);
     let lowest_lower = lower.iter().map(|p| p.z).fold(f64::INFINITY, f64::min);
-    for p in m.shells[1].nodes(&m.q) {
+    for p in m.bodies.shells[1].nodes(&m.q) {
         assert!(p.z > lowest_lower + 0.99e-3, "upper node at z = {}", p.z);
     }
 }
@@ -161,7 +161,7 @@ fn ball_on_the_shipped_plate_is_carried_by_the_triangles() {
         sim.step().unwrap_or_else(|e| panic!("{e}"));
     }
     let m = &sim.model;
-    let weight = m.spheres[0].mass() * 9.81;
+    let weight = m.bodies.spheres[0].mass() * 9.81;
     let f = contact_force_z(&sim, |p| matches!(p, PrimId::Sphere(_)));
     assert!(
         (f - weight).abs() < 1e-6 * weight,
@@ -190,7 +190,7 @@ fn sheet_falling_on_rods_with_ipc_keeps_every_gap_positive() {
     );
     // No sheet node is below a rod's top by more than the rod's radius: it lies on them.
     let m = &sim.model;
-    let lowest = m.shells[0]
+    let lowest = m.bodies.shells[0]
         .nodes(&m.q)
         .iter()
         .map(|p| p.z)
@@ -231,7 +231,7 @@ fn a_folded_strip_rests_on_itself_through_self_contact() {
         touched |= r.contacts.active > 0;
     }
     assert!(touched, "the upper leg never touched the lower one");
-    let x = sim.model.shells[0].nodes(&sim.model.q);
+    let x = sim.model.bodies.shells[0].nodes(&sim.model.q);
     eprintln!("z: {:?}", x.iter().map(|p| p.z).collect::<Vec<_>>());
     // The end of the upper leg rests about one thickness above the lower leg: never through
     // it. (With the shipped adaptive IMC stiffness, k = 1e5 × the largest nodal force, a corner

@@ -24,7 +24,7 @@ fn plate(forces: &str) -> Simulator {
 }
 
 fn mean_vz(sim: &Simulator) -> f64 {
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     let n = s.n_nodes();
     (0..n).map(|i| sim.model.v[s.node_dof(i) + 2]).sum::<f64>() / n as f64
 }
@@ -46,7 +46,7 @@ fn falling_plate_reaches_the_aerodynamic_terminal_velocity() {
         "falls at {v} m/s, terminal {terminal} m/s"
     );
     // Face-first: no node overtakes another (the plate stays flat).
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     let z: Vec<f64> = s.nodes(&sim.model.q).iter().map(|p| p.z).collect();
     let spread = z.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b))
         - z.iter().fold(f64::INFINITY, |a, &b| a.min(b));

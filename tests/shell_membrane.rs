@@ -148,7 +148,7 @@ struct Outcome {
 
 /// Prescribes `x = φ(X)` on the clamped nodes, solves statics, measures.
 fn patch_test(mut sim: Simulator, phi: &dyn Fn(&Vec3) -> Vec3) -> Outcome {
-    let shell = sim.model.shells[0].clone();
+    let shell = sim.model.bodies.shells[0].clone();
     let rest = shell.mesh.nodes.clone();
     let n = rest.len();
     let clamped: Vec<bool> = (0..n)

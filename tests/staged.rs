@@ -65,12 +65,12 @@ fn integral(t: f64, start: f64, end: f64, ramp: f64) -> f64 {
 }
 
 fn node(m: &Model, rod: usize, i: usize) -> [f64; 3] {
-    let p = m.rods[rod].node(&m.q, i);
+    let p = m.bodies.rods[rod].node(&m.q, i);
     [p.x, p.y, p.z]
 }
 
 fn node_velocity(m: &Model, rod: usize, i: usize) -> [f64; 3] {
-    let k = m.rods[rod].node_dof(i);
+    let k = m.bodies.rods[rod].node_dof(i);
     [m.v[k], m.v[k + 1], m.v[k + 2]]
 }
 
@@ -81,7 +81,7 @@ fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
 /// Linear momentum `Σ m v` of every rod node (N·s).
 fn momentum(m: &Model) -> [f64; 3] {
     let mut p = [0.0; 3];
-    for rod in &m.rods {
+    for rod in &m.bodies.rods {
         for i in 0..rod.n_nodes {
             let k = rod.node_dof(i);
             for (c, pc) in p.iter_mut().enumerate() {
@@ -230,7 +230,7 @@ fn a_staged_actuation_starts_late_along_a_smoothstep() {
     while sim.model.time < 0.08 - 1e-9 {
         step(&mut sim);
         let t = sim.model.time;
-        let kappa = sim.model.rods[0].kappa_bar[5][0];
+        let kappa = sim.model.bodies.rods[0].kappa_bar[5][0];
         let want = 10.0 * dl * envelope(t, start, f64::INFINITY, ramp);
         assert!((kappa - want).abs() < 1e-15, "t = {t}: κ̄ {kappa} vs {want}");
         if t <= start + 1e-9 {
@@ -267,7 +267,7 @@ fn a_released_clamp_lets_the_rod_fall_freely() {
     let clamped = node(&sim.model, 0, 0);
     assert_eq!(sim.model.dofs.n_free(), n - 7);
     let mass: f64 = (0..11)
-        .map(|i| sim.model.mass[sim.model.rods[0].node_dof(i)])
+        .map(|i| sim.model.mass[sim.model.bodies.rods[0].node_dof(i)])
         .sum();
     let mut p_release = None;
     while sim.model.time < 0.06 - 1e-9 {

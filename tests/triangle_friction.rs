@@ -131,9 +131,9 @@ fn random_triangle(rng: &mut Rng) -> [Vec3; 3] {
 fn state(m: &Model, p: Vec3, vp: Vec3, tri: [Vec3; 3], vt: [Vec3; 3]) -> (Vec<f64>, Vec<f64>) {
     let mut q = m.q.clone();
     let mut v = vec![0.0; q.len()];
-    let shell = &m.shells[0];
+    let shell = &m.bodies.shells[0];
     let dofs = [
-        m.rods[0].node_dof(1),
+        m.bodies.rods[0].node_dof(1),
         shell.node_dof(0),
         shell.node_dof(1),
         shell.node_dof(2),

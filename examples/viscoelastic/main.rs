@@ -52,14 +52,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_pen = max_pen.max(r.contacts.max_penetration);
     }
     let m = &sim.model;
-    let (za, zb) = (m.spheres[0].center(&m.q).z, m.spheres[1].center(&m.q).z);
+    let (za, zb) = (
+        m.bodies.spheres[0].center(&m.q).z,
+        m.bodies.spheres[1].center(&m.q).z,
+    );
     println!(
         "{steps} steps, {iterations} Newton iterations; sphere heights {za:.5} m and {zb:.5} m, \
          max penetration {:.3} mm",
         max_pen * 1e3
     );
     // At rest, k∞ δ carries the weight: δ = m g / k∞ (2.3 µm and 7.6 µm).
-    for (z, r, s) in [(za, 0.01, &m.spheres[0]), (zb, 0.015, &m.spheres[1])] {
+    for (z, r, s) in [
+        (za, 0.01, &m.bodies.spheres[0]),
+        (zb, 0.015, &m.bodies.spheres[1]),
+    ] {
         let expected = r - s.mass() * 9.81 / 2e4;
         if (z - expected).abs() > 0.1 * (r - expected) {
             return Err(format!("a sphere rests at {z} m, expected {expected} m").into());

@@ -61,7 +61,7 @@ pub(crate) fn random_state(
 ) -> (Vec<f64>, Vec<f64>) {
     let mut q = m.q.clone();
     let mut v = vec![0.0; q.len()];
-    let (s, t) = (&m.spheres[0], &m.spheres[1]);
+    let (s, t) = (&m.bodies.spheres[0], &m.bodies.spheres[1]);
     let delta = overlap * (1.0 + 0.5 * rng.signed());
     if second == PrimKind::Plane {
         let x = Vec3::new(rng.signed(), rng.signed(), s.radius - delta);

@@ -27,7 +27,7 @@ impl ExternalForce for AeroDrag {
         crate::external::ForceRole::Drag
     }
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives) {
-        for (si, shell) in e.model.shells.iter().enumerate() {
+        for (si, shell) in e.model.bodies.shells.iter().enumerate() {
             for (k, tri) in shell.mesh.triangles.iter().enumerate() {
                 let c = self.density * self.coefficient * shell.rest_areas[k] / 6.0;
                 let dofs = tri.map(|n| shell.node_dof(n as usize));

@@ -61,7 +61,7 @@ impl ExternalError {
 /// One node's force derivatives: `∂F/∂x` (N/m) and `∂F/∂v` (N·s/m) of one force.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NodeBlock {
-    /// Global node number (rod `r`'s node `i` is `model.rods[r].first_node + i`).
+    /// Global node number (rod `r`'s node `i` is `model.bodies.rods[r].first_node + i`).
     pub node: usize,
     /// `∂F/∂x` at the evaluation point (N/m).
     pub dfdx: Mat3,

@@ -43,11 +43,15 @@ impl ExternalForce for PointForce {
     fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
         add_node_force(
             force,
-            e.model.rods[self.rod].node_dof(self.node),
+            e.model.bodies.rods[self.rod].node_dof(self.node),
             &self.at(e),
         );
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
-        Some(-self.at(e).dot(&e.model.rods[self.rod].node(e.q, self.node)))
+        Some(
+            -self
+                .at(e)
+                .dot(&e.model.bodies.rods[self.rod].node(e.q, self.node)),
+        )
     }
 }

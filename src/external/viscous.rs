@@ -26,7 +26,7 @@ impl ExternalForce for ViscousDrag {
         crate::external::ForceRole::Drag
     }
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives) {
-        for rod in &e.model.rods {
+        for rod in &e.model.bodies.rods {
             for i in 0..rod.n_nodes {
                 let c = self.viscosity * rod.voronoi[i];
                 let v = rod.node(e.v, i);
@@ -38,7 +38,7 @@ impl ExternalForce for ViscousDrag {
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
         let h = e.step.h();
         let mut p = 0.0;
-        for rod in &e.model.rods {
+        for rod in &e.model.bodies.rods {
             for i in 0..rod.n_nodes {
                 let d = rod.node(e.q, i) - rod.node(e.q_origin, i);
                 p += 0.5 * self.viscosity * rod.voronoi[i] * d.norm_squared() / h;

@@ -76,7 +76,7 @@ pub fn contact_counts(model: &Model, contacts: &[LocalContact]) -> ContactCounts
             max_overlap = max_overlap.max(-c.gap);
         }
     }
-    let n = model.spheres.len();
+    let n = model.bodies.spheres.len();
     ContactCounts {
         coordination: if n == 0 { 0.0 } else { ends as f64 / n as f64 },
         max_overlap,

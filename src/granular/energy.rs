@@ -6,7 +6,7 @@ use crate::model::Model;
 /// `model` at its committed velocity (J), with `I = 2/5 m r²` (ω is zero for spheres that do
 /// not rotate).
 pub fn sphere_kinetic_energies(model: &Model) -> (f64, f64) {
-    model.spheres.iter().fold((0.0, 0.0), |(t, r), s| {
+    model.bodies.spheres.iter().fold((0.0, 0.0), |(t, r), s| {
         let v = s.center(&model.v);
         let w = s.omega(&model.v);
         (
@@ -33,7 +33,7 @@ mod tests {
         );
         m.spin_sphere(i, Vec3::new(0.0, 0.0, 20.0));
         m.finalize();
-        let s = &m.spheres[0];
+        let s = &m.bodies.spheres[0];
         let (t, r) = sphere_kinetic_energies(&m);
         assert!((t - 0.5 * s.mass() * 25.0).abs() <= 1e-15 * t);
         let expected = 0.5 * 0.4 * s.mass() * 1e-4 * 400.0;

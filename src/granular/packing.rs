@@ -21,6 +21,7 @@ pub fn packing_fraction(model: &Model, min: Vec3, max: Vec3) -> f64 {
         return 0.0;
     }
     let inside: f64 = model
+        .bodies
         .spheres
         .iter()
         .map(|s| sphere_box_volume(s.center(&model.q), s.radius, min, max))

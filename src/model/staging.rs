@@ -34,7 +34,7 @@ impl Model {
         for (i, bc) in self.bcs.iter_mut().enumerate() {
             if !bc.is_engaged() && bc.is_due(t_n, t_new) {
                 let r = bc.rod;
-                bc.engage(&self.rods[r], &self.frames[r], &self.q, t_n);
+                bc.engage(&self.bodies.rods[r], &self.frames[r], &self.q, t_n);
                 out.engaged.push(i);
             }
         }
@@ -46,7 +46,7 @@ impl Model {
                 .iter()
                 .zip(&wanted)
                 .filter(|(_, w)| **w)
-                .flat_map(|(b, _)| b.dofs(&self.rods[b.rod]))
+                .flat_map(|(b, _)| b.dofs(&self.bodies.rods[b.rod]))
                 .chain(self.fixed.iter().copied())
                 .collect();
             let touched: Vec<usize> = self
@@ -54,7 +54,7 @@ impl Model {
                 .iter()
                 .zip(wanted.iter().zip(&self.bc_held))
                 .filter(|(_, (w, h))| w != h)
-                .flat_map(|(b, _)| b.dofs(&self.rods[b.rod]))
+                .flat_map(|(b, _)| b.dofs(&self.bodies.rods[b.rod]))
                 .collect();
             out.dofs_changed = self
                 .dofs

@@ -1,14 +1,15 @@
 //! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
 
-use super::{BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere};
+use super::{
+    Bodies, BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere,
+};
 use crate::math::Vec3;
-use nalgebra::UnitQuaternion;
 
 /// Everything that is simulated, with its state at the current time.
 #[derive(Debug, Clone, Default)]
 pub struct Model {
-    /// The rods, in scene order; each knows its DOF offset.
-    pub rods: Vec<Rod>,
+    /// Every body (rods, shells, spheres, planes), each knowing its DOF offsets.
+    pub bodies: Bodies,
     /// Reference frames of each rod, committed at the start of the current step.
     pub frames: Vec<RodFrames>,
     /// Free/constrained numbering of the global DOFs.
@@ -19,15 +20,6 @@ pub struct Model {
     pub v: Vec<f64>,
     /// Diagonal lumped mass matrix (kg, or kg·m² for twist DOFs).
     pub mass: Vec<f64>,
-    /// Shells (triangle meshes; their DOFs follow the rods').
-    pub shells: Vec<Shell>,
-    /// Rigid spheres (their DOFs follow all rod and shell DOFs).
-    pub spheres: Vec<Sphere>,
-    /// Orientation of each sphere (rotation from its initial orientation), committed with each
-    /// accepted step: `Rₙ₊₁ = exp(θₙ₊₁ − θₙ) Rₙ` (identity for spheres that do not rotate).
-    pub orientations: Vec<UnitQuaternion<f64>>,
-    /// Static planes.
-    pub planes: Vec<Plane>,
     /// Boundary conditions.
     pub bcs: Vec<BoundaryCondition>,
     /// Whether each boundary condition's DOFs are constrained in [`Model::dofs`] now (staged
@@ -46,7 +38,7 @@ impl Model {
     /// and call [`Model::finalize`] after the last body and boundary condition.
     pub fn add_rod(&mut self, mut rod: Rod, frames: RodFrames, q_local: Vec<f64>) -> usize {
         assert!(
-            self.spheres.is_empty() && self.shells.is_empty(),
+            self.bodies.spheres.is_empty() && self.bodies.shells.is_empty(),
             "rods are added before shells and spheres"
         );
         rod.offset = self.q.len();
@@ -59,9 +51,9 @@ impl Model {
                 self.mass.push(rod.twist_inertia(i));
             }
         }
-        self.rods.push(rod);
+        self.bodies.rods.push(rod);
         self.frames.push(frames);
-        self.rods.len() - 1
+        self.bodies.rods.len() - 1
     }
 
     /// Adds a shell in its rest configuration with node velocity `velocity`; returns its index.
@@ -69,7 +61,10 @@ impl Model {
     /// edge after their nodes, starting at 0 (the mid-edge normals of the rest shape) and
     /// without inertia: the bending energy alone determines them.
     pub fn add_shell(&mut self, mut shell: Shell, velocity: Vec3) -> usize {
-        assert!(self.spheres.is_empty(), "shells are added before spheres");
+        assert!(
+            self.bodies.spheres.is_empty(),
+            "shells are added before spheres"
+        );
         shell.offset = self.q.len();
         shell.first_node = self.n_nodes();
         for (x, &m) in shell.mesh.nodes.iter().zip(shell.node_masses()) {
@@ -84,24 +79,20 @@ impl Model {
             self.v.extend(std::iter::repeat_n(0.0, n));
             self.mass.extend(std::iter::repeat_n(0.0, n));
         }
-        self.shells.push(shell);
-        self.shells.len() - 1
+        self.bodies.shells.push(shell);
+        self.bodies.shells.len() - 1
     }
 
-    /// Whether any rod or shell has a time-varying natural shape.
+    /// Whether any body has a time-varying natural shape.
     pub fn is_actuated(&self) -> bool {
-        self.rods.iter().any(|r| r.curvature_ramp.is_some())
-            || self.shells.iter().any(|s| !s.actuation.is_empty())
+        self.bodies.iter().any(|b| b.is_actuated())
     }
 
-    /// Sets every rod's and shell's natural shape for time `t` (s): curvature ramps of rods,
-    /// hinge actuation of shells.
+    /// Sets every body's natural shape for time `t` (s): curvature ramps of rods, hinge
+    /// actuation of shells.
     pub fn actuate(&mut self, t: f64) {
-        for rod in &mut self.rods {
-            rod.actuate(t);
-        }
-        for shell in &mut self.shells {
-            shell.actuate(t);
+        for b in self.bodies.iter_mut() {
+            b.actuate(t);
         }
     }
 
@@ -110,13 +101,13 @@ impl Model {
     /// contacts then act on those DOFs, the node's lumped mass moves there, and its own three
     /// coordinates are held fixed and unused. Call before [`Model::finalize`].
     pub fn share_rod_node(&mut self, rod: usize, node: usize, target: usize) {
-        let own = self.rods[rod].own_node_dof(node);
+        let own = self.bodies.rods[rod].own_node_dof(node);
         for c in 0..3 {
             self.mass[target + c] += self.mass[own + c];
             self.q[own + c] = self.q[target + c];
         }
         self.fixed.extend([own, own + 1, own + 2]);
-        self.rods[rod].shared.push((node, target));
+        self.bodies.rods[rod].shared.push((node, target));
     }
 
     /// Adds a point mass `mass` (kg) at the node whose first coordinate is global DOF `dof`
@@ -131,14 +122,14 @@ impl Model {
     /// Holds the mid-edge rotation `ξ` of edge `edge` of shell `shell` at its value (no-op for
     /// hinge bending, which has no edge DOFs): with both end nodes held, the edge is clamped.
     pub fn fix_shell_edge_rotation(&mut self, shell: usize, edge: usize) {
-        if let Some(x) = self.shells[shell].xi_offset {
+        if let Some(x) = self.bodies.shells[shell].xi_offset {
             self.fixed.push(x + edge);
         }
     }
 
     /// Holds the three coordinates of node `node` of shell `shell` fixed.
     pub fn fix_shell_node(&mut self, shell: usize, node: usize) {
-        let d = self.shells[shell].node_dof(node);
+        let d = self.bodies.shells[shell].node_dof(node);
         self.fixed.extend([d, d + 1, d + 2]);
     }
 
@@ -150,46 +141,69 @@ impl Model {
         self.v.extend_from_slice(velocity.as_slice());
         self.mass.extend_from_slice(&[sphere.mass(); 3]);
         sphere.spin = None;
-        self.spheres.push(sphere);
-        self.orientations.push(UnitQuaternion::identity());
-        self.spheres.len() - 1
+        self.bodies.spheres.push(sphere);
+        self.bodies.spheres.len() - 1
     }
 
     /// Lets sphere `i` rotate: appends its three rotational DOFs `θ` (rad) with the moment of
     /// inertia `I = 2/5 m r²` as their mass and the angular velocity `omega` (rad/s) as their
     /// velocity. Call once per sphere, before [`Model::finalize`].
     pub fn spin_sphere(&mut self, i: usize, omega: Vec3) {
-        assert!(self.spheres[i].spin.is_none(), "sphere {i} already rotates");
-        let inertia = self.spheres[i].inertia();
-        self.spheres[i].spin = Some(self.q.len());
+        let sphere = &mut self.bodies.spheres[i];
+        assert!(sphere.spin.is_none(), "sphere {i} already rotates");
+        let inertia = sphere.inertia();
+        sphere.spin = Some(self.q.len());
         self.q.extend_from_slice(&[0.0; 3]);
         self.v.extend_from_slice(omega.as_slice());
         self.mass.extend_from_slice(&[inertia; 3]);
     }
 
-    /// Commits the orientations of the rotating spheres for the step from the current `q` to
-    /// `q_new`: `R ← exp(Δθ) R` with `Δθ = θ(q_new) − θ(q)`, or `Δθ = Δt ω` for a sphere whose
-    /// rotation is prescribed (its DOFs constrained), with `ω` the new velocities [`Model::v`].
-    pub fn commit_orientations(&mut self, q_new: &[f64], dt: f64) {
-        for (s, r) in self.spheres.iter().zip(&mut self.orientations) {
-            let Some(k) = s.spin else { continue };
-            let d = if self.dofs.is_constrained(k) {
-                s.omega(&self.v) * dt
-            } else {
-                Vec3::new(
-                    q_new[k] - self.q[k],
-                    q_new[k + 1] - self.q[k + 1],
-                    q_new[k + 2] - self.q[k + 2],
-                )
-            };
-            *r = super::sphere::rotate(r, &d);
+    /// Ends an accepted step from the current `q` to `q_new` (with the new velocities already
+    /// in [`Model::v`]): every body's [`Body::commit_step`](super::Body::commit_step) — the
+    /// orientation update `R ← exp(Δθ) R` of rotating bodies.
+    pub fn commit_bodies(&mut self, q_new: &[f64], dt: f64) {
+        let (dofs, q, v) = (&self.dofs, &self.q, &self.v);
+        for b in self.bodies.iter_mut() {
+            b.commit_step(dofs, q, q_new, v, dt);
         }
+    }
+
+    /// The orientation of every body that rotates as a whole (spheres, rigid bodies), in body
+    /// order, as unit quaternions `(w, x, y, z)` (checkpoints).
+    pub fn orientations(&self) -> Vec<[f64; 4]> {
+        self.bodies
+            .iter()
+            .filter_map(|b| b.orientation())
+            .map(|r| [r.w, r.i, r.j, r.k])
+            .collect()
+    }
+
+    /// Restores what [`Model::orientations`] returned; an error when the count differs.
+    pub fn set_orientations(&mut self, saved: &[[f64; 4]]) -> Result<(), String> {
+        let n = self
+            .bodies
+            .iter()
+            .filter(|b| b.orientation().is_some())
+            .count();
+        if saved.len() != n {
+            return Err(format!(
+                "the checkpoint has {} body orientations, the scene {n} bodies that rotate",
+                saved.len()
+            ));
+        }
+        let bodies = self.bodies.iter_mut().filter(|b| b.orientation().is_some());
+        for (b, &[w, i, j, k]) in bodies.zip(saved) {
+            b.set_orientation(nalgebra::UnitQuaternion::new_unchecked(
+                nalgebra::Quaternion::new(w, i, j, k),
+            ));
+        }
+        Ok(())
     }
 
     /// Adds a static plane; returns its index.
     pub fn add_plane(&mut self, plane: Plane) -> usize {
-        self.planes.push(plane);
-        self.planes.len() - 1
+        self.bodies.planes.push(plane);
+        self.bodies.planes.len() - 1
     }
 
     /// Adds a boundary condition (its DOFs become constrained at [`Model::finalize`]).
@@ -202,7 +216,7 @@ impl Model {
     pub fn finalize(&mut self) {
         let mut map = DofMap::new(self.q.len());
         for bc in self.bcs.iter().filter(|b| b.is_engaged()) {
-            map.constrain_all(bc.dofs(&self.rods[bc.rod]));
+            map.constrain_all(bc.dofs(&self.bodies.rods[bc.rod]));
         }
         map.constrain_all(self.fixed.iter().copied());
         self.dofs = map;
@@ -214,16 +228,15 @@ impl Model {
         self.q.len()
     }
 
-    /// Total number of point nodes: all rod nodes, then all shell nodes, then one per sphere.
+    /// Total number of point nodes: every body's, in body order (all rod nodes, then all
+    /// shell nodes, then one per sphere).
     pub fn n_nodes(&self) -> usize {
-        self.rods.iter().map(|r| r.n_nodes).sum::<usize>()
-            + self.shells.iter().map(Shell::n_nodes).sum::<usize>()
-            + self.spheres.len()
+        self.bodies.n_nodes()
     }
 
     /// Node positions of rod `r` in configuration `q`.
     pub fn rod_nodes(&self, r: usize, q: &[f64]) -> Vec<Vec3> {
-        let rod = &self.rods[r];
+        let rod = &self.bodies.rods[r];
         (0..rod.n_nodes).map(|i| rod.node(q, i)).collect()
     }
 
@@ -234,13 +247,13 @@ impl Model {
 
     /// Frames `source` (one per rod) transported to configuration `q` (into `out`).
     pub fn transport_frames_from(&self, source: &[RodFrames], q: &[f64], out: &mut Vec<RodFrames>) {
-        out.resize_with(self.rods.len(), || RodFrames {
+        out.resize_with(self.bodies.rods.len(), || RodFrames {
             tangent: Vec::new(),
             d1: Vec::new(),
             d2: Vec::new(),
             ref_twist: Vec::new(),
         });
-        for ((rod, committed), o) in self.rods.iter().zip(source).zip(out.iter_mut()) {
+        for ((rod, committed), o) in self.bodies.rods.iter().zip(source).zip(out.iter_mut()) {
             committed.transport_into(|i| rod.node(q, i), o);
         }
     }

@@ -20,9 +20,10 @@ pub enum RodRef {
 impl RodRef {
     /// The rod's index in `model`, or an `IndexError` naming the rods there are.
     pub fn resolve(&self, model: &Model) -> PyResult<usize> {
-        let n = model.rods.len();
+        let n = model.bodies.rods.len();
         let names = || {
             model
+                .bodies
                 .rods
                 .iter()
                 .map(|r| format!("\"{}\"", r.name))
@@ -39,9 +40,17 @@ impl RodRef {
                     ))
                 })
             }
-            Self::Name(s) => model.rods.iter().position(|r| &r.name == s).ok_or_else(|| {
-                PyIndexError::new_err(format!("no rod is named \"{s}\"; the rods are {}", names()))
-            }),
+            Self::Name(s) => model
+                .bodies
+                .rods
+                .iter()
+                .position(|r| &r.name == s)
+                .ok_or_else(|| {
+                    PyIndexError::new_err(format!(
+                        "no rod is named \"{s}\"; the rods are {}",
+                        names()
+                    ))
+                }),
         }
     }
 }

@@ -223,6 +223,7 @@ impl Simulator {
         Ok(self
             .sim()?
             .model
+            .bodies
             .rods
             .iter()
             .map(|r| r.name.clone())

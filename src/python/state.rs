@@ -22,12 +22,12 @@ pub fn nodes<'py>(
     let m = &sim.model;
     let rods: Vec<usize> = match rod {
         Some(r) => vec![r.resolve(m)?],
-        None => (0..m.rods.len()).collect(),
+        None => (0..m.bodies.rods.len()).collect(),
     };
     let src = if positions { &m.q } else { &m.v };
     let points: Vec<Vec3> = rods
         .iter()
-        .flat_map(|&r| (0..m.rods[r].n_nodes).map(move |i| m.rods[r].node(src, i)))
+        .flat_map(|&r| (0..m.bodies.rods[r].n_nodes).map(move |i| m.bodies.rods[r].node(src, i)))
         .collect();
     Ok(points_out(py, &points))
 }
@@ -39,7 +39,7 @@ pub fn twist_angles<'py>(
     rod: &RodRef,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let m = &sim.model;
-    let r = &m.rods[rod.resolve(m)?];
+    let r = &m.bodies.rods[rod.resolve(m)?];
     Ok(numbers_out(
         py,
         (0..r.n_edges()).map(|e| m.q[r.twist_dof(e)]).collect(),
@@ -61,7 +61,7 @@ pub fn set_nodes(
     positions: bool,
 ) -> PyResult<()> {
     let r = rod.resolve(&sim.model)?;
-    let rod = &sim.model.rods[r];
+    let rod = &sim.model.bodies.rods[r];
     let what = if positions { "positions" } else { "velocities" };
     let points = points_in(values, rod.n_nodes, what)?;
     let dofs: Vec<usize> = (0..rod.n_nodes).map(|i| rod.node_dof(i)).collect();
@@ -189,7 +189,7 @@ pub fn boundary_conditions<'py>(
         .enumerate()
         .map(|(i, bc)| {
             let d = PyDict::new(py);
-            let rod = &m.rods[bc.rod];
+            let rod = &m.bodies.rods[bc.rod];
             d.set_item("rod", rod.name.clone())?;
             d.set_item("nodes", bc.nodes.clone())?;
             d.set_item("edges", bc.edges.clone())?;
@@ -220,7 +220,7 @@ pub fn set_boundary_target(
             m.bcs.len()
         ))
     })?;
-    let rod = &m.rods[bc.rod];
+    let rod = &m.bodies.rods[bc.rod];
     let points = points_in(targets, bc.nodes.len(), "targets")?;
     let mut q = m.q.clone();
     for (&i, p) in bc.nodes.iter().zip(&points) {

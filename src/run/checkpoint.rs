@@ -69,8 +69,9 @@ pub struct Checkpoint {
     pub v: Vec<f64>,
     /// Reference frames of every rod.
     pub frames: Vec<RodFrames>,
-    /// Orientation of every sphere, as unit quaternions `(w, x, y, z)` (absent in checkpoints
-    /// of catena before rotating spheres, whose spheres did not rotate).
+    /// Orientation of every body that rotates as a whole (spheres, in body order), as unit
+    /// quaternions `(w, x, y, z)` (absent in checkpoints of catena before rotating spheres,
+    /// whose spheres did not rotate).
     #[serde(default)]
     pub orientations: Vec<[f64; 4]>,
     /// Contact state, when the scene has contacts.

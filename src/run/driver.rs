@@ -152,11 +152,7 @@ impl Session {
             q: m.q.clone(),
             v: m.v.clone(),
             frames: m.frames.clone(),
-            orientations: m
-                .orientations
-                .iter()
-                .map(|r| [r.w, r.i, r.j, r.k])
-                .collect(),
+            orientations: m.orientations(),
             contacts: self.sim.assembler().contact_state(),
             predictor: self.sim.predictor_state().clone(),
             integrator: self.sim.integrator_state(),

@@ -8,13 +8,14 @@ use crate::io::{
     Frame, GranularRecord, MeshBody, OutputDir, PolylineBody, SphereBody, StepColumns,
 };
 use crate::math::Vec3;
-use crate::model::Model;
+use crate::model::{Model, Shape};
 use crate::scene::{BuiltScene, PackingRegionSpec};
 use crate::system::Simulator;
 
 /// Node positions of every rod, for a VTK frame.
 pub fn frame_of(model: &Model) -> Vec<(String, Vec<Vec3>, f64)> {
     model
+        .bodies
         .rods
         .iter()
         .enumerate()
@@ -45,7 +46,7 @@ impl OutputPlan {
     /// The plan of `scene`: granular columns when it has spheres; force chains by default when
     /// it also has contacts.
     pub(super) fn of(scene: &BuiltScene) -> Self {
-        let granular = !scene.model.spheres.is_empty();
+        let granular = !scene.model.bodies.spheres.is_empty();
         let o = &scene.output;
         Self {
             granular,
@@ -85,59 +86,65 @@ impl OutputPlan {
     }
 }
 
-/// Writes the frame of `sim`'s model (bodies with velocities; spheres with angular velocity
-/// and orientation) and, as `plan` says, its force chains and contact list.
+/// Writes the frame of `sim`'s model (every body's [`Shape`]: rods as tubes, spheres with
+/// angular velocity and orientation, meshes with their triangles, all with velocities) and, as
+/// `plan` says, its force chains and contact list.
 pub(super) fn write_frame(
     out: &mut OutputDir,
     sim: &Simulator,
     plan: &OutputPlan,
 ) -> Result<(), RunError> {
     let model = &sim.model;
-    let rods = frame_of(model);
-    let rod_velocities: Vec<Vec<Vec3>> = (0..model.rods.len())
-        .map(|r| model.rod_nodes(r, &model.v))
-        .collect();
-    let bodies: Vec<PolylineBody> = rods
+    let shapes: Vec<(&str, Shape)> = model
+        .bodies
         .iter()
-        .zip(&rod_velocities)
-        .map(|((name, pts, r), v)| PolylineBody {
-            name,
-            points: pts,
-            radius: *r,
-            velocities: v,
-        })
+        .filter_map(|b| Some((b.name(), b.shape(&model.q, &model.v)?)))
         .collect();
-    let spheres: Vec<SphereBody> = model
-        .spheres
-        .iter()
-        .zip(&model.orientations)
-        .map(|(s, o)| SphereBody {
-            center: s.center(&model.q),
-            radius: s.radius,
-            velocity: s.center(&model.v),
-            angular_velocity: s.omega(&model.v),
-            orientation: [o.w, o.i, o.j, o.k],
-        })
-        .collect();
-    let shell_nodes: Vec<Vec<Vec3>> = model.shells.iter().map(|s| s.nodes(&model.q)).collect();
-    let shell_velocities: Vec<Vec<Vec3>> = model.shells.iter().map(|s| s.nodes(&model.v)).collect();
-    let shells: Vec<MeshBody> = model
-        .shells
-        .iter()
-        .zip(shell_nodes.iter().zip(&shell_velocities))
-        .map(|(s, (pts, v))| MeshBody {
-            name: &s.name,
-            points: pts,
-            triangles: &s.mesh.triangles,
-            thickness: s.thickness,
-            velocities: v,
-        })
-        .collect();
+    let (mut rods, mut spheres, mut meshes) = (Vec::new(), Vec::new(), Vec::new());
+    for (name, shape) in &shapes {
+        match shape {
+            Shape::Polyline {
+                points,
+                velocities,
+                radius,
+            } => rods.push(PolylineBody {
+                name,
+                points,
+                radius: *radius,
+                velocities,
+            }),
+            Shape::Sphere {
+                center,
+                radius,
+                velocity,
+                angular_velocity,
+                orientation,
+            } => spheres.push(SphereBody {
+                center: *center,
+                radius: *radius,
+                velocity: *velocity,
+                angular_velocity: *angular_velocity,
+                orientation: *orientation,
+            }),
+            Shape::Mesh {
+                points,
+                velocities,
+                triangles,
+                thickness,
+            } => meshes.push(MeshBody {
+                name,
+                points,
+                triangles,
+                thickness: *thickness,
+                velocities,
+            }),
+        }
+    }
     out.write_frame(&Frame {
         time: model.time,
-        rods: &bodies,
+        rods: &rods,
         spheres: &spheres,
-        shells: &shells,
+        shells: &meshes,
     })?;
     if plan.chains || plan.list {
         let lines = contact_lines(model, sim.last_contacts());

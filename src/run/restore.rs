@@ -20,16 +20,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     m.v.clone_from(&ck.v);
     m.frames.clone_from(&ck.frames);
     if !ck.orientations.is_empty() {
-        if ck.orientations.len() != m.orientations.len() {
-            return Err(format!(
-                "the checkpoint has {} sphere orientations, the scene {} spheres",
-                ck.orientations.len(),
-                m.orientations.len()
-            ));
-        }
-        for (r, &[w, i, j, k]) in m.orientations.iter_mut().zip(&ck.orientations) {
-            *r = nalgebra::UnitQuaternion::new_unchecked(nalgebra::Quaternion::new(w, i, j, k));
-        }
+        m.set_orientations(&ck.orientations)?;
     }
     m.time = ck.time;
     m.actuate(ck.time);

@@ -64,6 +64,7 @@ fn sample(sim: &crate::system::Simulator) -> Sample {
     Sample {
         t: m.time,
         nodes: m
+            .bodies
             .rods
             .iter()
             .flat_map(|r| (0..r.n_nodes).map(|i| r.node(&m.q, i)))
@@ -94,16 +95,17 @@ pub fn run_case(
             .with_help("check --until (simulated seconds) and the scene's `time.dt`")
     })?;
     let n_steps = (horizon / dt - 1e-9).ceil().max(0.0) as u64;
-    let radius = if built.model.rods.is_empty() {
+    let radius = if built.model.bodies.rods.is_empty() {
         0.0
     } else {
         built
             .model
+            .bodies
             .rods
             .iter()
             .map(|r| r.section.contact_radius())
             .sum::<f64>()
-            / built.model.rods.len() as f64
+            / built.model.bodies.rods.len() as f64
     };
     let adaptive = built.adaptive;
     let mut state = AdaptiveState::new(&adaptive);

@@ -197,34 +197,15 @@ fn primitive_name(model: &Model, p: &PrimId) -> String {
     p.label(model)
 }
 
-/// Names global DOF `k`: a rod node coordinate or edge twist, or a sphere coordinate or
-/// rotation.
+/// Names global DOF `k` by the body that owns it ([`crate::model::Body::dof_name`]): a rod
+/// node coordinate or edge twist, a shell node coordinate or mid-edge `ξ`, a sphere
+/// coordinate or rotation.
 fn dof_name(model: &Model, k: usize) -> String {
-    for rod in &model.rods {
-        let end = rod.offset + 4 * rod.n_nodes - 1;
-        if (rod.offset..end).contains(&k) {
-            let local = k - rod.offset;
-            let (i, c) = (local / 4, local % 4);
-            return if c == 3 {
-                format!("rod \"{}\" edge {i} (twist)", rod.name)
-            } else {
-                format!("rod \"{}\" node {i} ({})", rod.name, ["x", "y", "z"][c])
-            };
-        }
-    }
-    for s in &model.spheres {
-        if (s.offset..s.offset + 3).contains(&k) {
-            return format!("sphere \"{}\" ({})", s.name, ["x", "y", "z"][k - s.offset]);
-        }
-        if let Some(r) = s.spin.filter(|r| (*r..*r + 3).contains(&k)) {
-            return format!(
-                "sphere \"{}\" (rotation {})",
-                s.name,
-                ["x", "y", "z"][k - r]
-            );
-        }
-    }
-    format!("DOF {k}")
+    model
+        .bodies
+        .iter()
+        .find_map(|b| b.dof_name(k))
+        .unwrap_or_else(|| format!("DOF {k}"))
 }
 
 #[cfg(test)]

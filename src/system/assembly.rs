@@ -67,17 +67,11 @@ impl Assembler {
         contacts: Option<Box<dyn ContactModel>>,
     ) -> Self {
         let stencils = ElasticStencils::new(model);
-        // Global node numbering: rod nodes, then shell nodes (external forces' node blocks).
+        // The global node numbering (external forces' node blocks): every body's nodes.
         let node_dofs: Vec<[usize; 3]> = model
-            .rods
+            .bodies
             .iter()
-            .flat_map(|r| (0..r.n_nodes).map(move |i| r.node_dof(i)))
-            .chain(
-                model
-                    .shells
-                    .iter()
-                    .flat_map(|s| (0..s.n_nodes()).map(move |i| s.node_dof(i))),
-            )
+            .flat_map(|b| (0..b.n_nodes()).map(move |i| b.node_dof(i)))
             .map(|d| [d, d + 1, d + 2])
             .collect();
         let mut asm = Self {

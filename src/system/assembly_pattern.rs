@@ -61,6 +61,7 @@ impl Assembler {
         self.contact_slots = ContactSlots::build(model, pattern, &self.contact_layouts);
         self.face_slots = if self.externals.iter().any(|f| f.couples_faces()) {
             model
+                .bodies
                 .shells
                 .iter()
                 .map(|shell| {

@@ -22,19 +22,13 @@ pub struct DofBlocks {
 }
 
 impl DofBlocks {
-    /// Blocks of three for every rod node, shell node, sphere centre and sphere rotation whose
-    /// three DOFs are free (consecutive free indices); every other free DOF alone.
+    /// Blocks of three for every body's three-DOF groups (nodes, sphere centres, rotations;
+    /// [`crate::model::Body::dof_triples`]) whose three DOFs are free (consecutive free
+    /// indices); every other free DOF alone.
     pub fn of_model(model: &Model) -> Self {
         let mut triples: Vec<usize> = Vec::new();
-        for rod in &model.rods {
-            triples.extend((0..rod.n_nodes).map(|i| rod.node_dof(i)));
-        }
-        for shell in &model.shells {
-            triples.extend((0..shell.n_nodes()).map(|i| shell.node_dof(i)));
-        }
-        for s in &model.spheres {
-            triples.push(s.offset);
-            triples.extend(s.spin);
+        for b in model.bodies.iter() {
+            b.dof_triples(&mut triples);
         }
         Self::from_triples(&model.dofs, &triples)
     }

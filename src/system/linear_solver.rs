@@ -64,9 +64,7 @@ impl LinearSolver {
             LinearSolverKind::Direct | LinearSolverKind::Envelope => false,
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
-                model.rods.is_empty()
-                    && model.shells.is_empty()
-                    && model.dofs.n_free() >= AUTO_ITERATIVE_MIN_DOFS
+                model.bodies.all_rigid() && model.dofs.n_free() >= AUTO_ITERATIVE_MIN_DOFS
             }
         };
         Self {

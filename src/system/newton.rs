@@ -143,9 +143,9 @@ fn solve_from(
     let demand = asm.contact_line_search();
     let ccd = demand == Some(ContactLineSearch::EnergyCcd);
     let l_min = model
-        .rods
+        .bodies
         .iter()
-        .flat_map(|r| r.rest_lengths.iter().copied())
+        .filter_map(|b| b.rest_length_scale())
         .fold(f64::INFINITY, f64::min);
     let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
     let step_tol = settings.step_tol * l_scale;
@@ -159,7 +159,7 @@ fn solve_from(
     // A full-step trial evaluated with its Jacobian can become the next iterate as it is when
     // the iterate's own evaluation would give the same bits: without rods there are no
     // reference frames to rebase, and without CCD no barrier stiffness changes per iterate.
-    let may_speculate = !ccd && model.rods.is_empty();
+    let may_speculate = !ccd && !model.bodies.iter().any(|b| b.has_reference_frames());
     // The current iterate was evaluated (with its Jacobian) as the last line search's trial.
     let mut evaluated = false;
     loop {

@@ -75,12 +75,12 @@ pub(super) fn start(
     // The conditions in force this step (staged ones may wait or have let go).
     let held = |i: &usize| m.bc_holds(*i);
     for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {
-        bc.apply_nodes(&m.rods[bc.rod], t_new, &mut q);
+        bc.apply_nodes(&m.bodies.rods[bc.rod], t_new, &mut q);
     }
     if m.bcs.iter().any(|b| !b.edges.is_empty()) {
         m.transport_frames(&q, frames);
         for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {
-            bc.apply_twists(&m.rods[bc.rod], t_new, &frames[bc.rod], &mut q);
+            bc.apply_twists(&m.bodies.rods[bc.rod], t_new, &frames[bc.rod], &mut q);
         }
     }
     q

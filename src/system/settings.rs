@@ -50,7 +50,7 @@ pub enum InitialGuess {
 /// Which linear solver each Newton iteration uses (see [`super::LinearSolver`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum LinearSolverKind {
-    /// `Iterative` for systems of rigid spheres only with at least
+    /// `Iterative` for systems of rigid bodies only (spheres, planes) with at least
     /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs, `Envelope` otherwise.
     #[default]
     Auto,

@@ -60,7 +60,7 @@ impl ShellStencils {
     /// Lists the stencils of every shell of `model`.
     pub fn new(model: &Model) -> Self {
         let mut out = Vec::new();
-        for (si, sh) in model.shells.iter().enumerate() {
+        for (si, sh) in model.bodies.shells.iter().enumerate() {
             let topo = &sh.topology;
             match sh.membrane {
                 ShellMembrane::Springs => {
@@ -163,7 +163,7 @@ impl ShellStencils {
             .stencils
             .par_iter()
             .with_min_len(64)
-            .map(|s| s.evaluate(&model.shells[s.shell], q))
+            .map(|s| s.evaluate(&model.bodies.shells[s.shell], q))
             .collect();
         let mut energy = 0.0;
         let mut jac = jac;
@@ -196,7 +196,7 @@ impl ShellStencils {
             .stencils
             .par_iter()
             .with_min_len(256)
-            .map(|s| (s.is_membrane(), s.energy(&model.shells[s.shell], q)))
+            .map(|s| (s.is_membrane(), s.energy(&model.bodies.shells[s.shell], q)))
             .collect();
         let sum = |membrane: bool| -> f64 {
             locals

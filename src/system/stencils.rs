@@ -63,7 +63,7 @@ fn node_stencil(
     q: &[f64],
     s: &NodeStencilDofs,
 ) -> NodeStencil {
-    let rod = &model.rods[s.rod];
+    let rod = &model.bodies.rods[s.rod];
     let f = &frames[s.rod];
     let i = s.node;
     NodeStencil {
@@ -82,7 +82,7 @@ fn node_stencil(
 
 /// Stretching parameters and end nodes of edge stencil `s` at `q`.
 fn edge_stencil(model: &Model, q: &[f64], s: &StretchStencil) -> (StretchParams, Vec3, Vec3) {
-    let rod = &model.rods[s.rod];
+    let rod = &model.bodies.rods[s.rod];
     let p = StretchParams {
         ea: rod.ea(),
         rest_length: rod.rest_lengths[s.edge],
@@ -111,7 +111,7 @@ impl ElasticStencils {
     /// Lists the stencils of every rod of `model`.
     pub fn new(model: &Model) -> Self {
         let mut s = Self::default();
-        for (r, rod) in model.rods.iter().enumerate() {
+        for (r, rod) in model.bodies.rods.iter().enumerate() {
             for e in 0..rod.n_edges() {
                 let a = rod.node_dof(e);
                 let b = rod.node_dof(e + 1);
@@ -201,7 +201,7 @@ impl ElasticStencils {
                 } else {
                     let s = &self.bend[k - n_stretch];
                     let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.rods[s.rod], s.node);
+                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
                     let (eb, gb, hb) = bend_energy_grad_hess(&bp, &st);
                     let (et, gt, ht) = twist_energy_grad_hess(&tp, &st);
                     Local::Node(eb + et, gb + gt, hb + ht)
@@ -263,7 +263,7 @@ impl ElasticStencils {
                 } else {
                     let s = &self.bend[k - n_stretch];
                     let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.rods[s.rod], s.node);
+                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
                     let (eb, gb) = bend_energy_grad(&bp, &st);
                     let (et, gt) = twist_energy_grad(&tp, &st);
                     LocalGradient::Node(eb + et, gb + gt)
@@ -306,7 +306,7 @@ impl ElasticStencils {
                 } else {
                     let s = &self.bend[k - n_stretch];
                     let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.rods[s.rod], s.node);
+                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
                     [bend_energy(&bp, &st), twist_energy(&tp, &st)]
                 }
             })

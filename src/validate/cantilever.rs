@@ -88,7 +88,7 @@ pub fn tip_deflection(e: f64, dt: f64, duration: f64) -> Result<Settled, String>
         .map_err(|e| e.to_string())?
         .into_simulator();
     let tip = |sim: &crate::system::Simulator| {
-        let r = &sim.model.rods[0];
+        let r = &sim.model.bodies.rods[0];
         r.node(&sim.model.q, r.n_nodes - 1).z
     };
     let z0 = tip(&sim);

@@ -115,7 +115,7 @@ pub fn drop_simulator(
 /// Kinetic energy `Σ ½ mᵢ vᵢ²` and gravity potential `Σ mᵢ g (zᵢ − h)` (J) of the dropped rod.
 pub fn mechanical_energy(sim: &Simulator) -> (f64, f64) {
     let m = &sim.model;
-    let rod = &m.rods[0];
+    let rod = &m.bodies.rods[0];
     (0..rod.n_nodes)
         .map(|i| {
             let d = rod.node_dof(i);
@@ -128,7 +128,7 @@ pub fn mechanical_energy(sim: &Simulator) -> (f64, f64) {
 /// Drops the rod with Young's modulus `e` (Pa), writing scene and chain into `dir`.
 pub fn drop_rod(dir: &Path, e: f64) -> Result<Drop, String> {
     let mut sim = drop_simulator(dir, e, IntegratorKind::ImplicitEuler, DURATION)?;
-    let rod = sim.model.rods[0].clone();
+    let rod = sim.model.bodies.rods[0].clone();
     let energy = mechanical_energy;
     let lowest = |sim: &Simulator| {
         (0..rod.n_nodes)

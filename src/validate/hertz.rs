@@ -105,7 +105,10 @@ pub fn collision_with(
 /// step (m) and the final relative velocity along x (m/s, positive = separating).
 pub fn gaps(sim: &mut Simulator, max_steps: usize) -> Result<(Vec<f64>, f64), String> {
     let mut gaps = Vec::new();
-    let (a, b) = (sim.model.spheres[0].offset, sim.model.spheres[1].offset);
+    let (a, b) = (
+        sim.model.bodies.spheres[0].offset,
+        sim.model.bodies.spheres[1].offset,
+    );
     for _ in 0..max_steps {
         step(sim, "hertz collision")?;
         let q = &sim.model.q;

@@ -123,7 +123,7 @@ pub fn slide(dir: &Path, chain: &str, theta: f64, steps: usize) -> Result<Vec<Sa
     );
     let mut sim = simulate(dir, "incline.ron", &src)?;
     let dofs: Vec<usize> = (0..NODES)
-        .map(|i| sim.model.rods[0].node_dof(i) + 1)
+        .map(|i| sim.model.bodies.rods[0].node_dof(i) + 1)
         .collect();
     (0..steps)
         .map(|_| {

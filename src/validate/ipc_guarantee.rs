@@ -79,8 +79,9 @@ pub fn impact(dir: &Path, method: &'static str) -> Result<Impact, String> {
         out.gaps.push((r.t, r.newton.min_gap));
     }
     let m = &sim.model;
-    let mid = m.rods[0].n_nodes / 2;
-    out.final_separation = m.rods[1].node(&m.q, mid).z - m.rods[0].node(&m.q, mid).z - 2.0 * H;
+    let mid = m.bodies.rods[0].n_nodes / 2;
+    out.final_separation =
+        m.bodies.rods[1].node(&m.q, mid).z - m.bodies.rods[0].node(&m.q, mid).z - 2.0 * H;
     Ok(out)
 }
 

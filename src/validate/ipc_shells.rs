@@ -60,6 +60,7 @@ pub fn run_scene(dir: &Path, name: &str, src: &str, steps: usize) -> Result<Run,
         }
     }
     let rod_weight = m
+        .bodies
         .rods
         .iter()
         .map(|r| (0..r.n_nodes).map(|i| r.node_mass(i) * 9.81).sum::<f64>())

@@ -296,7 +296,7 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
         &edited(IMC, &[("T_IMC.mu", &p.mu.to_string())])?,
     )?;
     let mut sim = simulate(dir, &format!("{tag}.ron"), &scene(tag, p, &chain, &nodes))?;
-    let rod = sim.model.rods[0].clone();
+    let rod = sim.model.bodies.rods[0].clone();
     let (ea, ei) = (rod.ea(), bending_stiffness());
     let n = rod.n_nodes;
     let csv_path = dir.join(format!("{tag}_points.csv"));

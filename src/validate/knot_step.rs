@@ -43,6 +43,7 @@ fn transverse(before: &[Vec3], after: &[Vec3]) -> f64 {
 fn transverse_motion(sim: &Simulator, q0: &[f64]) -> f64 {
     let q1 = &sim.model.q;
     sim.model
+        .bodies
         .rods
         .iter()
         .map(|rod| {

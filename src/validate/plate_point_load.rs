@@ -182,7 +182,7 @@ pub fn settle(
     let name = format!("plate_{bending:?}_{rim:?}_{refine}.ron").to_lowercase();
     let mut sim = simulate(dir, &name, &src)?;
     let centre = |sim: &crate::system::Simulator| {
-        let s = &sim.model.shells[0];
+        let s = &sim.model.bodies.shells[0];
         let nodes = s.nodes(&sim.model.q);
         // The disk's centre node: the one closest to the axis.
         let (i, _) = s
@@ -204,7 +204,7 @@ pub fn settle(
         last = z;
     }
     // One point per ring: the mean deflection of the nodes at the same rest radius.
-    let s = &sim.model.shells[0];
+    let s = &sim.model.bodies.shells[0];
     let mut rings: Vec<(f64, f64, usize)> = Vec::new();
     for (rest, now) in s.mesh.nodes.iter().zip(s.nodes(&sim.model.q)) {
         let r = rest.x.hypot(rest.y);

@@ -150,7 +150,8 @@ fn scene_text(
 /// The poured spheres of `sim` still over the floor.
 fn poured(sim: &crate::system::Simulator) -> Vec<State> {
     let m = &sim.model;
-    m.spheres
+    m.bodies
+        .spheres
         .iter()
         .filter(|s| !s.name.starts_with("floor"))
         .map(|s| {
@@ -165,7 +166,8 @@ fn poured(sim: &crate::system::Simulator) -> Vec<State> {
 /// the ones that rolled off it are left out.
 fn kinetic_energy(sim: &crate::system::Simulator) -> f64 {
     let m = &sim.model;
-    m.spheres
+    m.bodies
+        .spheres
         .iter()
         .filter(|s| {
             let c = s.center(&m.q);
@@ -272,14 +274,15 @@ mod tests {
         let sim = simulate(dir.path(), "t_0.ron", &src).unwrap();
         let m = &sim.model;
         let floor: Vec<_> = m
+            .bodies
             .spheres
             .iter()
             .filter(|s| s.name.starts_with("floor"))
             .map(|s| s.center(&m.q))
             .collect();
         assert_eq!(floor.len(), floor_count());
-        assert_eq!(m.spheres.len(), floor_count() + PER_BATCH);
-        assert_eq!(m.planes.len(), 1);
+        assert_eq!(m.bodies.spheres.len(), floor_count() + PER_BATCH);
+        assert_eq!(m.bodies.planes.len(), 1);
         let covered = floor.len() as f64 * std::f64::consts::PI * R * R;
         let fraction = covered / (2.0 * FLOOR_HALF).powi(2);
         assert!((fraction - FLOOR_FRACTION).abs() < 1e-3, "{fraction}");

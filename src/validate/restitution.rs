@@ -53,7 +53,10 @@ fn head_on(dir: &Path, v: f64, n: f64, integrator: IntegratorKind) -> Result<f64
         keep = 0.5 * R
     );
     let mut sim = simulate(dir, &format!("head_on_{v}_{n}_{integrator}.ron"), &src)?;
-    let (a, b) = (sim.model.spheres[0].offset, sim.model.spheres[1].offset);
+    let (a, b) = (
+        sim.model.bodies.spheres[0].offset,
+        sim.model.bodies.spheres[1].offset,
+    );
     let mut touched = false;
     for _ in 0..(20.0 * n) as usize {
         step(&mut sim, "head-on impact")?;
@@ -98,7 +101,7 @@ fn oblique(
         &format!("oblique_{}.ron", angle.to_degrees().round()),
         &src,
     )?;
-    let o = sim.model.spheres[0].offset;
+    let o = sim.model.bodies.spheres[0].offset;
     let mut touched = false;
     for _ in 0..(20.0 * n) as usize {
         step(&mut sim, "oblique impact")?;

@@ -95,7 +95,7 @@ fn sphere_on_plane(
 
 /// Steps `n` times; returns `(t, v_x, ρ ω_y)` after each step.
 fn run_steps(sim: &mut Simulator, n: usize, rho: f64) -> Result<Vec<(f64, f64, f64)>, String> {
-    let s = sim.model.spheres[0].clone();
+    let s = sim.model.bodies.spheres[0].clone();
     let k = s.spin.ok_or("spheres rotate by default")?;
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {

@@ -206,7 +206,7 @@ pub fn settle(v: Variant, e: f64, dt: f64, steps: usize) -> Result<Settled, Stri
         .map_err(|e| e.to_string())?
         .into_simulator();
     let tip = |sim: &crate::system::Simulator| {
-        let s = &sim.model.shells[0];
+        let s = &sim.model.bodies.shells[0];
         let nodes = s.nodes(&sim.model.q);
         let x_max = nodes.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
         let free: Vec<f64> = nodes

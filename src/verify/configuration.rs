@@ -310,23 +310,23 @@ fn write(model: &Model, q: &mut [f64], prim: PrimId, shape: &Shape) {
     let mut set = |dof: usize, x: Vec3| q[dof..dof + 3].copy_from_slice(x.as_slice());
     match (prim, shape) {
         (PrimId::RodEdge(RodEdge { rod, .. }), Shape::Edge(p0, p1)) => {
-            let r = &model.rods[rod as usize];
+            let r = &model.bodies.rods[rod as usize];
             set(r.node_dof(0), *p0);
             set(r.node_dof(1), *p1);
             set(r.node_dof(2), p1 * 2.0 - p0);
         }
         (PrimId::RodNode(RodNode { rod, .. }), Shape::Ball(c)) => {
-            let r = &model.rods[rod as usize];
+            let r = &model.bodies.rods[rod as usize];
             let d = Vec3::new(0.03, 0.0, 0.0);
             set(r.node_dof(0), c - d);
             set(r.node_dof(1), *c);
             set(r.node_dof(2), c + d);
         }
         (PrimId::Sphere(SpherePrim { index }), Shape::Ball(c)) => {
-            set(model.spheres[index as usize].offset, *c)
+            set(model.bodies.spheres[index as usize].offset, *c)
         }
         (PrimId::ShellFace(f), Shape::Tri(t)) => {
-            let s = &model.shells[f.shell as usize];
+            let s = &model.bodies.shells[f.shell as usize];
             for (k, &node) in s.mesh.triangles[f.face as usize].iter().enumerate() {
                 set(s.node_dof(node as usize), t[k]);
             }

@@ -38,7 +38,7 @@ pub struct JacobianCheck {
 /// // Two spheres of radii 10 and 12 mm, 21.9 mm apart: 0.1 mm overlap.
 /// let model = catena::verify::probe_model();
 /// let mut q = model.q.clone();
-/// let (s, t) = (&model.spheres[0], &model.spheres[1]);
+/// let (s, t) = (&model.bodies.spheres[0], &model.bodies.spheres[1]);
 /// q[s.offset..s.offset + 3].copy_from_slice(&[0.0, 0.0, 0.1]);
 /// q[t.offset..t.offset + 3].copy_from_slice(&[0.0, 0.0219, 0.1]);
 /// let v = vec![0.01; q.len()];

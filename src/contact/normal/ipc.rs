@@ -167,13 +167,13 @@ fn bbox_diagonal(model: &Model, q: &[f64]) -> f64 {
             hi[c] = hi[c].max(p[c]);
         }
     };
-    for r in &model.rods {
+    for r in &model.bodies.rods {
         for i in 0..r.n_nodes {
             let x = r.node(q, i);
             add([x.x, x.y, x.z]);
         }
     }
-    for s in &model.spheres {
+    for s in &model.bodies.spheres {
         let x = s.center(q);
         add([x.x, x.y, x.z]);
     }

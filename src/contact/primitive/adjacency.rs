@@ -60,7 +60,7 @@ impl MeshNodes {
 /// Whether two primitives of one shell are too close along it: they share a node, or two of
 /// their nodes are within the thickness in the rest mesh.
 fn too_close_on_mesh(model: &Model, a: &MeshNodes, b: &MeshNodes) -> bool {
-    let shell = &model.shells[a.shell as usize];
+    let shell = &model.bodies.shells[a.shell as usize];
     let h2 = shell.thickness * shell.thickness;
     let rest = &shell.mesh.nodes;
     a.as_slice().iter().any(|&i| {
@@ -73,7 +73,7 @@ fn too_close_on_mesh(model: &Model, a: &MeshNodes, b: &MeshNodes) -> bool {
 /// Whether primitives of two different bodies share a node (a rod–shell or rod–rod junction,
 /// [`Model::share_rod_node`]): they are one piece of material there.
 fn joined(model: &Model, a: &PrimId, b: &PrimId) -> bool {
-    if a.body() == b.body() || !model.rods.iter().any(|r| !r.shared.is_empty()) {
+    if a.body() == b.body() || !model.bodies.rods.iter().any(|r| !r.shared.is_empty()) {
         return false;
     }
     let (da, db) = (a.point_dofs(model), b.point_dofs(model));
@@ -168,7 +168,7 @@ mod tests {
             m
         };
         let m = shell_model(1e-3);
-        let s = &m.shells[0];
+        let s = &m.bodies.shells[0];
         let tri = |t: u32| PrimId::shell_face(0, t);
         let node = |n: u32| PrimId::shell_node(0, n);
         let [a, _, _] = s.mesh.triangles[0];

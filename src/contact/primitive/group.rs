@@ -25,16 +25,16 @@ impl BodyGroup {
             BodyGroup::Rods(rods) => rods
                 .iter()
                 .flat_map(|&i| {
-                    let rod = &model.rods[i];
+                    let rod = &model.bodies.rods[i];
                     (0..rod.n_nodes).map(move |n| rod.node_dof(n))
                 })
                 .collect(),
-            BodyGroup::Spheres(s) => s.iter().map(|&i| model.spheres[i].offset).collect(),
+            BodyGroup::Spheres(s) => s.iter().map(|&i| model.bodies.spheres[i].offset).collect(),
             BodyGroup::Planes(_) => Vec::new(),
             BodyGroup::Shells(v) => v
                 .iter()
                 .flat_map(|&i| {
-                    let shell = &model.shells[i];
+                    let shell = &model.bodies.shells[i];
                     (0..shell.n_nodes()).map(move |n| shell.node_dof(n))
                 })
                 .collect(),

@@ -53,7 +53,7 @@ impl Primitive for PlanePrim {
         0.0
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        match &model.planes[self.index as usize].material {
+        match &model.bodies.planes[self.index as usize].material {
             // A wall of a given material: its elasticity counts, its mass is infinite.
             Some(m) => ContactMaterial::of(m, f64::INFINITY),
             None => ContactMaterial {
@@ -68,13 +68,16 @@ impl Primitive for PlanePrim {
         BodyId::Plane(self.index)
     }
     fn label(&self, model: &Model) -> String {
-        format!("plane \"{}\"", model.planes[self.index as usize].name)
+        format!(
+            "plane \"{}\"",
+            model.bodies.planes[self.index as usize].name
+        )
     }
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         (side == 1).then_some(&DOC2)
     }
     fn plane_geometry(&self, model: &Model) -> Option<(Vec3, Vec3)> {
-        let p = &model.planes[self.index as usize];
+        let p = &model.bodies.planes[self.index as usize];
         Some((p.origin, p.normal))
     }
 }

@@ -51,7 +51,7 @@ impl Primitive for RodEdge {
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Rods(rods) = group {
             for &r in rods {
-                out.extend((0..model.rods[r].n_edges()).map(|e| {
+                out.extend((0..model.bodies.rods[r].n_edges()).map(|e| {
                     PrimId::RodEdge(RodEdge {
                         rod: r as u32,
                         edge: e as u32,
@@ -61,15 +61,17 @@ impl Primitive for RodEdge {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        let r = &model.rods[self.rod as usize];
+        let r = &model.bodies.rods[self.rod as usize];
         let e = self.edge as usize;
         PointDofs::of(&[r.node_dof(e), r.node_dof(e + 1)])
     }
     fn radius(&self, model: &Model) -> f64 {
-        model.rods[self.rod as usize].section.contact_radius()
+        model.bodies.rods[self.rod as usize]
+            .section
+            .contact_radius()
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let r = &model.rods[self.rod as usize];
+        let r = &model.bodies.rods[self.rod as usize];
         let e = self.edge as usize;
         ContactMaterial::of(&r.material, 0.5 * (r.node_mass(e) + r.node_mass(e + 1)))
     }
@@ -79,14 +81,14 @@ impl Primitive for RodEdge {
     fn label(&self, model: &Model) -> String {
         format!(
             "rod \"{}\" edge {}",
-            model.rods[self.rod as usize].name, self.edge
+            model.bodies.rods[self.rod as usize].name, self.edge
         )
     }
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         Some(if side == 0 { &DOC1 } else { &DOC2 })
     }
     fn span(&self, model: &Model) -> Option<Span> {
-        let r = &model.rods[self.rod as usize];
+        let r = &model.bodies.rods[self.rod as usize];
         let e = self.edge as usize;
         Some(Span {
             body: self.body(),

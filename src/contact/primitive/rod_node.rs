@@ -48,7 +48,7 @@ impl Primitive for RodNode {
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Rods(rods) = group {
             for &r in rods {
-                out.extend((0..model.rods[r].n_nodes).map(|n| {
+                out.extend((0..model.bodies.rods[r].n_nodes).map(|n| {
                     PrimId::RodNode(RodNode {
                         rod: r as u32,
                         node: n as u32,
@@ -58,13 +58,15 @@ impl Primitive for RodNode {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        PointDofs::of(&[model.rods[self.rod as usize].node_dof(self.node as usize)])
+        PointDofs::of(&[model.bodies.rods[self.rod as usize].node_dof(self.node as usize)])
     }
     fn radius(&self, model: &Model) -> f64 {
-        model.rods[self.rod as usize].section.contact_radius()
+        model.bodies.rods[self.rod as usize]
+            .section
+            .contact_radius()
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let r = &model.rods[self.rod as usize];
+        let r = &model.bodies.rods[self.rod as usize];
         ContactMaterial::of(&r.material, r.node_mass(self.node as usize))
     }
     fn body(&self) -> BodyId {
@@ -73,14 +75,14 @@ impl Primitive for RodNode {
     fn label(&self, model: &Model) -> String {
         format!(
             "rod \"{}\" node {}",
-            model.rods[self.rod as usize].name, self.node
+            model.bodies.rods[self.rod as usize].name, self.node
         )
     }
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         Some(if side == 0 { &DOC1 } else { &DOC2 })
     }
     fn span(&self, model: &Model) -> Option<Span> {
-        let r = &model.rods[self.rod as usize];
+        let r = &model.bodies.rods[self.rod as usize];
         let s = r.arc_length[self.node as usize];
         Some(Span {
             body: self.body(),

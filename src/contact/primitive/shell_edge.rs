@@ -20,7 +20,7 @@ pub struct ShellEdge {
 
 impl ShellEdge {
     fn nodes(&self, model: &Model) -> [u32; 2] {
-        model.shells[self.shell as usize].topology.edges[self.edge as usize].nodes
+        model.bodies.shells[self.shell as usize].topology.edges[self.edge as usize].nodes
     }
 }
 
@@ -42,7 +42,7 @@ impl Primitive for ShellEdge {
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Shells(shells) = group {
             for &s in shells {
-                out.extend((0..model.shells[s].topology.n_edges()).map(|e| {
+                out.extend((0..model.bodies.shells[s].topology.n_edges()).map(|e| {
                     PrimId::ShellEdge(ShellEdge {
                         shell: s as u32,
                         edge: e as u32,
@@ -52,15 +52,15 @@ impl Primitive for ShellEdge {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        let s = &model.shells[self.shell as usize];
+        let s = &model.bodies.shells[self.shell as usize];
         let [a, b] = self.nodes(model);
         PointDofs::of(&[s.node_dof(a as usize), s.node_dof(b as usize)])
     }
     fn radius(&self, model: &Model) -> f64 {
-        0.5 * model.shells[self.shell as usize].thickness
+        0.5 * model.bodies.shells[self.shell as usize].thickness
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let s = &model.shells[self.shell as usize];
+        let s = &model.bodies.shells[self.shell as usize];
         let [a, b] = self.nodes(model);
         let mass = 0.5 * (s.node_mass(a as usize) + s.node_mass(b as usize));
         ContactMaterial::of(&s.material, mass)
@@ -71,7 +71,7 @@ impl Primitive for ShellEdge {
     fn label(&self, model: &Model) -> String {
         format!(
             "shell \"{}\" edge {}",
-            model.shells[self.shell as usize].name, self.edge
+            model.bodies.shells[self.shell as usize].name, self.edge
         )
     }
     /// Shell edges bind through the capsule data elements, as rod edges do.

@@ -34,7 +34,7 @@ static DOC2: ElementDoc = ElementDoc {
 
 impl ShellFace {
     fn nodes(&self, model: &Model) -> [u32; 3] {
-        model.shells[self.shell as usize].mesh.triangles[self.face as usize]
+        model.bodies.shells[self.shell as usize].mesh.triangles[self.face as usize]
     }
 }
 
@@ -56,7 +56,7 @@ impl Primitive for ShellFace {
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Shells(shells) = group {
             for &s in shells {
-                out.extend((0..model.shells[s].mesh.triangles.len()).map(|t| {
+                out.extend((0..model.bodies.shells[s].mesh.triangles.len()).map(|t| {
                     PrimId::ShellFace(ShellFace {
                         shell: s as u32,
                         face: t as u32,
@@ -66,7 +66,7 @@ impl Primitive for ShellFace {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        let s = &model.shells[self.shell as usize];
+        let s = &model.bodies.shells[self.shell as usize];
         let [a, b, c] = self.nodes(model);
         PointDofs::of(&[
             s.node_dof(a as usize),
@@ -75,10 +75,10 @@ impl Primitive for ShellFace {
         ])
     }
     fn radius(&self, model: &Model) -> f64 {
-        0.5 * model.shells[self.shell as usize].thickness
+        0.5 * model.bodies.shells[self.shell as usize].thickness
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let s = &model.shells[self.shell as usize];
+        let s = &model.bodies.shells[self.shell as usize];
         let mass = self
             .nodes(model)
             .iter()
@@ -93,7 +93,7 @@ impl Primitive for ShellFace {
     fn label(&self, model: &Model) -> String {
         format!(
             "shell \"{}\" triangle {}",
-            model.shells[self.shell as usize].name, self.face
+            model.bodies.shells[self.shell as usize].name, self.face
         )
     }
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {

@@ -35,7 +35,7 @@ impl Primitive for ShellNode {
     fn of_group(model: &Model, group: &BodyGroup, out: &mut Vec<PrimId>) {
         if let BodyGroup::Shells(shells) = group {
             for &s in shells {
-                out.extend((0..model.shells[s].n_nodes()).map(|n| {
+                out.extend((0..model.bodies.shells[s].n_nodes()).map(|n| {
                     PrimId::ShellNode(ShellNode {
                         shell: s as u32,
                         node: n as u32,
@@ -45,13 +45,13 @@ impl Primitive for ShellNode {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        PointDofs::of(&[model.shells[self.shell as usize].node_dof(self.node as usize)])
+        PointDofs::of(&[model.bodies.shells[self.shell as usize].node_dof(self.node as usize)])
     }
     fn radius(&self, model: &Model) -> f64 {
-        0.5 * model.shells[self.shell as usize].thickness
+        0.5 * model.bodies.shells[self.shell as usize].thickness
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let s = &model.shells[self.shell as usize];
+        let s = &model.bodies.shells[self.shell as usize];
         ContactMaterial::of(&s.material, s.node_mass(self.node as usize))
     }
     fn body(&self) -> BodyId {
@@ -60,7 +60,7 @@ impl Primitive for ShellNode {
     fn label(&self, model: &Model) -> String {
         format!(
             "shell \"{}\" node {}",
-            model.shells[self.shell as usize].name, self.node
+            model.bodies.shells[self.shell as usize].name, self.node
         )
     }
     /// Shell nodes bind through the point data elements, as rod nodes do.

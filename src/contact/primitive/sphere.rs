@@ -53,23 +53,26 @@ impl Primitive for SpherePrim {
         }
     }
     fn point_dofs(&self, model: &Model) -> PointDofs {
-        PointDofs::of(&[model.spheres[self.index as usize].offset])
+        PointDofs::of(&[model.bodies.spheres[self.index as usize].offset])
     }
     fn spin_dof(&self, model: &Model) -> Option<usize> {
-        model.spheres[self.index as usize].spin
+        model.bodies.spheres[self.index as usize].spin
     }
     fn radius(&self, model: &Model) -> f64 {
-        model.spheres[self.index as usize].radius
+        model.bodies.spheres[self.index as usize].radius
     }
     fn material(&self, model: &Model) -> ContactMaterial {
-        let s = &model.spheres[self.index as usize];
+        let s = &model.bodies.spheres[self.index as usize];
         ContactMaterial::of(&s.material, s.mass())
     }
     fn body(&self) -> BodyId {
         BodyId::Sphere(self.index)
     }
     fn label(&self, model: &Model) -> String {
-        format!("sphere \"{}\"", model.spheres[self.index as usize].name)
+        format!(
+            "sphere \"{}\"",
+            model.bodies.spheres[self.index as usize].name
+        )
     }
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         Some(if side == 0 { &DOC1 } else { &DOC2 })

@@ -177,7 +177,7 @@ mod tests {
         let moved = |dx: [f64; 3]| {
             let mut z = start.clone();
             for (i, d) in dx.iter().enumerate() {
-                z[m.spheres[i].offset] += d;
+                z[m.bodies.spheres[i].offset] += d;
             }
             z
         };

@@ -271,7 +271,7 @@ mod tests {
         let step = Coefficients::bdf2(1e-4);
         // The spheres moved apart: fewer candidates, more beyond reach.
         let mut apart = m.q.clone();
-        for (i, s) in m.spheres.iter().enumerate() {
+        for (i, s) in m.bodies.spheres.iter().enumerate() {
             apart[s.offset] += 0.012 * i as f64;
         }
         let mut out = Vec::new();

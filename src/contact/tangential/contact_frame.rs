@@ -217,7 +217,7 @@ mod tests {
     /// at `omega`; the pair evaluated through Hertz + Coulomb.
     fn on_ground(delta: f64, u: f64, omega: Vec3) -> (ContactCtx, f64) {
         let m = spheres_and_ground();
-        let s = &m.spheres[0];
+        let s = &m.bodies.spheres[0];
         let (mut q, mut v) = (m.q.clone(), vec![0.0; m.q.len()]);
         q[s.offset + 2] = s.radius - delta;
         v[s.offset] = u;

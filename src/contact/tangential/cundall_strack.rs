@@ -378,7 +378,7 @@ mod tests {
         );
         let mut q = m.q.clone();
         let mut v = vec![0.0; q.len()];
-        let s = &m.spheres[0];
+        let s = &m.bodies.spheres[0];
         q[s.offset + 2] = s.radius - 1e-4;
         v[s.offset] = 1e-3;
         let env = Env {

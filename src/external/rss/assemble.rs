@@ -22,6 +22,7 @@ impl RegularizedStokeslets {
         buf: &mut Vec<f64>,
     ) -> Result<usize, ExternalError> {
         let nodes: Vec<Vec3> = model
+            .bodies
             .rods
             .iter()
             .flat_map(|rod| (0..rod.n_nodes).map(|i| rod.node(q, i)))
@@ -122,9 +123,9 @@ impl Geometry {
             nodes: nodes.len(),
             x: std::array::from_fn(|c| nodes.iter().map(|p| p[c]).collect()),
             eps2: Vec::with_capacity(padded),
-            rods: Vec::with_capacity(model.rods.len()),
+            rods: Vec::with_capacity(model.bodies.rods.len()),
         };
-        for (r, rod) in model.rods.iter().enumerate() {
+        for (r, rod) in model.bodies.rods.iter().enumerate() {
             let eps = rss.epsilon_of(model, r);
             g.eps2.extend(std::iter::repeat_n(eps * eps, rod.n_nodes));
             let count = rod.n_nodes - 1;

@@ -55,8 +55,9 @@ impl RegularizedStokeslets {
 
     /// Regularisation used for the edges of rod `r` (m).
     pub fn epsilon_of(&self, model: &Model, r: usize) -> f64 {
-        self.epsilon
-            .unwrap_or_else(|| DEFAULT_EPSILON_FACTOR * model.rods[r].section.contact_radius())
+        self.epsilon.unwrap_or_else(|| {
+            DEFAULT_EPSILON_FACTOR * model.bodies.rods[r].section.contact_radius()
+        })
     }
 
     /// Solve counters.
@@ -93,7 +94,7 @@ impl RegularizedStokeslets {
         self.solver.stats.assemble_seconds += started.elapsed().as_secs_f64();
         let n = assembled?;
         let mut u = Vec::with_capacity(n);
-        for rod in &model.rods {
+        for rod in &model.bodies.rods {
             for i in 0..rod.n_nodes {
                 u.extend_from_slice(rod.node(v, i).as_slice());
             }
@@ -113,7 +114,7 @@ impl RegularizedStokeslets {
         }
         self.force.clear();
         self.force.resize(q.len(), 0.0);
-        for rod in &model.rods {
+        for rod in &model.bodies.rods {
             for i in 0..rod.n_nodes {
                 let dl = voronoi_length(rod, q, i);
                 let g = rod.first_node + i;

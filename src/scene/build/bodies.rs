@@ -154,7 +154,7 @@ impl Bodies<'_> {
     /// its rotation, which keeps its initial angular velocity.
     pub(super) fn fix_spheres(&self, model: &mut Model) {
         for &i in &self.fixed_spheres {
-            let s = &model.spheres[i];
+            let s = &model.bodies.spheres[i];
             let o = s.offset;
             let mut dofs = vec![o, o + 1, o + 2];
             if let Some(k) = s.spin {

@@ -94,7 +94,7 @@ pub(super) fn add_boundary_conditions(
         };
         let (schedule, (from, until)) = stages(cx, b, kind, nth)?;
         let r = bodies.find_rod(cx, rod_name)?;
-        let rod = &model.rods[r];
+        let rod = &model.bodies.rods[r];
         let all = model.rod_nodes(r, &model.q);
         let positions: Vec<Vec3> = nodes
             .iter()
@@ -209,12 +209,12 @@ fn domain_size(model: &Model) -> f64 {
         lo = lo.inf(&(p - Vec3::repeat(r)));
         hi = hi.sup(&(p + Vec3::repeat(r)));
     };
-    for (i, rod) in model.rods.iter().enumerate() {
+    for (i, rod) in model.bodies.rods.iter().enumerate() {
         for p in model.rod_nodes(i, &model.q) {
             grow(p, rod.section.contact_radius());
         }
     }
-    for s in &model.spheres {
+    for s in &model.bodies.spheres {
         grow(s.center(&model.q), s.radius);
     }
     let d = (hi - lo).norm();

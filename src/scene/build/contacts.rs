@@ -76,7 +76,7 @@ fn band_warnings<E: ElementSet>(model: &Model, b: &ContactBinding<E>, ci: usize)
     band_neighbours(model, b)
         .into_iter()
         .map(|n| {
-            let rod = &model.rods[n.rod];
+            let rod = &model.bodies.rods[n.rod];
             format!(
                 "contact {} (chain \"{}\"): rod \"{}\": {} pair(s) of neighbours along the rod \
                  sit in the force band when it is straight (closest {} and {}: {:.3e} m apart \
@@ -125,16 +125,16 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
         match g {
             BodyGroup::Rods(v) => v
                 .iter()
-                .map(|&r| model.rods[r].section.contact_radius())
+                .map(|&r| model.bodies.rods[r].section.contact_radius())
                 .fold(0.0, f64::max),
             BodyGroup::Spheres(v) => v
                 .iter()
-                .map(|&s| model.spheres[s].radius)
+                .map(|&s| model.bodies.spheres[s].radius)
                 .fold(0.0, f64::max),
             BodyGroup::Planes(_) => 0.0,
             BodyGroup::Shells(v) => v
                 .iter()
-                .map(|&s| 0.5 * model.shells[s].thickness)
+                .map(|&s| 0.5 * model.bodies.shells[s].thickness)
                 .fold(0.0, f64::max),
         }
     };

@@ -57,7 +57,7 @@ pub(super) fn build_forces(
                 ramp,
             } => {
                 let r = bodies.find_rod(cx, rod)?;
-                let n = rod_item(cx, *node, model.rods[r].n_nodes, "node", rod)?;
+                let n = rod_item(cx, *node, model.bodies.rods[r].n_nodes, "node", rod)?;
                 let fields = Fields {
                     anchor: "PointForce",
                     nth: point_forces,

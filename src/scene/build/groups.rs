@@ -75,28 +75,28 @@ impl ContactNames<'_> {
         };
         match (g, kind) {
             (GroupSpec::AllRods, PrimKind::Capsule | PrimKind::Point) => {
-                Ok(BodyGroup::Rods((0..self.model.rods.len()).collect()))
+                Ok(BodyGroup::Rods((0..self.model.bodies.rods.len()).collect()))
             }
             (GroupSpec::Rods(l), PrimKind::Capsule | PrimKind::Point) => {
                 Ok(BodyGroup::Rods(names(l, &self.bodies.rods, "rod")?))
             }
-            (GroupSpec::AllSpheres, PrimKind::Sphere) => {
-                Ok(BodyGroup::Spheres((0..self.model.spheres.len()).collect()))
-            }
+            (GroupSpec::AllSpheres, PrimKind::Sphere) => Ok(BodyGroup::Spheres(
+                (0..self.model.bodies.spheres.len()).collect(),
+            )),
             (GroupSpec::Spheres(l), PrimKind::Sphere) => Ok(BodyGroup::Spheres(names(
                 l,
                 &self.bodies.spheres,
                 "sphere",
             )?)),
-            (GroupSpec::AllPlanes, PrimKind::Plane) => {
-                Ok(BodyGroup::Planes((0..self.model.planes.len()).collect()))
-            }
+            (GroupSpec::AllPlanes, PrimKind::Plane) => Ok(BodyGroup::Planes(
+                (0..self.model.bodies.planes.len()).collect(),
+            )),
             (GroupSpec::Planes(l), PrimKind::Plane) => {
                 Ok(BodyGroup::Planes(names(l, &self.bodies.planes, "plane")?))
             }
-            (GroupSpec::AllShells, PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => {
-                Ok(BodyGroup::Shells((0..self.model.shells.len()).collect()))
-            }
+            (GroupSpec::AllShells, PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => Ok(
+                BodyGroup::Shells((0..self.model.bodies.shells.len()).collect()),
+            ),
             (GroupSpec::Shells(l), PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => {
                 Ok(BodyGroup::Shells(names(l, &self.bodies.shells, "shell")?))
             }

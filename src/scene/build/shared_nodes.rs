@@ -29,15 +29,15 @@ fn resolve(
     match n {
         NodeRef::Rod(name, i) => {
             let r = bodies.find_rod(cx, name)?;
-            let k = rod_item(cx, *i, model.rods[r].n_nodes, "node", name)?;
+            let k = rod_item(cx, *i, model.bodies.rods[r].n_nodes, "node", name)?;
             Ok(Node {
-                dof: model.rods[r].node_dof(k),
+                dof: model.bodies.rods[r].node_dof(k),
                 rod: Some((r, k)),
             })
         }
         NodeRef::Shell(name, i) => {
             let s = find_shell(cx, bodies, name)?;
-            let shell = &model.shells[s];
+            let shell = &model.bodies.shells[s];
             if *i >= shell.n_nodes() {
                 return Err(cx
                     .err_in(
@@ -58,7 +58,7 @@ fn resolve(
         }
         NodeRef::ShellNear(name, p) => {
             let s = find_shell(cx, bodies, name)?;
-            let shell = &model.shells[s];
+            let shell = &model.bodies.shells[s];
             let p = p.vec();
             let (k, _) = shell
                 .nodes(&model.q)
@@ -128,7 +128,7 @@ pub(super) fn add_junctions(
             if n.dof == target {
                 continue;
             }
-            let rod = &model.rods[r];
+            let rod = &model.bodies.rods[r];
             let gap = (at(&model.q, n.dof) - x).norm();
             let tol = 1e-3
                 * rod

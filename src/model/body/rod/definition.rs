@@ -8,9 +8,9 @@
 //! `Δl̄ᵢ = (|ē^{i−1}| + |ēⁱ|)/2` (half an edge at the ends); the twist DOF of edge `i` carries
 //! the rotational inertia `ρ I_p |ēⁱ|` with `I_p` the polar moment of the cross-section.
 
-use super::{CrossSection, Material, RodFrames, Window};
 use crate::elastic::{NodeStencil, material_curvature};
 use crate::math::Vec3;
+use crate::model::{CrossSection, Material, RodFrames, Window};
 
 /// Why a node list does not make a rod.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

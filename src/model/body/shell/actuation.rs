@@ -12,7 +12,7 @@
 //!
 //! optionally staged by a [`Window`]: `φ̄_h(t) = φ̄_h⁰ + a(t) s_h(t)` with its C¹ envelope `a`.
 
-use super::Window;
+use crate::model::Window;
 
 /// The signal added to the hinges' rest angles.
 #[derive(Debug, Clone, PartialEq)]

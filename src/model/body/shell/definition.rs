@@ -3,9 +3,9 @@
 //! and its bending elements — hinges (interior edges) or, for the mid-edge model, triangles with
 //! one extra DOF `ξ` per edge.
 
-use super::mesh::{MeshTopology, TriMesh};
-use super::{HingeActuation, Material};
 use crate::math::Vec3;
+use crate::model::mesh::{MeshTopology, TriMesh};
+use crate::model::{HingeActuation, Material};
 use serde::{Deserialize, Serialize};
 
 /// Which discrete bending energy a shell uses (seed 004 §3.3).

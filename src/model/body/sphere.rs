@@ -6,11 +6,13 @@
 //! to `I ω̇ = τ` (the gyroscopic term `ω × Iω` vanishes) and `θ`, the time integral of `ω` in the
 //! world frame, is an ordinary DOF of the implicit system: the integrator treats it like a
 //! coordinate of mass `I`. No force depends on `θ` itself; the orientation is the product of
-//! the step rotations `exp(Δθ)` (a quaternion, see [`Model::orientations`](super::Model)),
-//! updated with each accepted step.
+//! the step rotations `exp(Δθ)` (a quaternion, [`Sphere::orientation`]), updated with each
+//! accepted step.
 
-use super::Material;
+use super::traits::axis;
+use super::{Body, BodyKind, Shape};
 use crate::math::Vec3;
+use crate::model::{DofMap, Material};
 use nalgebra::UnitQuaternion;
 
 /// A rigid sphere.
@@ -27,13 +29,16 @@ pub struct Sphere {
     /// Material (E, G, ρ).
     pub material: Material,
     /// First of its three rotational DOFs `θ` (rad), or `None` when it does not rotate. Set by
-    /// [`Model::spin_sphere`](super::Model::spin_sphere).
+    /// [`Model::spin_sphere`](crate::model::Model::spin_sphere).
     pub spin: Option<usize>,
+    /// Orientation: the rotation from the initial orientation, committed with each accepted
+    /// step, `Rₙ₊₁ = exp(θₙ₊₁ − θₙ) Rₙ` (the identity for a sphere that does not rotate).
+    pub orientation: UnitQuaternion<f64>,
 }
 
 impl Sphere {
     /// A sphere named `name` of radius `radius` (m) and material `material`, not yet placed in a
-    /// model (its offsets are set by [`Model::add_sphere`](super::Model::add_sphere)).
+    /// model (its offsets are set by [`Model::add_sphere`](crate::model::Model::add_sphere)).
     pub fn new(name: impl Into<String>, radius: f64, material: Material) -> Self {
         Self {
             name: name.into(),
@@ -42,6 +47,7 @@ impl Sphere {
             radius,
             material,
             spin: None,
+            orientation: UnitQuaternion::identity(),
         }
     }
     /// Mass (kg).
@@ -69,18 +75,77 @@ pub fn rotate(r: &UnitQuaternion<f64>, dtheta: &Vec3) -> UnitQuaternion<f64> {
     UnitQuaternion::from_scaled_axis(*dtheta) * r
 }
 
-/// A static half-space boundary: the plane through `origin` with unit `normal` pointing into the
-/// free side.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Plane {
-    /// Name given in the scene.
-    pub name: String,
-    /// A point of the plane (m).
-    pub origin: Vec3,
-    /// Unit normal, pointing to the side where bodies live.
-    pub normal: Vec3,
-    /// The wall's material as contact laws see it (`None`: rigid, `E = ∞`). It never moves.
-    pub material: Option<Material>,
+impl Body for Sphere {
+    fn kind(&self) -> BodyKind {
+        BodyKind::Sphere
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn n_nodes(&self) -> usize {
+        1
+    }
+    fn node_dof(&self, _i: usize) -> usize {
+        self.offset
+    }
+    fn node_mass(&self, _i: usize) -> f64 {
+        self.mass()
+    }
+    fn density(&self) -> f64 {
+        self.material.density
+    }
+    fn rotation_dof(&self) -> Option<usize> {
+        self.spin
+    }
+    fn is_rigid(&self) -> bool {
+        true
+    }
+    fn orientation(&self) -> Option<UnitQuaternion<f64>> {
+        Some(self.orientation)
+    }
+    fn set_orientation(&mut self, r: UnitQuaternion<f64>) {
+        self.orientation = r;
+    }
+    /// `R ← exp(Δθ) R` with `Δθ = θ(q_new) − θ(q)`, or `Δθ = Δt ω` when the rotation is
+    /// prescribed (its DOFs constrained), `ω` read from the new velocities `v`.
+    fn commit_step(&mut self, dofs: &DofMap, q: &[f64], q_new: &[f64], v: &[f64], dt: f64) {
+        let Some(k) = self.spin else { return };
+        let d = if dofs.is_constrained(k) {
+            self.omega(v) * dt
+        } else {
+            Vec3::new(
+                q_new[k] - q[k],
+                q_new[k + 1] - q[k + 1],
+                q_new[k + 2] - q[k + 2],
+            )
+        };
+        self.orientation = rotate(&self.orientation, &d);
+    }
+    fn dof_name(&self, k: usize) -> Option<String> {
+        if (self.offset..self.offset + 3).contains(&k) {
+            return Some(format!(
+                "sphere \"{}\" ({})",
+                self.name,
+                axis(k - self.offset)
+            ));
+        }
+        let r = self.spin.filter(|r| (*r..*r + 3).contains(&k))?;
+        Some(format!(
+            "sphere \"{}\" (rotation {})",
+            self.name,
+            axis(k - r)
+        ))
+    }
+    fn shape(&self, q: &[f64], v: &[f64]) -> Option<Shape<'_>> {
+        let o = &self.orientation;
+        Some(Shape::Sphere {
+            center: self.center(q),
+            radius: self.radius,
+            velocity: self.center(v),
+            angular_velocity: self.omega(v),
+            orientation: [o.w, o.i, o.j, o.k],
+        })
+    }
 }
 
 #[cfg(test)]

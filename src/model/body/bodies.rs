@@ -1,0 +1,67 @@
+//! [`Bodies`]: every body of a model, one typed list per kind, and one iteration over all of
+//! them through [`Body`] in the order their DOFs are numbered.
+
+use super::{Body, Plane, Rod, Shell, Sphere};
+
+/// The bodies of a model.
+///
+/// Each kind has its own list (its kind-specific code — stencils, primitives, boundary
+/// conditions — indexes it: `rods[i]` is rod `i`); [`Bodies::iter`] visits every body as a
+/// [`Body`] in DOF order: rods, shells, spheres, then the static planes. A new kind of body
+/// adds one list here and one link in each iteration.
+#[derive(Debug, Clone, Default)]
+pub struct Bodies {
+    /// Discrete Elastic Rods, in scene order (their DOFs come first).
+    pub rods: Vec<Rod>,
+    /// Shells (triangle meshes; their DOFs follow the rods').
+    pub shells: Vec<Shell>,
+    /// Rigid spheres (their DOFs follow all rod and shell DOFs).
+    pub spheres: Vec<Sphere>,
+    /// Static planes (no DOFs).
+    pub planes: Vec<Plane>,
+}
+
+impl Bodies {
+    /// Every body in DOF order: rods, shells, spheres, planes.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn Body> + '_ {
+        let rods = self.rods.iter().map(|b| b as &dyn Body);
+        let shells = self.shells.iter().map(|b| b as &dyn Body);
+        let spheres = self.spheres.iter().map(|b| b as &dyn Body);
+        let planes = self.planes.iter().map(|b| b as &dyn Body);
+        rods.chain(shells).chain(spheres).chain(planes)
+    }
+
+    /// Every body, mutably, in the order of [`Bodies::iter`].
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut dyn Body> + '_ {
+        let rods = self.rods.iter_mut().map(|b| b as &mut dyn Body);
+        let shells = self.shells.iter_mut().map(|b| b as &mut dyn Body);
+        let spheres = self.spheres.iter_mut().map(|b| b as &mut dyn Body);
+        let planes = self.planes.iter_mut().map(|b| b as &mut dyn Body);
+        rods.chain(shells).chain(spheres).chain(planes)
+    }
+
+    /// Number of bodies of every kind.
+    pub fn len(&self) -> usize {
+        self.rods.len() + self.shells.len() + self.spheres.len() + self.planes.len()
+    }
+
+    /// Whether there is no body.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The body named `name`, if any.
+    pub fn find(&self, name: &str) -> Option<&dyn Body> {
+        self.iter().find(|b| b.name() == name)
+    }
+
+    /// Total number of nodes over every body (the model's node numbering).
+    pub fn n_nodes(&self) -> usize {
+        self.iter().map(|b| b.n_nodes()).sum()
+    }
+
+    /// Whether every body is rigid (spheres, planes, rigid bodies only).
+    pub fn all_rigid(&self) -> bool {
+        self.iter().all(|b| b.is_rigid())
+    }
+}

@@ -1,0 +1,9 @@
+//! Shells (seed 004 §3): a triangle mesh with membrane and bending ([`Shell`]), its hinge
+//! actuation ([`HingeActuation`]), and the shell as a [`super::Body`].
+
+mod actuation;
+mod as_body;
+mod definition;
+
+pub use actuation::{HingeActuation, HingeSignal};
+pub use definition::{Shell, ShellBending, ShellMembrane};
