@@ -12,8 +12,10 @@ mod system_model;
 mod window;
 
 pub use body::{
-    Bodies, Body, BodyKind, CurvatureRamp, HingeActuation, HingeSignal, Plane, Rod, RodFrames,
-    RodGeometryError, Shape, Shell, ShellBending, ShellMembrane, Sphere,
+    Bodies, Body, BodyKind, CurvatureRamp, EnergyInput, HingeActuation, HingeSignal,
+    InternalEnergies, InternalEnergy, NO_SLOT, Plane, Rod, RodFrames, RodGeometryError,
+    RodStencils, Shape, Shell, ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere,
+    scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;

@@ -26,7 +26,6 @@ mod pattern;
 mod predictor;
 mod rcm;
 mod settings;
-mod shell_stencils;
 mod simulator;
 mod stages;
 mod stencils;

@@ -9,8 +9,7 @@
 use crate::model::DofMap;
 use faer::sparse::{SymbolicSparseColMat, SymbolicSparseColMatRef};
 
-/// Slot value for an entry that is not in the system (a constrained row or column).
-pub const NO_SLOT: u32 = u32::MAX;
+pub use crate::model::{NO_SLOT, scatter_block};
 
 /// CSC sparsity pattern of the free-DOF Jacobian.
 #[derive(Debug, Clone)]
@@ -163,13 +162,12 @@ impl SparsityPattern {
     }
 }
 
-/// Adds the row-major dense block `block` into `values` through `slots`.
-#[inline]
-pub fn scatter_block(values: &mut [f64], slots: &[u32], block: &[f64]) {
-    for (&s, &v) in slots.iter().zip(block) {
-        if s != NO_SLOT {
-            values[s as usize] += v;
-        }
+impl crate::model::SlotMap for SparsityPattern {
+    fn block_slots(&self, dofs: &DofMap, group: &[usize], out: &mut [u32]) {
+        SparsityPattern::block_slots(self, dofs, group, out);
+    }
+    fn slot_free(&self, r: usize, c: usize) -> u32 {
+        SparsityPattern::slot_free(self, r, c)
     }
 }
 

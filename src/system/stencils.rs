@@ -1,293 +1,67 @@
-//! Elastic stencils of all rods: stretching per edge, bending and twisting per interior node;
-//! and, after them, those of the shells ([`super::shell_stencils`]).
-//!
-//! Each stencil is evaluated independently (in parallel with rayon) into a local energy,
-//! gradient and Hessian; the results are then added into the global vectors in stencil order,
-//! so the assembled bits do not depend on the number of threads.
+//! [`ElasticStencils`]: the internal energies of every body kind of a model
+//! ([`crate::model::InternalEnergy`], from [`crate::model::Bodies::internal_energies`]), with
+//! their slots in the current sparsity pattern, evaluated kind after kind.
 
-use super::pattern::{SparsityPattern, scatter_block};
-use super::shell_stencils::ShellStencils;
-use crate::elastic::{
-    BendParams, NodeStencil, StretchParams, TwistParams, bend_energy, bend_energy_grad,
-    bend_energy_grad_hess, stretch_energy, stretch_energy_grad, stretch_energy_grad_hess,
-    twist_energy, twist_energy_grad, twist_energy_grad_hess,
-};
-use crate::math::Vec3;
-use crate::model::{Model, RodFrames};
-use nalgebra::{SMatrix, SVector};
-use rayon::prelude::*;
+use super::pattern::SparsityPattern;
+use crate::model::{EnergyInput, InternalEnergies, InternalEnergy, Model, RodFrames};
 
-/// Stretching stencil of one edge: DOFs of its two nodes.
-#[derive(Debug, Clone)]
-struct StretchStencil {
-    rod: usize,
-    edge: usize,
-    dofs: [usize; 6],
-    slots: [u32; 36],
-}
-
-/// Bending–twisting stencil of one interior node: `[x_{i−1}, θ^{i−1}, x_i, θ^i, x_{i+1}]`.
-#[derive(Debug, Clone)]
-struct NodeStencilDofs {
-    rod: usize,
-    node: usize,
-    dofs: [usize; 11],
-    slots: [u32; 121],
-}
-
-/// All elastic stencils of a model, with their slots in the current sparsity pattern.
-#[derive(Debug, Clone, Default)]
+/// The internal energies of a model's bodies.
+#[derive(Debug, Default)]
 pub struct ElasticStencils {
-    stretch: Vec<StretchStencil>,
-    bend: Vec<NodeStencilDofs>,
-    shells: ShellStencils,
-}
-
-/// Local result of one stencil (one vector holds both kinds, in stencil order).
-#[allow(clippy::large_enum_variant)]
-enum Local {
-    Stretch(f64, SVector<f64, 6>, SMatrix<f64, 6, 6>),
-    Node(f64, SVector<f64, 11>, SMatrix<f64, 11, 11>),
-}
-
-/// Local energy and gradient of one stencil, without Hessian (line-search trials).
-enum LocalGradient {
-    Stretch(f64, SVector<f64, 6>),
-    Node(f64, SVector<f64, 11>),
-}
-
-/// The node stencil of interior node `s.node` of its rod at `q` with frames `frames`.
-fn node_stencil(
-    model: &Model,
-    frames: &[RodFrames],
-    q: &[f64],
-    s: &NodeStencilDofs,
-) -> NodeStencil {
-    let rod = &model.bodies.rods[s.rod];
-    let f = &frames[s.rod];
-    let i = s.node;
-    NodeStencil {
-        x0: rod.node(q, i - 1),
-        x1: rod.node(q, i),
-        x2: rod.node(q, i + 1),
-        theta_f: q[rod.twist_dof(i - 1)],
-        theta_e: q[rod.twist_dof(i)],
-        d1f: f.d1[i - 1],
-        d2f: f.d2[i - 1],
-        d1e: f.d1[i],
-        d2e: f.d2[i],
-        ref_twist: f.ref_twist[i],
-    }
-}
-
-/// Stretching parameters and end nodes of edge stencil `s` at `q`.
-fn edge_stencil(model: &Model, q: &[f64], s: &StretchStencil) -> (StretchParams, Vec3, Vec3) {
-    let rod = &model.bodies.rods[s.rod];
-    let p = StretchParams {
-        ea: rod.ea(),
-        rest_length: rod.rest_lengths[s.edge],
-    };
-    (p, rod.node(q, s.edge), rod.node(q, s.edge + 1))
-}
-
-/// Bending and twisting parameters of interior node `i` of `rod`.
-fn node_params(rod: &crate::model::Rod, i: usize) -> (BendParams, TwistParams) {
-    let (ei1, ei2) = rod.ei();
-    let bp = BendParams {
-        ei1,
-        ei2,
-        voronoi_length: rod.voronoi[i],
-        kappa_bar: rod.kappa_bar[i],
-    };
-    let tp = TwistParams {
-        gj: rod.gj(),
-        voronoi_length: rod.voronoi[i],
-        tau_bar: rod.tau_bar[i],
-    };
-    (bp, tp)
+    kinds: Vec<Box<dyn InternalEnergy>>,
 }
 
 impl ElasticStencils {
-    /// Lists the stencils of every rod of `model`.
+    /// The stencils of every body of `model`.
     pub fn new(model: &Model) -> Self {
-        let mut s = Self::default();
-        for (r, rod) in model.bodies.rods.iter().enumerate() {
-            for e in 0..rod.n_edges() {
-                let a = rod.node_dof(e);
-                let b = rod.node_dof(e + 1);
-                s.stretch.push(StretchStencil {
-                    rod: r,
-                    edge: e,
-                    dofs: [a, a + 1, a + 2, b, b + 1, b + 2],
-                    slots: [0; 36],
-                });
-            }
-            for i in 1..rod.n_nodes.saturating_sub(1) {
-                // [x_{i−1}, θ_{i−1}, x_i, θ_i, x_{i+1}]: contiguous unless a node is shared.
-                let (a, b, c) = (rod.node_dof(i - 1), rod.node_dof(i), rod.node_dof(i + 1));
-                let (f, e) = (rod.twist_dof(i - 1), rod.twist_dof(i));
-                let dofs = [a, a + 1, a + 2, f, b, b + 1, b + 2, e, c, c + 1, c + 2];
-                s.bend.push(NodeStencilDofs {
-                    rod: r,
-                    node: i,
-                    dofs,
-                    slots: [0; 121],
-                });
-            }
+        Self {
+            kinds: model.bodies.internal_energies(),
         }
-        s.shells = ShellStencils::new(model);
-        s
     }
 
-    /// DOF groups (for building the sparsity pattern).
+    /// Every stencil's DOF group (for building the sparsity pattern).
     pub fn groups(&self) -> impl Iterator<Item = &[usize]> {
-        self.stretch
-            .iter()
-            .map(|s| &s.dofs[..])
-            .chain(self.bend.iter().map(|s| &s.dofs[..]))
-            .chain(self.shells.groups())
+        self.kinds.iter().flat_map(|k| k.groups())
     }
 
     /// Recomputes every stencil's slots in `pattern`.
     pub fn bind(&mut self, model: &Model, pattern: &SparsityPattern) {
-        for s in &mut self.stretch {
-            pattern.block_slots(&model.dofs, &s.dofs, &mut s.slots);
+        for k in &mut self.kinds {
+            k.bind(&model.dofs, pattern);
         }
-        for s in &mut self.bend {
-            pattern.block_slots(&model.dofs, &s.dofs, &mut s.slots);
-        }
-        self.shells.bind(model, pattern);
     }
 
-    /// Number of stencils.
-    pub fn len(&self) -> usize {
-        self.stretch.len() + self.bend.len()
-    }
     /// Whether there is no stencil.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0 && self.shells.is_empty()
+        self.kinds.is_empty()
     }
 
     /// Evaluates all stencils at `q` with current frames `frames`: returns the elastic energy (J),
     /// adds its gradient `∂E/∂q` into `grad` and, when `jac` is given, its Hessian times
     /// `hessian_scale` into the Jacobian values through the slots. The elastic force is
-    /// `f = −∂E/∂q` with `−∂f/∂x = ∂²E/∂q²`, so `hessian_scale` is the integrator's `c_x`
-    /// (the Hessian is left untouched when it is 1).
+    /// `f = −∂E/∂q` with `−∂f/∂x = ∂²E/∂q²`, so `hessian_scale` is the integrator's `c_x`.
     pub fn evaluate(
         &self,
         model: &Model,
         frames: &[RodFrames],
         q: &[f64],
         grad: &mut [f64],
-        jac: Option<&mut [f64]>,
+        mut jac: Option<&mut [f64]>,
         hessian_scale: f64,
     ) -> f64 {
-        let Some(jac) = jac else {
-            let mut energy = self.gradient(model, frames, q, grad);
-            if !self.shells.is_empty() {
-                energy += self.shells.evaluate(model, q, grad, None, hessian_scale);
-            }
-            return energy;
+        let at = EnergyInput {
+            bodies: &model.bodies,
+            frames,
+            q,
         };
-        let n_stretch = self.stretch.len();
-        let locals: Vec<Local> = (0..self.len())
-            .into_par_iter()
-            .with_min_len(64)
-            .map(|k| {
-                if k < n_stretch {
-                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
-                    let (e, g, h) = stretch_energy_grad_hess(&p, &x0, &x1);
-                    Local::Stretch(e, g, h)
-                } else {
-                    let s = &self.bend[k - n_stretch];
-                    let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
-                    let (eb, gb, hb) = bend_energy_grad_hess(&bp, &st);
-                    let (et, gt, ht) = twist_energy_grad_hess(&tp, &st);
-                    Local::Node(eb + et, gb + gt, hb + ht)
-                }
-            })
-            .collect();
         let mut energy = 0.0;
-        for (k, l) in locals.iter().enumerate() {
-            match l {
-                Local::Stretch(e, g, h) => {
-                    let s = &self.stretch[k];
-                    energy += e;
-                    for (a, &d) in s.dofs.iter().enumerate() {
-                        grad[d] += g[a];
-                    }
-                    // nalgebra is column-major; blocks are symmetric so the layout agrees.
-                    if hessian_scale == 1.0 {
-                        scatter_block(jac, &s.slots, h.as_slice());
-                    } else {
-                        scatter_block(jac, &s.slots, (h * hessian_scale).as_slice());
-                    }
-                }
-                Local::Node(e, g, h) => {
-                    let s = &self.bend[k - n_stretch];
-                    energy += e;
-                    for (a, &d) in s.dofs.iter().enumerate() {
-                        grad[d] += g[a];
-                    }
-                    if hessian_scale == 1.0 {
-                        scatter_block(jac, &s.slots, h.as_slice());
-                    } else {
-                        scatter_block(jac, &s.slots, (h * hessian_scale).as_slice());
-                    }
-                }
-            }
-        }
-        if !self.shells.is_empty() {
-            energy += self
-                .shells
-                .evaluate(model, q, grad, Some(jac), hessian_scale);
+        for k in &self.kinds {
+            energy += k.evaluate(&at, grad, jac.as_deref_mut(), hessian_scale);
         }
         energy
     }
 
-    /// The rods' part of [`ElasticStencils::evaluate`] without Jacobian: the energy (J), with
-    /// its gradient added into `grad`, no Hessian computed. The gradient functions repeat the
-    /// operations of the Hessian ones, and the sums run in the same stencil order, so the
-    /// energy and gradient have the same bits as with a Jacobian.
-    fn gradient(&self, model: &Model, frames: &[RodFrames], q: &[f64], grad: &mut [f64]) -> f64 {
-        let n_stretch = self.stretch.len();
-        let locals: Vec<LocalGradient> = (0..self.len())
-            .into_par_iter()
-            .with_min_len(128)
-            .map(|k| {
-                if k < n_stretch {
-                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
-                    let (e, g) = stretch_energy_grad(&p, &x0, &x1);
-                    LocalGradient::Stretch(e, g)
-                } else {
-                    let s = &self.bend[k - n_stretch];
-                    let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
-                    let (eb, gb) = bend_energy_grad(&bp, &st);
-                    let (et, gt) = twist_energy_grad(&tp, &st);
-                    LocalGradient::Node(eb + et, gb + gt)
-                }
-            })
-            .collect();
-        let mut energy = 0.0;
-        for (k, l) in locals.iter().enumerate() {
-            let (e, g, dofs) = match l {
-                LocalGradient::Stretch(e, g) => (*e, g.as_slice(), &self.stretch[k].dofs[..]),
-                LocalGradient::Node(e, g) => (*e, g.as_slice(), &self.bend[k - n_stretch].dofs[..]),
-            };
-            energy += e;
-            for (a, &d) in dofs.iter().enumerate() {
-                grad[d] += g[a];
-            }
-        }
-        energy
-    }
-
-    /// The elastic energies at `q` with current frames `frames` (J), by kind, into `out`:
-    /// `stretch`, `bend` and `twist` of the rods (seed 001 Eqs. 2–5), `shell_stretch` and
-    /// `shell_bend` of the shells. Energies only (no derivatives), in parallel, summed in stencil
-    /// order (the bits do not depend on the number of threads).
+    /// The elastic energies at `q` with current frames `frames` (J), by kind, into `out`.
     pub fn energies(
         &self,
         model: &Model,
@@ -295,27 +69,19 @@ impl ElasticStencils {
         q: &[f64],
         out: &mut crate::system::Energies,
     ) {
-        let n_stretch = self.stretch.len();
-        let locals: Vec<[f64; 2]> = (0..self.len())
-            .into_par_iter()
-            .with_min_len(256)
-            .map(|k| {
-                if k < n_stretch {
-                    let (p, x0, x1) = edge_stencil(model, q, &self.stretch[k]);
-                    [stretch_energy(&p, &x0, &x1), 0.0]
-                } else {
-                    let s = &self.bend[k - n_stretch];
-                    let st = node_stencil(model, frames, q, s);
-                    let (bp, tp) = node_params(&model.bodies.rods[s.rod], s.node);
-                    [bend_energy(&bp, &st), twist_energy(&tp, &st)]
-                }
-            })
-            .collect();
-        let (stretch, nodes) = locals.split_at(n_stretch);
-        // Folded from +0 (an empty `sum` of floats is −0).
-        out.stretch = stretch.iter().fold(0.0, |s, e| s + e[0]);
-        out.bend = nodes.iter().fold(0.0, |s, e| s + e[0]);
-        out.twist = nodes.iter().fold(0.0, |s, e| s + e[1]);
-        (out.shell_stretch, out.shell_bend) = self.shells.energies(model, q);
+        let at = EnergyInput {
+            bodies: &model.bodies,
+            frames,
+            q,
+        };
+        let mut parts = InternalEnergies::default();
+        for k in &self.kinds {
+            k.energies(&at, &mut parts);
+        }
+        out.stretch = parts.stretch;
+        out.bend = parts.bend;
+        out.twist = parts.twist;
+        out.shell_stretch = parts.shell_stretch;
+        out.shell_bend = parts.shell_bend;
     }
 }

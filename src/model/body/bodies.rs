@@ -1,7 +1,7 @@
 //! [`Bodies`]: every body of a model, one typed list per kind, and one iteration over all of
 //! them through [`Body`] in the order their DOFs are numbered.
 
-use super::{Body, Plane, Rod, Shell, Sphere};
+use super::{Body, InternalEnergy, Plane, Rod, RodStencils, Shell, ShellStencils, Sphere};
 
 /// The bodies of a model.
 ///
@@ -58,6 +58,20 @@ impl Bodies {
     /// Total number of nodes over every body (the model's node numbering).
     pub fn n_nodes(&self) -> usize {
         self.iter().map(|b| b.n_nodes()).sum()
+    }
+
+    /// The internal energy of every deformable kind present, in kind order (rods, then
+    /// shells): the stencils the global system assembles.
+    pub fn internal_energies(&self) -> Vec<Box<dyn InternalEnergy>> {
+        let mut out: Vec<Box<dyn InternalEnergy>> = Vec::new();
+        if !self.rods.is_empty() {
+            out.push(Box::new(RodStencils::new(&self.rods)));
+        }
+        let shells = ShellStencils::new(&self.shells);
+        if !shells.is_empty() {
+            out.push(Box::new(shells));
+        }
+        out
     }
 
     /// Whether every body is rigid (spheres, planes, rigid bodies only).

@@ -1,7 +1,9 @@
-//! Bodies: the [`Body`] trait every kind implements once, the [`Bodies`] of a model, and the
-//! kinds — rods ([`rod`]), shells ([`shell`]), spheres, planes.
+//! Bodies: the [`Body`] trait every kind implements once, the [`Bodies`] of a model, the
+//! [`InternalEnergy`] each deformable kind gives the global system, and the kinds — rods
+//! ([`rod`]), shells ([`shell`]), spheres, planes.
 
 mod bodies;
+pub mod energy;
 mod plane;
 pub mod rod;
 mod shape;
@@ -10,9 +12,10 @@ mod sphere;
 pub(crate) mod traits;
 
 pub use bodies::Bodies;
+pub use energy::{EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, SlotMap, scatter_block};
 pub use plane::Plane;
-pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError};
+pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError, RodStencils};
 pub use shape::Shape;
-pub use shell::{HingeActuation, HingeSignal, Shell, ShellBending, ShellMembrane};
+pub use shell::{HingeActuation, HingeSignal, Shell, ShellBending, ShellMembrane, ShellStencils};
 pub use sphere::{Sphere, rotate};
 pub use traits::{Body, BodyKind};

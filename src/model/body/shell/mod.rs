@@ -1,9 +1,12 @@
 //! Shells (seed 004 §3): a triangle mesh with membrane and bending ([`Shell`]), its hinge
-//! actuation ([`HingeActuation`]), and the shell as a [`super::Body`].
+//! actuation ([`HingeActuation`]), its elastic stencils ([`ShellStencils`]), and the shell as a
+//! [`super::Body`].
 
 mod actuation;
 mod as_body;
 mod definition;
+mod stencils;
 
 pub use actuation::{HingeActuation, HingeSignal};
 pub use definition::{Shell, ShellBending, ShellMembrane};
+pub use stencils::ShellStencils;

@@ -1,19 +1,19 @@
-//! Elastic stencils of all shells (seed 004 §3.2–3.3): per the shell's membrane model a
-//! stretching spring per edge or a constant-strain triangle per face, and per its bending model
-//! a hinge per interior edge or a mid-edge element per triangle.
+//! The internal energy of all shells ([`InternalEnergy`]; seed 004 §3.2–3.3): per the shell's
+//! membrane model a stretching spring per edge or a constant-strain triangle per face, and per
+//! its bending model a hinge per interior edge or a mid-edge element per triangle.
 //!
-//! As for rods ([`super::stencils`]), every stencil is evaluated in parallel into a local
-//! energy, gradient and Hessian, and the results are added into the global vectors in stencil
-//! order: the bits do not depend on the number of threads.
+//! As for rods ([`crate::model::body::rod`]), every stencil is evaluated in parallel into a
+//! local energy, gradient and Hessian, and the results are added into the global vectors in
+//! stencil order: the bits do not depend on the number of threads.
 
-use super::pattern::{NO_SLOT, SparsityPattern};
 use crate::elastic::shell::{
     CstParams, HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, cst_energy,
     cst_energy_grad_hess, hinge_energy, hinge_energy_grad_hess, hinge_stiffness, mid_edge_energy,
     mid_edge_energy_grad_hess, mid_edge_stiffness, shell_stretch_params,
 };
 use crate::elastic::{stretch_energy, stretch_energy_grad_hess};
-use crate::model::{Model, Shell, ShellBending, ShellMembrane};
+use crate::model::body::energy::{EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, SlotMap};
+use crate::model::{DofMap, Shell, ShellBending, ShellMembrane};
 use nalgebra::DMatrix;
 use rayon::prelude::*;
 
@@ -57,10 +57,10 @@ fn node_dofs(shell: &Shell, node: u32) -> [Option<usize>; 3] {
 }
 
 impl ShellStencils {
-    /// Lists the stencils of every shell of `model`.
-    pub fn new(model: &Model) -> Self {
+    /// Lists the stencils of every shell of `shells`.
+    pub fn new(shells: &[Shell]) -> Self {
         let mut out = Vec::new();
-        for (si, sh) in model.bodies.shells.iter().enumerate() {
+        for (si, sh) in shells.iter().enumerate() {
             let topo = &sh.topology;
             match sh.membrane {
                 ShellMembrane::Springs => {
@@ -120,13 +120,18 @@ impl ShellStencils {
         Self { stencils: out }
     }
 
-    /// DOF groups (for building the sparsity pattern).
-    pub fn groups(&self) -> impl Iterator<Item = &[usize]> {
-        self.stencils.iter().map(|s| &s.dofs[..])
+    /// Whether there is no stencil.
+    pub fn is_empty(&self) -> bool {
+        self.stencils.is_empty()
+    }
+}
+
+impl InternalEnergy for ShellStencils {
+    fn groups(&self) -> Box<dyn Iterator<Item = &[usize]> + '_> {
+        Box::new(self.stencils.iter().map(|s| &s.dofs[..]))
     }
 
-    /// Recomputes every stencil's slots in `pattern`.
-    pub fn bind(&mut self, model: &Model, pattern: &SparsityPattern) {
+    fn bind(&mut self, dofs: &DofMap, slots: &dyn SlotMap) {
         for s in &mut self.stencils {
             let n = s.local.len();
             s.slots.clear();
@@ -134,36 +139,28 @@ impl ShellStencils {
             for a in 0..n {
                 for b in 0..n {
                     if let (Some(r), Some(c)) = (s.local[a], s.local[b])
-                        && let (Some(fr), Some(fc)) =
-                            (model.dofs.free_index(r), model.dofs.free_index(c))
+                        && let (Some(fr), Some(fc)) = (dofs.free_index(r), dofs.free_index(c))
                     {
-                        s.slots[a * n + b] = pattern.slot_free(fr, fc);
+                        s.slots[a * n + b] = slots.slot_free(fr, fc);
                     }
                 }
             }
         }
     }
 
-    /// Whether there is no stencil.
-    pub fn is_empty(&self) -> bool {
-        self.stencils.is_empty()
-    }
-
-    /// Evaluates every stencil at `q`: returns the elastic energy (J), adds `∂E/∂q` into `grad`
-    /// and, with `jac`, `hessian_scale · ∂²E/∂q²` into the Jacobian values.
-    pub fn evaluate(
+    fn evaluate(
         &self,
-        model: &Model,
-        q: &[f64],
+        at: &EnergyInput,
         grad: &mut [f64],
         jac: Option<&mut [f64]>,
         hessian_scale: f64,
     ) -> f64 {
+        let shells = &at.bodies.shells;
         let locals: Vec<(f64, Vec<f64>, DMatrix<f64>)> = self
             .stencils
             .par_iter()
             .with_min_len(64)
-            .map(|s| s.evaluate(&model.bodies.shells[s.shell], q))
+            .map(|s| s.evaluate(&shells[s.shell], at.q))
             .collect();
         let mut energy = 0.0;
         let mut jac = jac;
@@ -189,14 +186,14 @@ impl ShellStencils {
         energy
     }
 
-    /// The membrane and bending energies of every shell at `q` (J): `(stretch, bend)`, summed
-    /// in stencil order.
-    pub fn energies(&self, model: &Model, q: &[f64]) -> (f64, f64) {
+    /// `shell_stretch` (membrane) and `shell_bend`, summed in stencil order.
+    fn energies(&self, at: &EnergyInput, out: &mut InternalEnergies) {
+        let shells = &at.bodies.shells;
         let locals: Vec<(bool, f64)> = self
             .stencils
             .par_iter()
             .with_min_len(256)
-            .map(|s| (s.is_membrane(), s.energy(&model.bodies.shells[s.shell], q)))
+            .map(|s| (s.is_membrane(), s.energy(&shells[s.shell], at.q)))
             .collect();
         let sum = |membrane: bool| -> f64 {
             locals
@@ -204,7 +201,7 @@ impl ShellStencils {
                 .filter(|(m, _)| *m == membrane)
                 .fold(0.0, |s, (_, e)| s + e)
         };
-        (sum(true), sum(false))
+        (out.shell_stretch, out.shell_bend) = (sum(true), sum(false));
     }
 }
 
