@@ -66,15 +66,11 @@ fn check_chain(file: &Path) -> ExitCode {
 fn check_scene(file: &Path) -> ExitCode {
     match load(file) {
         Ok(s) => {
-            let spheres = match s.model.bodies.spheres.len() {
-                0 => String::new(),
-                n => format!(", {n} sphere(s)"),
-            };
             println!(
-                "{}: ok — scene \"{}\": {} rod(s){spheres}, {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",
+                "{}: ok — scene \"{}\": {}, {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",
                 file.display(),
                 s.name,
-                s.model.bodies.rods.len(),
+                s.model.bodies.summary(),
                 s.model.n_nodes(),
                 s.model.n_dofs(),
                 s.model.dofs.n_free(),

@@ -74,6 +74,37 @@ impl Bodies {
         out
     }
 
+    /// How many bodies of each kind, e.g. `2 rods, 1 shell, 8 spheres` (`no bodies` when
+    /// empty), in kind order.
+    pub fn summary(&self) -> String {
+        let mut counts: Vec<(super::BodyKind, usize)> = Vec::new();
+        for b in self.iter() {
+            match counts.last_mut() {
+                Some((k, n)) if *k == b.kind() => *n += 1,
+                _ => counts.push((b.kind(), 1)),
+            }
+        }
+        if counts.is_empty() {
+            return "no bodies".into();
+        }
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|&(k, n)| {
+                let s = if n == 1 { "" } else { "s" };
+                format!("{n} {}{s}", k.word())
+            })
+            .collect();
+        parts.join(", ")
+    }
+
+    /// The axis-aligned box `(lo, hi)` around every body at `q` (m), their radii included;
+    /// `None` without bodies that have a position.
+    pub fn bounds(&self, q: &[f64]) -> Option<(crate::math::Vec3, crate::math::Vec3)> {
+        self.iter()
+            .filter_map(|b| b.bounds(q))
+            .reduce(|(a, b), (c, d)| (a.inf(&c), b.sup(&d)))
+    }
+
     /// Whether every body is rigid (spheres, planes, rigid bodies only).
     pub fn all_rigid(&self) -> bool {
         self.iter().all(|b| b.is_rigid())

@@ -97,6 +97,9 @@ impl Body for Sphere {
     fn rotation_dof(&self) -> Option<usize> {
         self.spin
     }
+    fn node_radius(&self) -> f64 {
+        self.radius
+    }
     fn is_rigid(&self) -> bool {
         true
     }

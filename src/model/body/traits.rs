@@ -93,6 +93,20 @@ pub trait Body: std::fmt::Debug + Send + Sync {
     /// What an output frame draws of it at `(q, v)`; `None` for bodies not drawn.
     fn shape(&self, q: &[f64], v: &[f64]) -> Option<Shape<'_>>;
 
+    /// Radius of the matter around each node (m): a rod's cross-section, a sphere's radius, half
+    /// a shell's thickness; what [`Body::bounds`] adds around the nodes.
+    fn node_radius(&self) -> f64 {
+        0.0
+    }
+    /// The axis-aligned box `(lo, hi)` around the body at `q` (m): its nodes grown by
+    /// [`Body::node_radius`]; `None` without nodes.
+    fn bounds(&self, q: &[f64]) -> Option<(Vec3, Vec3)> {
+        let r = Vec3::repeat(self.node_radius());
+        (0..self.n_nodes())
+            .map(|i| self.node_position(q, i))
+            .map(|p| (p - r, p + r))
+            .reduce(|(a, b), (c, d)| (a.inf(&c), b.sup(&d)))
+    }
     /// Position of node `i` in configuration `q` (m).
     fn node_position(&self, q: &[f64], i: usize) -> Vec3 {
         let d = self.node_dof(i);

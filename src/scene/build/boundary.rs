@@ -200,24 +200,12 @@ fn stages(
     Ok((schedule, active))
 }
 
-/// The size of the scene: the diagonal of the box around every rod node and sphere (m), at
-/// least the longest rod.
+/// The size of the scene: the diagonal of the box around every body (m).
 fn domain_size(model: &Model) -> f64 {
-    let mut lo = Vec3::repeat(f64::INFINITY);
-    let mut hi = Vec3::repeat(f64::NEG_INFINITY);
-    let mut grow = |p: Vec3, r: f64| {
-        lo = lo.inf(&(p - Vec3::repeat(r)));
-        hi = hi.sup(&(p + Vec3::repeat(r)));
-    };
-    for (i, rod) in model.bodies.rods.iter().enumerate() {
-        for p in model.rod_nodes(i, &model.q) {
-            grow(p, rod.section.contact_radius());
-        }
-    }
-    for s in &model.bodies.spheres {
-        grow(s.center(&model.q), s.radius);
-    }
-    let d = (hi - lo).norm();
+    let d = model
+        .bodies
+        .bounds(&model.q)
+        .map_or(0.0, |(lo, hi)| (hi - lo).norm());
     if d.is_finite() { d } else { 0.0 }
 }
 

@@ -24,6 +24,9 @@ impl Body for Rod {
     fn density(&self) -> f64 {
         self.material.density
     }
+    fn node_radius(&self) -> f64 {
+        self.section.contact_radius()
+    }
     fn is_rigid(&self) -> bool {
         false
     }

@@ -24,6 +24,9 @@ impl Body for Shell {
     fn density(&self) -> f64 {
         self.material.density
     }
+    fn node_radius(&self) -> f64 {
+        0.5 * self.thickness
+    }
     fn is_rigid(&self) -> bool {
         false
     }
