@@ -2,60 +2,42 @@
 //! solve, Newton–Raphson with line search, and the time integrators (implicit Euler, BDF2,
 //! implicit midpoint). This is the only module that talks to faer.
 
-mod adaptive_dt;
 mod assembly;
-mod assembly_pattern;
-mod bicgstab;
-mod block_jacobi;
-mod contact_operator;
-mod contact_slots;
-mod coverage_tally;
 mod energy;
-mod energy_account;
-mod energy_state;
-mod energy_work;
-mod envelope_lu;
 mod error;
-mod evaluate;
 mod integrator;
-mod line_search;
 mod linear;
-mod linear_solver;
-mod newton;
-mod pattern;
-mod predictor;
-mod rcm;
 mod settings;
-mod simulator;
 mod stages;
-mod stencils;
-mod step_failure;
+mod step;
 
-pub use adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
-pub use assembly::Assembler;
-pub use bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
-pub use block_jacobi::{BlockJacobi, DofBlocks};
-pub use contact_operator::SystemOperator;
-pub use coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
-pub use energy::{Energies, N_ENERGIES};
-pub use energy_account::{EnergyAccount, EnergyState};
-pub use energy_state::{contact_potential, kinetic_energy, prescribed_kinetic_energy};
-pub use energy_work::StepWork;
-pub use envelope_lu::{BACKWARD_TOL, EnvelopeFailure, EnvelopeLu, MAX_MEAN_WIDTH, PIVOT_TOL};
+pub use assembly::assembler::Assembler;
+pub use assembly::evaluation::{Evaluation, StepTargets};
+pub use assembly::pattern::SparsityPattern;
+pub use assembly::stencils::ElasticStencils;
+pub use energy::account::{EnergyAccount, EnergyState};
+pub use energy::energies::{Energies, N_ENERGIES};
+pub use energy::state::{contact_potential, kinetic_energy, prescribed_kinetic_energy};
+pub use energy::work::StepWork;
 pub use error::SolveError;
-pub use evaluate::{Evaluation, StepTargets};
 pub use integrator::{
     Bdf2, Coefficients, ImplicitEuler, ImplicitMidpoint, IntegratorKind, IntegratorState, StepData,
     TimeIntegrator, build as build_integrator,
 };
-pub use line_search::{LineSearchOutcome, armijo, goldstein_price};
-pub use linear::SparseLu;
-pub use linear_solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
-pub use newton::{Convergence, NewtonReport};
-pub use pattern::SparsityPattern;
-pub use predictor::PredictorState;
+pub use linear::bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
+pub use linear::block_jacobi::{BlockJacobi, DofBlocks};
+pub use linear::envelope_lu::{
+    BACKWARD_TOL, EnvelopeFailure, EnvelopeLu, MAX_MEAN_WIDTH, PIVOT_TOL,
+};
+pub use linear::operator::SystemOperator;
+pub use linear::solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
+pub use linear::sparse_lu::SparseLu;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
-pub use simulator::{Simulator, StepReport};
 pub use stages::{N_STAGES, StageTimes};
-pub use stencils::ElasticStencils;
-pub use step_failure::{Attempt, StepFailure};
+pub use step::adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
+pub use step::coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
+pub use step::failure::{Attempt, StepFailure};
+pub use step::line_search::{LineSearchOutcome, armijo, goldstein_price};
+pub use step::newton::{Convergence, NewtonReport};
+pub use step::predictor::PredictorState;
+pub use step::simulator::{Simulator, StepReport};

@@ -7,19 +7,23 @@
 //! (time-parallel transport to the accepted configuration). A step that fails leaves the model
 //! and the integrator's memory exactly as they were, so nothing already computed is lost.
 
-use super::assembly::Assembler;
-use super::energy_account::{StartEnergies, close_step};
-use super::evaluate::StepTargets;
-use super::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use super::newton::{self, NewtonWork};
 use super::predictor;
 use super::predictor::PredictorState;
-use super::stages::{StageTimes, lap};
-use super::{CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings};
-use super::{Energies, EnergyAccount, EnergyState, contact_potential, prescribed_kinetic_energy};
 use crate::contact::{ContactModel, ContactStats};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
+use crate::system::assembly::assembler::Assembler;
+use crate::system::assembly::evaluation::StepTargets;
+use crate::system::energy::account::{StartEnergies, close_step};
+use crate::system::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
+use crate::system::stages::{StageTimes, lap};
+use crate::system::{
+    CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings,
+};
+use crate::system::{
+    Energies, EnergyAccount, EnergyState, contact_potential, prescribed_kinetic_energy,
+};
 use std::time::{Duration, Instant};
 
 /// What one accepted time step did.
@@ -107,7 +111,7 @@ impl Simulator {
             assembler,
             lu,
             work: NewtonWork::default(),
-            integrator: super::integrator::build(IntegratorKind::default()),
+            integrator: crate::system::integrator::build(IntegratorKind::default()),
             frames: Vec::new(),
             predictor: PredictorState::default(),
             predictor_fallbacks: 0,
@@ -126,7 +130,7 @@ impl Simulator {
 
     /// Uses a fresh integrator of `kind` (no memory of earlier steps) from the next step on.
     pub fn set_integrator(&mut self, kind: IntegratorKind) {
-        self.integrator = super::integrator::build(kind);
+        self.integrator = crate::system::integrator::build(kind);
     }
 
     /// The time integrator.

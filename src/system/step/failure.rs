@@ -10,8 +10,8 @@
 //!
 //! Every time is printed once, with as many digits as tell the ends of its interval apart.
 
-use super::SolveError;
-use super::error::sci;
+use crate::system::SolveError;
+use crate::system::error::sci;
 use std::fmt;
 
 /// Attempts listed in full; of more, the first two and the last three are shown.

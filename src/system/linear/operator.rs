@@ -11,9 +11,9 @@
 
 use super::bicgstab::{CscRef, Operator};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
-use super::pattern::SparsityPattern;
 use crate::contact::{LocalContact, Mat12, NO_DOF};
 use crate::model::DofMap;
+use crate::system::assembly::pattern::SparsityPattern;
 
 /// Marks a local coordinate without a free DOF.
 const NOT_FREE: u32 = u32::MAX;

@@ -5,7 +5,7 @@
 //! Runs sequentially in a fixed order, so the result is the same bits for any thread count.
 
 use super::block_jacobi::{BlockJacobi, DofBlocks};
-use super::pattern::SparsityPattern;
+use crate::system::assembly::pattern::SparsityPattern;
 
 /// How a Krylov solve ended.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,10 +1,10 @@
 //! Newton's starting point for a step (`InitialGuess`: `qₙ`, the inertial predictor or the
 //! extrapolated one) and the memory the extrapolated predictor keeps between steps.
 
-use super::InitialGuess;
-use super::assembly::Assembler;
-use super::integrator::TimeIntegrator;
 use crate::model::{Model, RodFrames};
+use crate::system::InitialGuess;
+use crate::system::assembly::assembler::Assembler;
+use crate::system::integrator::TimeIntegrator;
 use serde::{Deserialize, Serialize};
 
 /// The memory of the extrapolated predictor (`InitialGuess::Extrapolated`): the velocity before
@@ -34,7 +34,7 @@ impl Default for PredictorState {
 /// Newton's starting point for the step to `t_new` (prescribed DOFs set at `t_new`), after
 /// the integrator planned the step.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn start(
+pub(in crate::system) fn start(
     m: &Model,
     assembler: &mut Assembler,
     integrator: &dyn TimeIntegrator,

@@ -17,7 +17,7 @@
 //!
 //! Summed over the accepted steps, with `Δq = qₙ₊₁ − qₙ` and every force evaluated where the
 //! integrator evaluates it (the evaluation point `z`, velocity `v(qₙ₊₁)`; see
-//! [`super::TimeIntegrator`]):
+//! [`crate::system::TimeIntegrator`]):
 //! * `external_work` `W_f = Σ F_f·Δq` of the external forces without a potential that are not
 //!   drags (point forces, forces of extension crates);
 //! * `boundary_work` `W_b`: what prescribed DOFs bring in, `Σ_{k prescribed} (ΔK_k − F_k Δq_k)`

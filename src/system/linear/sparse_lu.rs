@@ -8,8 +8,8 @@
 //! instead of 9.1 s (one thread). Systems of this size are factorised sequentially: the per-call
 //! threading overhead exceeds the work, and results are the same bits for any thread count.
 
-use super::stages::{StageTimes, lap};
-use super::{SolveError, SparsityPattern};
+use crate::system::stages::{StageTimes, lap};
+use crate::system::{SolveError, SparsityPattern};
 use faer::Par;
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::SparseColMatRef;
@@ -25,7 +25,7 @@ pub struct SparseLu {
     /// How many symbolic analyses were done (for reports and tests).
     pub symbolic_count: u64,
     /// Time spent factorising and solving since the simulator last took it.
-    pub(super) stages: StageTimes,
+    pub(in crate::system) stages: StageTimes,
 }
 
 impl std::fmt::Debug for SparseLu {

@@ -2,11 +2,11 @@
 //! kinetic, elastic by kind, the potential of the external forces that have one, and the
 //! contact potential of evaluated pairs.
 
-use super::assembly::Assembler;
-use super::energy::Energies;
+use super::energies::Energies;
 use crate::contact::LocalContact;
-use crate::external::{ForceEval, ForceRole};
+use crate::external::ForceEval;
 use crate::model::{Model, RodFrames};
+use crate::system::assembly::assembler::Assembler;
 use crate::time::Coefficients;
 
 /// Kinetic energy `½ Σₖ mₖ vₖ²` (J) over every DOF: translations, twist of rod edges and
@@ -72,11 +72,7 @@ impl Assembler {
             t,
             step: Coefficients::implicit_euler(1.0),
         };
-        self.externals
-            .iter()
-            .filter(|f| f.energy_role() == ForceRole::Potential)
-            .map(|f| f.incremental_potential(&e).unwrap_or(0.0))
-            .fold(0.0, |s, u| s + u)
+        self.external.potential(&e)
     }
 
     /// The contact potential at `q` (velocity `v`, the step's coefficients `c`) of the current
@@ -90,7 +86,8 @@ impl Assembler {
         v: &[f64],
         c: &Coefficients,
     ) -> f64 {
-        self.contacts
+        self.contact
+            .model
             .as_ref()
             .filter(|m| m.has_potential())
             .map_or(0.0, |m| {

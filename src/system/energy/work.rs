@@ -1,12 +1,12 @@
-//! The work of the non-conservative forces over one accepted step (see [`super::Energies`]),
+//! The work of the non-conservative forces over one accepted step (see [`crate::system::Energies`]),
 //! each force evaluated where the integrator evaluated it: at the evaluation point `z(qₙ₊₁)`
 //! with the velocity `v(qₙ₊₁)` of the converged step, times `Δq = qₙ₊₁ − qₙ`.
 
-use super::assembly::Assembler;
-use super::evaluate::Evaluation;
-use super::integrator::TimeIntegrator;
-use crate::external::{ForceEval, ForceRole};
+use crate::external::ForceEval;
 use crate::model::Model;
+use crate::system::assembly::assembler::Assembler;
+use crate::system::assembly::evaluation::Evaluation;
+use crate::system::integrator::TimeIntegrator;
 
 /// What the non-conservative forces did over one step (J).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -41,7 +41,6 @@ impl Assembler {
         eval: &Evaluation,
     ) -> StepWork {
         let dq: Vec<f64> = q.iter().zip(&model.q).map(|(a, b)| a - b).collect();
-        let dot = |f: &[f64]| f.iter().zip(&dq).map(|(a, b)| a * b).sum::<f64>();
         let mut w = StepWork::default();
         let c = integrator.coefficients();
         let mut z = std::mem::take(&mut self.z);
@@ -56,21 +55,7 @@ impl Assembler {
             t,
             step: c,
         };
-        let mut force = vec![0.0; q.len()];
-        for f in &self.externals {
-            let role = f.energy_role();
-            if role == ForceRole::Potential {
-                continue;
-            }
-            force.iter_mut().for_each(|x| *x = 0.0);
-            self.ext_derivatives.clear();
-            f.add(&e, &mut force, &mut self.ext_derivatives);
-            match role {
-                ForceRole::Work => w.external += dot(&force),
-                ForceRole::Drag => w.drag -= dot(&force),
-                ForceRole::Potential => {}
-            }
-        }
+        (w.external, w.drag) = self.external.work(&e, &dq);
         self.z = z;
         for lc in &eval.contacts {
             let Some(nc) = lc.nonconservative.as_deref() else {

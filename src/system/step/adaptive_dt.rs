@@ -12,10 +12,10 @@
 //! [`Simulator::step`] leaves the model unchanged when it fails, so a retry starts from the
 //! accepted state of the last sub-step.
 
-use super::{Attempt, SolveError, StepFailure, StepReport};
 use crate::contact::PrimId;
 use crate::model::Model;
 use crate::system::Simulator;
+use crate::system::{Attempt, SolveError, StepFailure, StepReport};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 

@@ -5,11 +5,11 @@
 //! describe; when it is not (the first step, or positions or velocities set from outside since),
 //! the state's energies are computed afresh and the cumulative columns carry on.
 
-use super::assembly::Assembler;
-use super::energy::Energies;
-use super::energy_work::StepWork;
-use super::integrator::TimeIntegrator;
+use super::energies::Energies;
+use super::work::StepWork;
 use crate::model::Model;
+use crate::system::assembly::assembler::Assembler;
+use crate::system::integrator::TimeIntegrator;
 use serde::{Deserialize, Serialize};
 
 /// What a checkpoint keeps of the account: the energies after the checkpointed step and at the
@@ -85,7 +85,7 @@ impl EnergyAccount {
 /// shape ([`StartEnergies::before_actuation`]) and after detection at `qₙ`
 /// ([`StartEnergies::resolve`]).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct StartEnergies {
+pub(in crate::system) struct StartEnergies {
     /// Those the account holds for the start state, if it describes it.
     known: Option<Energies>,
     /// The elastic energies of the start state under the natural shape of `tₙ`, when the step
@@ -98,7 +98,7 @@ pub(super) struct StartEnergies {
 impl StartEnergies {
     /// What the account knows of `model`'s state and, when needed, its elastic energies under
     /// the natural shape of `tₙ`, before a step that `actuated` or not moves it.
-    pub(super) fn before_actuation(
+    pub(in crate::system) fn before_actuation(
         model: &Model,
         assembler: &Assembler,
         account: &EnergyAccount,
@@ -119,7 +119,7 @@ impl StartEnergies {
     /// integrator's planning): as the step found them (the run's initial energies if it is the
     /// first), and with the step's actuation in them (its work, and the elastic energies under
     /// the natural shape of `tₙ₊₁`).
-    pub(super) fn resolve(
+    pub(in crate::system) fn resolve(
         self,
         model: &Model,
         assembler: &Assembler,
@@ -149,7 +149,7 @@ impl StartEnergies {
 /// and the prescribed DOFs' gain of kinetic energy `prescribed_kinetic` (J): the cumulative
 /// columns move on, and the integrator's column takes the balance residual
 /// `W_f + W_b − D_t − D_d − D_n − ΔK − ΔU` of the step.
-pub(super) fn close_step(
+pub(in crate::system) fn close_step(
     start: &Energies,
     end: Energies,
     work: &StepWork,

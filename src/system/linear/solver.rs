@@ -19,11 +19,13 @@
 
 use super::bicgstab::{BiCgStab, KrylovOutcome};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
-use super::contact_operator::SystemOperator;
-use super::stages::{StageTimes, lap};
-use super::{EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLu, SparsityPattern};
+use super::operator::SystemOperator;
 use crate::contact::LocalContact;
 use crate::model::{DofMap, Model};
+use crate::system::stages::{StageTimes, lap};
+use crate::system::{
+    EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLu, SparsityPattern,
+};
 
 /// Relative tolerance η of the Krylov solve.
 pub const KRYLOV_RTOL: f64 = 1e-10;
@@ -82,7 +84,7 @@ impl LinearSolver {
 
     /// Follows a change of the model's free DOFs (the Krylov solve's blocks are numbered over
     /// them; the direct LU analyses each new pattern anyway).
-    pub(super) fn refresh_dofs(&mut self, model: &Model) {
+    pub(in crate::system) fn refresh_dofs(&mut self, model: &Model) {
         if self.iterative {
             self.blocks = DofBlocks::of_model(model);
         }
@@ -104,7 +106,7 @@ impl LinearSolver {
     }
 
     /// The time spent factorising and solving since the last call (ms per stage).
-    pub(super) fn take_stages(&mut self) -> StageTimes {
+    pub(in crate::system) fn take_stages(&mut self) -> StageTimes {
         let mut s = std::mem::take(&mut self.stages);
         s.add(&std::mem::take(&mut self.lu.stages));
         s

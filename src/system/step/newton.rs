@@ -1,12 +1,12 @@
-//! Newton–Raphson on the residual of one time step (any [`super::TimeIntegrator`]), with line
+//! Newton–Raphson on the residual of one time step (any [`crate::system::TimeIntegrator`]), with line
 //! search.
 
-use super::assembly::Assembler;
-use super::evaluate::{Evaluation, StepTargets};
 use super::line_search::{CREEP_RATIO, armijo, expand, goldstein_price};
-use super::{LineSearch, LinearSolver, SolveError, SolverSettings};
 use crate::contact::ContactLineSearch;
 use crate::model::{Model, RodFrames};
+use crate::system::assembly::assembler::Assembler;
+use crate::system::assembly::evaluation::{Evaluation, StepTargets};
+use crate::system::{LineSearch, LinearSolver, SolveError, SolverSettings};
 
 /// Relative Newton step (to the shortest rest edge) below which a residual that no line search
 /// can reduce is taken to be at its round-off floor.
@@ -247,7 +247,7 @@ fn solve_from(
             }
             let mut clock = std::time::Instant::now();
             alpha_max = asm.max_step_of_unknown(model, step.integrator, q, &work.dir);
-            asm.stages.line_search += super::stages::lap(&mut clock);
+            asm.stages.line_search += crate::system::stages::lap(&mut clock);
             if alpha_max <= 0.0 {
                 return Err(SolveError::Infeasible {
                     iteration: report.iterations,

@@ -24,8 +24,8 @@
 //! backward error `‖b − A x‖∞ / (‖A‖∞ ‖x‖∞ + ‖b‖∞)` exceeds [`BACKWARD_TOL`], is reported as
 //! [`EnvelopeFailure`], and the caller solves that system with the pivoting sparse LU instead.
 
-use super::SparsityPattern;
 use super::rcm::{Adjacency, envelope_size};
+use crate::system::SparsityPattern;
 
 /// Relative size below which a pivot is refused: `|uᵢᵢ| < PIVOT_TOL · maxⱼ |aᵢⱼ|`.
 pub const PIVOT_TOL: f64 = 1e-12;

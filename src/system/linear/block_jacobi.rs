@@ -8,8 +8,8 @@
 //! the identity and BiCGSTAB converges in a few iterations (Saad, *Iterative Methods for
 //! Sparse Linear Systems*, 2nd ed., §10.2).
 
-use super::pattern::{NO_SLOT, SparsityPattern};
 use crate::model::{DofMap, Model};
+use crate::system::assembly::pattern::{NO_SLOT, SparsityPattern};
 use nalgebra::Matrix3;
 
 /// The partition of the free DOFs into preconditioner blocks: block `b` covers free indices

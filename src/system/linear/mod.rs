@@ -1,0 +1,12 @@
+//! Linear solvers of the Newton system: the envelope LU in reverse Cuthill–McKee order (rods'
+//! near-banded systems), faer's supernodal sparse LU, and BiCGSTAB with a block-Jacobi
+//! preconditioner over the assembled matrix and the contact pairs' blocks (granular beds);
+//! [`solver::LinearSolver`] picks and falls back between them.
+
+pub(crate) mod bicgstab;
+pub(crate) mod block_jacobi;
+pub(crate) mod envelope_lu;
+pub(crate) mod operator;
+pub(crate) mod rcm;
+pub(crate) mod solver;
+pub(crate) mod sparse_lu;
