@@ -1,0 +1,91 @@
+//! The tests a Newton solve stops by (see [`crate::system::SolverSettings`]) and the thresholds
+//! it decides with: convergence of an iterate, acceptance of the next one, whether a trial is
+//! worth its Jacobian.
+
+use super::Convergence;
+use crate::system::SolverSettings;
+
+/// Relative Newton step (to the shortest rest edge) below which a residual that no line search
+/// can reduce is taken to be at its round-off floor.
+///
+/// Stiff stretching makes that floor high: with `EA/|ē|` much larger than the loads, the
+/// stretching force `EA(|e|/|ē| − 1)` loses `ε_mach·|x|/|ē|` of relative precision (e.g.
+/// ‖r‖ ≈ 1e-9 N for the 20 GPa cantilever, against nodal loads of 7e-5 N).
+pub(super) const FLOOR_STEP: f64 = 1e-6;
+
+/// Longest step, in Newton steps, that the residual line search may expand a creeping full
+/// step to (see `line_search::expand`).
+pub(super) const MAX_EXPANSION: f64 = 16.0;
+
+/// Whether the line search's full-step trial should be evaluated with the Jacobian, so that
+/// when it is accepted but not converged it serves as the next iterate without a second
+/// evaluation. Worth it when another iteration is expected: the quadratic model
+/// `‖r_{k+1}‖ ≈ ‖r_k‖³/‖r_{k−1}‖²` predicts a residual above the acceptance threshold `tau`.
+/// At the first iteration, whose predecessor is unknown, the last solve's first reduction
+/// `last_ratio` predicts `‖r₁‖ ≈ last_ratio ‖r₀‖` (steps of a run resemble their neighbours);
+/// without one, whether the last solve needed more than one iteration decides. A wrong guess
+/// costs one Jacobian evaluation, or one more residual evaluation.
+pub(super) fn worth_speculating(
+    residuals: &[f64],
+    last_iterations: u32,
+    last_ratio: f64,
+    tau: f64,
+) -> bool {
+    match residuals {
+        [] => false,
+        [r0] if last_ratio.is_finite() => r0 * last_ratio > tau,
+        [_] => last_iterations > 1,
+        [.., prev, now] => now * now * now > tau * prev * prev,
+    }
+}
+
+/// The residual norm τ below which the iterate after a Newton step is accepted: the largest
+/// threshold of [`converged`]'s tests, with the force scale of the current iterate standing in
+/// for the next one's.
+pub(super) fn acceptance(settings: &SolverSettings, r0: f64, force_scale: f64) -> f64 {
+    settings
+        .abs_tol
+        .max(settings.rel_tol * r0)
+        .max(settings.force_tol * force_scale)
+}
+
+/// The residual tests of a Newton iterate with `‖r‖ = norm`: `Absolute`, then `Relative` to
+/// `‖r₀‖ = r0` (NaN at the starting point, where it cannot hold), then `Force` with the
+/// iterate's force scale `F_ref` (see [`SolverSettings`]).
+pub(super) fn converged(
+    settings: &SolverSettings,
+    norm: f64,
+    r0: f64,
+    force_scale: f64,
+) -> Option<Convergence> {
+    if norm <= settings.abs_tol {
+        Some(Convergence::Absolute)
+    } else if norm <= settings.rel_tol * r0 {
+        Some(Convergence::Relative)
+    } else if norm <= settings.force_tol * force_scale {
+        Some(Convergence::Force)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::worth_speculating;
+
+    #[test]
+    fn a_trial_gets_its_jacobian_when_another_iteration_is_expected() {
+        let tau = 1e-9;
+        // No residual yet: nothing to predict from.
+        assert!(!worth_speculating(&[], 3, 0.1, tau));
+        // First iteration: the last solve's first reduction predicts ‖r₁‖.
+        assert!(worth_speculating(&[1e-2], 1, 1e-3, tau));
+        assert!(!worth_speculating(&[1e-2], 5, 1e-8, tau));
+        // … and without one, the last solve's iteration count decides.
+        assert!(worth_speculating(&[1e-2], 2, f64::NAN, tau));
+        assert!(!worth_speculating(&[1e-2], 1, f64::NAN, tau));
+        // Later: the quadratic model ‖r₂‖ ≈ ‖r₁‖³/‖r₀‖².
+        assert!(worth_speculating(&[1e-2, 1e-4], 1, f64::NAN, tau)); // predicts 1e-8
+        assert!(!worth_speculating(&[1e-2, 1e-6], 9, 0.5, tau)); // predicts 1e-14
+    }
+}
