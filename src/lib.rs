@@ -1,9 +1,11 @@
 //! # catena
 //!
-//! Implicit contact mechanics of elastic rods and particles.
+//! Implicit contact mechanics of elastic rods, shells and rigid bodies.
 //!
-//! A [`model::Model`] holds Discrete Elastic Rods (node positions and edge twist angles),
-//! rigid spheres and static planes in one DOF map. Each time step solves the equations of a
+//! A [`model::Model`] holds its bodies in one DOF map: Discrete Elastic Rods (node positions
+//! and edge twist angles), shells (triangle meshes, hinge or mid-edge bending), rigid spheres
+//! and static planes — every kind behind one [`model::Body`] trait, kept in
+//! [`model::Bodies`]. Each time step solves the equations of a
 //! [`system::TimeIntegrator`] (implicit Euler by default, BDF2 or the implicit midpoint rule),
 //! e.g. for implicit Euler `r(q) = M(q − q̃)/Δt² − F(q, v(q)) = 0`, by Newton with a line search
 //! ([`system`]). `F` gathers the elastic forces ([`elastic`]), the external forces
@@ -46,15 +48,15 @@
 //!
 //! | concept | module | seam for an extender |
 //! |---|---|---|
-//! | bodies, DOFs, materials, boundary conditions | [`model`] | — |
-//! | elastic energies (stretch, bend, twist) | [`elastic`] | a stencil with energy, gradient, Hessian |
+//! | bodies (rods, shells, spheres, planes), DOFs, materials, boundary conditions | [`model`] | [`model::Body`] per kind (one folder under `model/body/`), [`model::InternalEnergy`] for its stencils |
+//! | elastic energies (stretch, bend, twist; shell membranes and bending) | [`elastic`] | a stencil with energy, gradient, Hessian |
 //! | body forces (gravity, drag, RSS fluid) | [`external`] | [`external::ExternalForce`]: force, ∂f/∂x, ∂f/∂v apart |
-//! | contact primitives (rod edge, rod node, sphere, plane) | [`contact`] | [`contact::Primitive`]: one file per kind, named by [`contact::PrimId`] |
+//! | contact primitives (rod edge and node, sphere, plane, shell node, edge and triangle) | [`contact`] | [`contact::Primitive`]: one file per kind, named by [`contact::PrimId`]; shared types in [`contact::core`] |
 //! | chain elements and their contract | [`contact`] | [`contact::ChainElement`] (per pair), [`contact::Adaptive`] (per step), [`contact::Memory`] (per-pair state), [`element_set!`] |
 //! | a chain's contact method (line search, CCD, reach) | [`contact::ContactMethod`] | declared by elements in `Needs`/`Gives`, computed once per chain |
 //! | detection, evaluation, CCD cap, commit | [`contact::ContactSet`] behind [`contact::ContactModel`] | — |
 //! | time integrators | [`system::TimeIntegrator`], coefficients in [`time`] | one file per scheme |
-//! | global assembly, Newton, line searches, sparse LU | [`system`] | the only module that talks to faer |
+//! | global assembly (elastic, external and contact stages), Newton in named steps, line searches, linear solvers, energy account | [`system`] (`assembly/`, `step/`, `linear/`, `energy/`) | talks to faer, with the RSS fluid's dense solves in [`external`] |
 //! | scene and chain files, located errors | [`scene`], [`diag`] | — |
 //! | granular measures (kinetic energies, coordination, packing fraction, force chains) | [`granular`] | — |
 //!

@@ -23,8 +23,8 @@ use super::element::{
     Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory, MemoryLayout,
     PairMemory,
 };
-use super::energy_role::EnergyRole;
 use super::primitive::{PrimId, PrimKind};
+use crate::contact::core::EnergyRole;
 use crate::diag::SceneError;
 use crate::diag::{locate, ron_error, ron_options};
 use crate::time::Coefficients;

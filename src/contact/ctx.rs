@@ -8,22 +8,13 @@
 //! position and velocity (for a rotation slot: the rotation `θ` and the angular velocity `ω`).
 //! Every local vector or matrix is 12-sized; entries beyond `3·n_slots()` are zero.
 
+use super::core::{
+    ContactMaterial, Mat12, Memory, MemorySlot, NO_DOF, NonConservative, PairMemory, PrimId,
+    PrimKind, Vec12,
+};
 use super::distance::ContactType;
-use super::element::{Memory, MemorySlot, PairMemory};
-use super::energy_role::NonConservative;
-use super::primitive::{PrimId, PrimKind};
 use crate::math::Vec3;
-use crate::model::Material;
 use crate::time::Coefficients;
-use nalgebra::{SMatrix, SVector};
-
-/// 12-vector over the local DOFs of a pair.
-pub type Vec12 = SVector<f64, 12>;
-/// 12×12 matrix over the local DOFs of a pair.
-pub type Mat12 = SMatrix<f64, 12, 12>;
-
-/// Marker for a static point (no DOFs).
-pub const NO_DOF: u32 = u32::MAX;
 
 /// How the contact's force derivatives enter the global Jacobian (mpacts'
 /// `ComputeContactMatrixElement*`), with the integrator's coefficients `c_x = ∂z/∂q` and
@@ -50,32 +41,6 @@ use serde::{Deserialize, Serialize};
 impl Default for MatrixMode {
     fn default() -> Self {
         Self::Underdamped { implicitness: 1.0 }
-    }
-}
-
-/// Material parameters bound by a data element.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct ContactMaterial {
-    /// Young's modulus (Pa).
-    pub youngs_modulus: f64,
-    /// Poisson's ratio.
-    pub poisson_ratio: f64,
-    /// Density (kg/m³).
-    pub density: f64,
-    /// Mass of the body (kg) (rod: its node mass; sphere: its mass; static: ∞).
-    pub mass: f64,
-}
-
-impl ContactMaterial {
-    /// The contact material of an elastic body of material `m` and mass `mass` (ν recovered
-    /// from E and G).
-    pub fn of(m: &Material, mass: f64) -> Self {
-        Self {
-            youngs_modulus: m.youngs_modulus,
-            poisson_ratio: m.youngs_modulus / (2.0 * m.shear_modulus) - 1.0,
-            density: m.density,
-            mass,
-        }
     }
 }
 
@@ -353,25 +318,6 @@ impl ContactCtx {
             usize::from(k >= self.points[0])
         } else {
             usize::from(self.spins[0] != Some(k))
-        }
-    }
-
-    /// Binds the rotation slots of both sides (once both sides' points are bound): slot,
-    /// rotation `θ`, angular velocity `ω` and first rotational DOF of each side that rotates,
-    /// when they fit (see [`crate::contact::spin_slots`]).
-    pub fn bind_spins(&mut self, env: &super::element::Env) {
-        let slots = super::primitive::spin_slots(env.model, self.prim, self.n_points());
-        for (side, s) in slots.into_iter().enumerate() {
-            self.spins[side] = s.map(|(slot, dof)| {
-                self.x[slot] = Vec3::new(env.q[dof], env.q[dof + 1], env.q[dof + 2]);
-                self.v[slot] = Vec3::new(env.v[dof], env.v[dof + 1], env.v[dof + 2]);
-                self.dof[slot] = if env.model.dofs.is_constrained(dof) {
-                    NO_DOF
-                } else {
-                    dof as u32
-                };
-                slot
-            });
         }
     }
 

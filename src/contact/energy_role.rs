@@ -12,19 +12,8 @@
 //! law reports one force): per step its column may go negative while the contact gives back
 //! what it stored; over a closed impact it is the energy the impact lost.
 
-use super::ctx::Vec12;
-use super::element::{Category, ElementDoc, Gives};
-
-/// The role of an element's force in the energy balance (see the module notes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EnergyRole {
-    /// Its force derives from the energy it adds (or it adds neither).
-    Conservative,
-    /// A tangential (friction) law.
-    Friction,
-    /// A dissipative law that is not a tangential one (dashpots, damped normal laws).
-    Damping,
-}
+use super::core::{Category, ElementDoc, EnergyRole};
+use super::element::Gives;
 
 impl EnergyRole {
     /// The role of an element documented by `doc` that gives `gives`.
@@ -34,38 +23,6 @@ impl EnergyRole {
             _ if gives.dissipative => Self::Damping,
             _ => Self::Conservative,
         }
-    }
-}
-
-/// The part of a pair's force (and energy) added by its friction and damping elements: the rest
-/// of [`ContactCtx::force`](super::ContactCtx::force) is conservative, and the rest of its
-/// energy is the pair's contact potential.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct NonConservative {
-    /// Force of the friction laws on the local DOFs (N).
-    pub friction: Vec12,
-    /// Force of the damping laws on the local DOFs (N).
-    pub damping: Vec12,
-    /// Energy the friction and damping laws added (J): not part of the contact potential.
-    pub energy: f64,
-}
-
-impl NonConservative {
-    /// Adds what an element of role `role` added: `force` (N) and `energy` (J).
-    pub fn add(&mut self, role: EnergyRole, force: &Vec12, energy: f64) {
-        match role {
-            EnergyRole::Conservative => return,
-            EnergyRole::Friction => self.friction += force,
-            EnergyRole::Damping => self.damping += force,
-        }
-        self.energy += energy;
-    }
-
-    /// Whether nothing was added.
-    pub fn is_zero(&self) -> bool {
-        self.energy == 0.0
-            && self.friction.iter().all(|&x| x == 0.0)
-            && self.damping.iter().all(|&x| x == 0.0)
     }
 }
 
@@ -98,6 +55,7 @@ mod tests {
 
     #[test]
     fn split_adds_by_role() {
+        use crate::contact::core::{NonConservative, Vec12};
         let mut s = NonConservative::default();
         assert!(s.is_zero());
         let f = Vec12::from_fn(|i, _| i as f64);

@@ -2,8 +2,12 @@
 //! pair, feeding force and Jacobian blocks into the global implicit system.
 //!
 //! Where each concept lives:
+//! * [`core`]: the types every part of contact shares (a leaf): the pair's local algebra
+//!   ([`Vec12`], [`Mat12`]), the names of primitives and bodies ([`PrimId`], [`BodyId`]),
+//!   [`Env`], [`ElementDoc`], typed per-pair [`Memory`], [`EnergyRole`];
 //! * [`primitive`](self#primitives): what a pair is made of — the [`Primitive`] trait, one
-//!   file per kind (rod edge, rod node, sphere, plane), named by [`PrimId`];
+//!   file per kind (rod edge and node, sphere, plane, shell node, edge and triangle), named by
+//!   [`PrimId`];
 //! * [`element`](self#elements): the element contract — [`ChainElement`], [`Needs`],
 //!   [`Gives`], typed per-pair [`Memory`], opt-in [`Adaptive`] parameters, the
 //!   [`ContactMethod`] a chain implies, element sets ([`ElementSet`], [`crate::element_set!`]);
@@ -24,6 +28,7 @@ mod builtin;
 pub mod ccd;
 mod chain;
 mod chain_roles;
+pub mod core;
 mod ctx;
 mod data;
 mod detect;
@@ -44,7 +49,9 @@ pub use assemble::{
 };
 pub use builtin::Builtin;
 pub use chain::Chain;
-pub use ctx::{ContactCtx, ContactMaterial, Mat12, MatrixMode, NO_DOF, Vec12};
+pub use core::{ContactMaterial, Mat12, NO_DOF, Vec12};
+pub use core::{EnergyRole, NonConservative};
+pub use ctx::{ContactCtx, MatrixMode};
 pub use data::{
     Data, DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
     Sphere1Data, Sphere2Data,
@@ -56,7 +63,6 @@ pub use element::{
     MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds, StepInfo,
     StepNeeds, deserialize_element, flag_word, read_element,
 };
-pub use energy_role::{EnergyRole, NonConservative};
 pub use normal::{
     DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
     IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,
@@ -64,12 +70,13 @@ pub use normal::{
     overlap_and_rate, restitution, restitution_with_onset,
 };
 pub use primitive::{
-    BodyGroup, BodyId, MAX_POINTS, PlanePrim, PointDofs, Points, PrimId, PrimKind, Primitive,
-    RodEdge, RodNode, SelfExclusion, Span, SpherePrim, spin_layout, spin_slots, too_close,
+    BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,
+    Primitive, RodEdge, RodNode, SelfExclusion, ShellEdge, ShellFace, ShellNode, Span, SpherePrim,
+    arc_gap, bind_spins, spin_layout, spin_slots, too_close,
 };
 pub use resolve::{
-    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, SpherePlane, SpherePoint,
-    SphereSphere,
+    CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
+    SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
 pub use set::{
     BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
@@ -78,5 +85,5 @@ pub use set::{
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{
     Capped, ContactFrame, CoulombFriction, CundallStrack, ImcFriction, IpcFriction, Lagged,
-    Mat3x12, SpringElongation, cap, saturation,
+    Mat3x12, RollingResistance, SpringElongation, TorsionalCoulombFriction, cap, saturation,
 };

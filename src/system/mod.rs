@@ -1,6 +1,16 @@
-//! The global implicit system: residual and sparse Jacobian assembly, the sparse linear
-//! solve, Newton–Raphson with line search, and the time integrators (implicit Euler, BDF2,
-//! implicit midpoint). This is the only module that talks to faer.
+//! The global implicit system, in stages as a time step runs through them:
+//! * `assembly/`: the residual and sparse Jacobian of an iterate — the [`Assembler`] with its
+//!   elastic (every body kind's [`crate::model::InternalEnergy`]), external-force and contact
+//!   stages, the sparsity pattern and its slot maps;
+//! * `linear/`: the linear solvers (envelope LU, faer's sparse LU, block-Jacobi BiCGSTAB) and
+//!   the choice between them ([`LinearSolver`]);
+//! * `step/`: the [`Simulator`] that plans a step, Newton in named steps with its line
+//!   searches, the adaptive step size and how failures are reported;
+//! * `energy/`: the energy account of a run ([`Energies`]);
+//! * `integrator/`: the time integrators (implicit Euler, BDF2, implicit midpoint).
+//!
+//! The sparse factorisations use faer (the RSS fluid's dense solves in
+//! [`crate::external`] do too).
 
 mod assembly;
 mod energy;

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 #[command(
     name = "catena",
     version,
-    about = "Implicit contact mechanics of elastic rods and particles"
+    about = "Implicit contact mechanics of elastic rods, shells and rigid bodies"
 )]
 struct Cli {
     /// Worker threads (default: all cores). Results are identical for any count.
@@ -153,7 +153,8 @@ enum Command {
         #[arg(long)]
         chain: Option<String>,
     },
-    /// Draw the rods of one output frame as tubes in a fixed 3D view (SVG or PNG).
+    /// Draw the bodies of one output frame (rods as tubes, spheres, shell and mesh triangles) in a
+    /// fixed 3D view (SVG or PNG).
     Render {
         /// Output directory of a run (holding frames/frame_*.vtp).
         dir: PathBuf,

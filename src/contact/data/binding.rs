@@ -102,7 +102,7 @@ impl<P: Primitive, const SIDE: usize> ChainElement for Data<P, SIDE> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::ctx::NO_DOF;
+    use crate::contact::core::NO_DOF;
     use crate::contact::element::PairMemory;
     use crate::contact::primitive::PrimId;
     use crate::math::Vec3;

@@ -6,8 +6,8 @@
 //! flag in its element set (see [`crate::element_set!`]); the contact set then calls its hooks
 //! through the object-safe [`AdaptiveHooks`], once per step or per iterate, never per pair.
 
-use super::contract::Env;
-use crate::contact::ctx::Vec12;
+use crate::contact::core::Env;
+use crate::contact::core::Vec12;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 

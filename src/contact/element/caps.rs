@@ -1,9 +1,9 @@
 //! What chain elements need and give: a small set of capability flags, checked when a chain
 //! is loaded so that a chain whose order does not fit is rejected before it runs.
 
-use super::memory::MemorySpec;
 use super::method::{CcdKernel, SolverNeeds};
-use crate::contact::primitive::PrimKind;
+use crate::contact::core::MemorySpec;
+use crate::contact::core::PrimKind;
 use std::fmt;
 
 /// A set of capabilities (bit flags).

@@ -7,65 +7,8 @@
 //! [`Memory`](super::Memory) slot.
 
 use super::caps::{Gives, Needs};
+use crate::contact::core::{ElementDoc, Env};
 use crate::contact::ctx::ContactCtx;
-use crate::model::Model;
-
-/// What an element may read besides its [`ContactCtx`]: the model and the current iterate.
-#[derive(Debug, Clone, Copy)]
-pub struct Env<'a> {
-    /// The model (bodies, materials, planes).
-    pub model: &'a Model,
-    /// Configuration at the iterate.
-    pub q: &'a [f64],
-    /// Velocity at the iterate (`(q − qₙ)/Δt` under implicit Euler).
-    pub v: &'a [f64],
-}
-
-/// Role of an element in a chain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Category {
-    /// Binds a side of the pair to body data.
-    Data,
-    /// Resolves the contact geometry.
-    Resolver,
-    /// Normal force law.
-    Normal,
-    /// Tangential (friction) force law.
-    Tangential,
-    /// Chooses how derivatives enter the implicit system.
-    Matrix,
-    /// Feeds forces and Jacobians into the global system.
-    Assembler,
-    /// Feedback to the contact detector.
-    Feedback,
-}
-
-impl std::fmt::Display for Category {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Data => "data",
-            Self::Resolver => "resolver",
-            Self::Normal => "normal law",
-            Self::Tangential => "tangential law",
-            Self::Matrix => "contact matrix",
-            Self::Assembler => "assembler",
-            Self::Feedback => "feedback",
-        })
-    }
-}
-
-/// Documentation of an element, for `catena elements`.
-#[derive(Debug, Clone, Copy)]
-pub struct ElementDoc {
-    /// Name as written in chain files.
-    pub name: &'static str,
-    /// Role.
-    pub category: Category,
-    /// One line.
-    pub summary: &'static str,
-    /// Formula, parameters with units and defaults, source.
-    pub details: &'static str,
-}
 
 /// A chain element: a small, stateless-per-call step of a contact law.
 ///

@@ -6,15 +6,15 @@
 mod adaptive;
 mod caps;
 mod contract;
-mod memory;
 mod method;
 mod registry;
 
-pub use adaptive::{Adaptive, AdaptiveHooks, ElementState, PairGeometry, StepInfo, StepNeeds};
-pub use caps::{Caps, Gives, Needs};
-pub use contract::{Category, ChainElement, ElementDoc, Env};
-pub use memory::{
+pub use crate::contact::core::{Category, ElementDoc, Env};
+pub use crate::contact::core::{
     MEMORY_WORDS, Memory, MemoryLayout, MemorySlot, MemorySpec, PairMemory, flag_word,
 };
+pub use adaptive::{Adaptive, AdaptiveHooks, ElementState, PairGeometry, StepInfo, StepNeeds};
+pub use caps::{Caps, Gives, Needs};
+pub use contract::ChainElement;
 pub use method::{CcdKernel, ContactLineSearch, ContactMethod, SolverNeeds};
 pub use registry::{ElementSet, deserialize_element, read_element};

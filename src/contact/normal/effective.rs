@@ -96,7 +96,7 @@ pub(crate) fn check_non_negative(name: &str, unit: &str, x: f64) -> Result<(), S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::ctx::ContactMaterial;
+    use crate::contact::core::ContactMaterial;
     use crate::contact::element::PairMemory;
     use crate::contact::primitive::{PrimId, SpherePrim};
 

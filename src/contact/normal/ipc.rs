@@ -42,7 +42,8 @@
 //! The shipped flagella and rod scenes are recorded with these defaults (`tests/golden.rs`).
 
 use super::scalar_force::{ScalarForce, add_normal_force};
-use crate::contact::ctx::{ContactCtx, NO_DOF};
+use crate::contact::core::NO_DOF;
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{
     Adaptive, Category, ChainElement, ContactLineSearch, ElementDoc, Env, SolverNeeds, StepInfo,
     StepNeeds,

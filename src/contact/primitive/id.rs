@@ -2,44 +2,12 @@
 //! [`Primitive`] implementation (the one `match` over kinds); [`BodyId`] names a body.
 
 use super::{BodyGroup, PlanePrim, PointDofs, Points, PrimKind, Primitive, RodEdge, RodNode};
+use super::{BodyId, PrimId};
 use super::{MeshNodes, ShellEdge, ShellFace, ShellNode, Span, SpherePrim};
-use crate::contact::ctx::{ContactCtx, ContactMaterial};
-use crate::contact::element::Env;
+use crate::contact::core::{ContactMaterial, Env};
+use crate::contact::ctx::ContactCtx;
 use crate::math::Vec3;
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// One primitive of the model. The order (kind, then indices) is the order of candidate pairs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum PrimId {
-    /// A rod edge.
-    RodEdge(RodEdge),
-    /// A rod node.
-    RodNode(RodNode),
-    /// A rigid sphere.
-    Sphere(SpherePrim),
-    /// A static plane.
-    Plane(PlanePrim),
-    /// A shell node.
-    ShellNode(ShellNode),
-    /// A shell edge.
-    ShellEdge(ShellEdge),
-    /// A shell triangle.
-    ShellFace(ShellFace),
-}
-
-/// One body of the model (the unit of `exclude` lists and of self-contact rules).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum BodyId {
-    /// Rod by index.
-    Rod(u32),
-    /// Sphere by index.
-    Sphere(u32),
-    /// Plane by index.
-    Plane(u32),
-    /// Shell by index.
-    Shell(u32),
-}
 
 /// Calls `$body` with `$p` bound to the primitive behind `$id`, whatever its kind.
 macro_rules! with_primitive {

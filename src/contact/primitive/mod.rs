@@ -6,7 +6,6 @@
 mod adjacency;
 mod group;
 mod id;
-mod kind;
 mod plane;
 mod points;
 mod rod_edge;
@@ -19,18 +18,13 @@ mod sphere;
 mod spin;
 mod traits;
 
+pub use crate::contact::core::{
+    BodyId, PlanePrim, PrimId, PrimKind, RodEdge, RodNode, ShellEdge, ShellFace, ShellNode,
+    SpherePrim,
+};
 pub use adjacency::{MeshNodes, Span, too_close};
 pub use group::BodyGroup;
-pub use id::{BodyId, PrimId};
-pub use kind::PrimKind;
-pub use plane::PlanePrim;
 pub use points::{MAX_POINTS, PointDofs, Points};
-pub use rod_edge::RodEdge;
-pub use rod_node::RodNode;
 pub use self_exclusion::{SelfExclusion, arc_gap};
-pub use shell_edge::ShellEdge;
-pub use shell_face::ShellFace;
-pub use shell_node::ShellNode;
-pub use sphere::SpherePrim;
-pub use spin::{spin_layout, spin_slots};
+pub use spin::{bind_spins, spin_layout, spin_slots};
 pub use traits::Primitive;

@@ -2,18 +2,11 @@
 //! side, no points and no DOFs, rigid (E = ∞, so effective moduli reduce to the other side's).
 
 use super::{BodyGroup, BodyId, PointDofs, PrimId, PrimKind, Primitive};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::{Category, ElementDoc};
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::PlanePrim;
+use crate::contact::core::{Category, ElementDoc};
 use crate::math::Vec3;
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Plane `index` of the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct PlanePrim {
-    /// Plane index.
-    pub index: u32,
-}
 
 static DOC2: ElementDoc = ElementDoc {
     name: "Plane_2_Data",
@@ -22,12 +15,6 @@ static DOC2: ElementDoc = ElementDoc {
     details: "Side 2 is a static plane: origin o (m) and unit normal n pointing to the free \
               side; no DOFs, no radius, rigid (E = ∞, mass = ∞). No parameters.",
 };
-
-impl From<PlanePrim> for PrimId {
-    fn from(p: PlanePrim) -> Self {
-        PrimId::Plane(p)
-    }
-}
 
 impl Primitive for PlanePrim {
     const KIND: PrimKind = PrimKind::Plane;

@@ -2,19 +2,10 @@
 //! `[x_i, x_{i+1}]` swept by the rod's contact radius (seed 001 §3; mpacts' deformable capsule).
 
 use super::{BodyGroup, BodyId, PointDofs, PrimId, PrimKind, Primitive, Span};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::{Category, ElementDoc};
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::RodEdge;
+use crate::contact::core::{Category, ElementDoc};
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Edge `edge` of rod `rod`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct RodEdge {
-    /// Rod index.
-    pub rod: u32,
-    /// Edge index.
-    pub edge: u32,
-}
 
 static DOC1: ElementDoc = ElementDoc {
     name: "Deformable_Capsule_1_Data",
@@ -32,12 +23,6 @@ static DOC2: ElementDoc = ElementDoc {
               velocities and DOFs, contact radius h (m) and the body's material. No parameters.",
     ..DOC1
 };
-
-impl From<RodEdge> for PrimId {
-    fn from(p: RodEdge) -> Self {
-        PrimId::RodEdge(p)
-    }
-}
 
 impl Primitive for RodEdge {
     const KIND: PrimKind = PrimKind::Capsule;

@@ -2,19 +2,10 @@
 //! radius (a small sphere, as in DiSMech's ground contact, seed 004 §5.2).
 
 use super::{BodyGroup, BodyId, PointDofs, PrimId, PrimKind, Primitive, Span};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::{Category, ElementDoc};
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::RodNode;
+use crate::contact::core::{Category, ElementDoc};
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Node `node` of rod `rod`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct RodNode {
-    /// Rod index.
-    pub rod: u32,
-    /// Node index.
-    pub node: u32,
-}
 
 static DOC1: ElementDoc = ElementDoc {
     name: "Point_1_Data",
@@ -29,12 +20,6 @@ static DOC2: ElementDoc = ElementDoc {
     summary: "binds side 2 to a rod node or a shell node (position, velocity, radius)",
     ..DOC1
 };
-
-impl From<RodNode> for PrimId {
-    fn from(p: RodNode) -> Self {
-        PrimId::RodNode(p)
-    }
-}
 
 impl Primitive for RodNode {
     const KIND: PrimKind = PrimKind::Point;

@@ -4,29 +4,14 @@
 //! rod edges and against each other.
 
 use super::{BodyGroup, BodyId, MeshNodes, PointDofs, PrimId, PrimKind, Primitive, RodEdge};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::ElementDoc;
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::ElementDoc;
+use crate::contact::core::ShellEdge;
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Edge `edge` (in the order of the shell's topology) of shell `shell`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ShellEdge {
-    /// Shell index.
-    pub shell: u32,
-    /// Edge index.
-    pub edge: u32,
-}
 
 impl ShellEdge {
     fn nodes(&self, model: &Model) -> [u32; 2] {
         model.bodies.shells[self.shell as usize].topology.edges[self.edge as usize].nodes
-    }
-}
-
-impl From<ShellEdge> for PrimId {
-    fn from(p: ShellEdge) -> Self {
-        PrimId::ShellEdge(p)
     }
 }
 

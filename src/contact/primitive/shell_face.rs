@@ -2,19 +2,10 @@
 //! thickness (the node–face half of triangle-mesh contact; mpacts' deformable triangle).
 
 use super::{BodyGroup, BodyId, MeshNodes, PointDofs, PrimId, PrimKind, Primitive};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::{Category, ElementDoc};
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::ShellFace;
+use crate::contact::core::{Category, ElementDoc};
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Triangle `face` of shell `shell`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ShellFace {
-    /// Shell index.
-    pub shell: u32,
-    /// Triangle index in the shell's mesh.
-    pub face: u32,
-}
 
 static DOC1: ElementDoc = ElementDoc {
     name: "DeformableTriangle_1_Data",
@@ -35,12 +26,6 @@ static DOC2: ElementDoc = ElementDoc {
 impl ShellFace {
     fn nodes(&self, model: &Model) -> [u32; 3] {
         model.bodies.shells[self.shell as usize].mesh.triangles[self.face as usize]
-    }
-}
-
-impl From<ShellFace> for PrimId {
-    fn from(p: ShellFace) -> Self {
-        PrimId::ShellFace(p)
     }
 }
 

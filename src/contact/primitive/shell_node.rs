@@ -3,25 +3,10 @@
 //! `Point_1_Data` / `Point_2_Data`, like a rod node.
 
 use super::{BodyGroup, BodyId, MeshNodes, PointDofs, PrimId, PrimKind, Primitive, RodNode};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::ElementDoc;
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::ElementDoc;
+use crate::contact::core::ShellNode;
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Node `node` of shell `shell`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ShellNode {
-    /// Shell index.
-    pub shell: u32,
-    /// Node index in the shell's mesh.
-    pub node: u32,
-}
-
-impl From<ShellNode> for PrimId {
-    fn from(p: ShellNode) -> Self {
-        PrimId::ShellNode(p)
-    }
-}
 
 impl Primitive for ShellNode {
     const KIND: PrimKind = PrimKind::Point;

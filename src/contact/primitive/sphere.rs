@@ -2,17 +2,10 @@
 //! and mass `m = ρ 4/3 π r³`.
 
 use super::{BodyGroup, BodyId, PointDofs, PrimId, PrimKind, Primitive};
-use crate::contact::ctx::ContactMaterial;
-use crate::contact::element::{Category, ElementDoc};
+use crate::contact::core::ContactMaterial;
+use crate::contact::core::SpherePrim;
+use crate::contact::core::{Category, ElementDoc};
 use crate::model::Model;
-use serde::{Deserialize, Serialize};
-
-/// Sphere `index` of the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct SpherePrim {
-    /// Sphere index.
-    pub index: u32,
-}
 
 static DOC1: ElementDoc = ElementDoc {
     name: "Sphere_1_Data",
@@ -28,12 +21,6 @@ static DOC2: ElementDoc = ElementDoc {
     summary: "binds side 2 to a rigid sphere (centre, velocity, ω, radius, material, mass)",
     ..DOC1
 };
-
-impl From<SpherePrim> for PrimId {
-    fn from(p: SpherePrim) -> Self {
-        PrimId::Sphere(p)
-    }
-}
 
 impl Primitive for SpherePrim {
     const KIND: PrimKind = PrimKind::Sphere;

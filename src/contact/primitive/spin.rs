@@ -8,8 +8,10 @@
 //! no rotation is bound: the pair acts on the centre only, without torque.
 
 use super::PrimId;
-use crate::contact::ctx::NO_DOF;
+use crate::contact::core::{Env, NO_DOF};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::primitive::MAX_POINTS;
+use crate::math::Vec3;
 use crate::model::Model;
 
 /// The local slot and first rotational DOF of each side that rotates, for a pair whose sides
@@ -44,5 +46,24 @@ pub fn spin_layout(model: &Model, prims: [PrimId; 2], n_points: usize, out: &mut
                 (dof + c) as u32
             };
         }
+    }
+}
+
+/// Binds the rotation slots of both sides of `ctx` (once both sides' points are bound): slot,
+/// rotation `θ`, angular velocity `ω` and first rotational DOF of each side that rotates, when
+/// they fit (see [`spin_slots`]).
+pub fn bind_spins(ctx: &mut ContactCtx, env: &Env) {
+    let slots = spin_slots(env.model, ctx.prim, ctx.n_points());
+    for (side, s) in slots.into_iter().enumerate() {
+        ctx.spins[side] = s.map(|(slot, dof)| {
+            ctx.x[slot] = Vec3::new(env.q[dof], env.q[dof + 1], env.q[dof + 2]);
+            ctx.v[slot] = Vec3::new(env.v[dof], env.v[dof + 1], env.v[dof + 2]);
+            ctx.dof[slot] = if env.model.dofs.is_constrained(dof) {
+                NO_DOF
+            } else {
+                dof as u32
+            };
+            slot
+        });
     }
 }

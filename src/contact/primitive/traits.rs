@@ -1,8 +1,8 @@
 //! The [`Primitive`] trait: everything contact needs to know about one kind of primitive.
 
 use super::{BodyGroup, BodyId, MeshNodes, PointDofs, Points, PrimId, PrimKind, Span};
-use crate::contact::ctx::{ContactCtx, ContactMaterial, NO_DOF};
-use crate::contact::element::{ElementDoc, Env};
+use crate::contact::core::{ContactMaterial, ElementDoc, Env, NO_DOF};
+use crate::contact::ctx::ContactCtx;
 use crate::math::Vec3;
 use crate::model::Model;
 
@@ -115,7 +115,7 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
         ctx.material[side] = self.material(model);
         ctx.kinds[side] = Some(Self::KIND);
         if side == 1 {
-            ctx.bind_spins(env);
+            super::spin::bind_spins(ctx, env);
         }
     }
 }

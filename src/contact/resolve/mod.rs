@@ -39,22 +39,19 @@ macro_rules! kind_resolver {
 
 mod capsule_capsule;
 mod capsule_sphere;
+mod centre;
 mod plane;
-mod point_point;
-mod sphere_point;
-mod sphere_sphere;
 mod triangle;
 
 pub use capsule_capsule::CapsuleCapsule;
 pub use capsule_sphere::CapsuleSphere;
+pub use centre::{PointPoint, SpherePoint, SphereSphere};
 pub use plane::{CapsulePlane, PointPlane, SpherePlane, TrianglePlane};
-pub use point_point::PointPoint;
-pub use sphere_point::SpherePoint;
-pub use sphere_sphere::SphereSphere;
 pub use triangle::{PointTriangle, SphereTriangle};
 
-use super::ctx::{ContactCtx, Vec12};
+use super::ctx::ContactCtx;
 use super::distance::Distance;
+use crate::contact::core::Vec12;
 use crate::math::Vec3;
 
 /// Writes a kernel result into the ctx. `map[k]` is the ctx point of the kernel's point `k`;

@@ -6,7 +6,8 @@
 //! end node's own contact. `Triangle_Plane` does the same over a triangle's three nodes.
 
 use super::finish;
-use crate::contact::ctx::{ContactCtx, Vec12};
+use crate::contact::core::Vec12;
+use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::{ContactType, point_plane};
 use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};

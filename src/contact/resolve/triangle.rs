@@ -62,7 +62,7 @@ triangle_resolver!(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::ctx::Vec12;
+    use crate::contact::core::Vec12;
     use crate::contact::distance::ContactType;
     use crate::contact::element::PairMemory;
     use crate::contact::primitive::PrimId;

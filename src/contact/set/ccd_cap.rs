@@ -12,7 +12,7 @@
 
 use super::PairKey;
 use crate::contact::ccd::{additive_ccd, plane_ccd};
-use crate::contact::ctx::NO_DOF;
+use crate::contact::core::NO_DOF;
 use crate::contact::element::CcdKernel;
 use crate::contact::primitive::{BodyGroup, MAX_POINTS, PrimId};
 use crate::math::Vec3;

@@ -4,7 +4,7 @@
 //! local-to-global layout of each candidate for the sparsity pattern.
 
 use super::{ContactBinding, PairKey};
-use crate::contact::ctx::NO_DOF;
+use crate::contact::core::NO_DOF;
 use crate::contact::detect::{Aabb, SpatialHash};
 use crate::contact::element::ElementSet;
 use crate::contact::primitive::{PrimId, PrimKind, spin_layout};

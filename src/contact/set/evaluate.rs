@@ -5,7 +5,8 @@
 
 use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey};
-use crate::contact::ctx::{ContactCtx, Mat12, NO_DOF, Vec12};
+use crate::contact::core::{Mat12, NO_DOF, Vec12};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{CcdKernel, ElementSet, Env};
 use crate::time::Coefficients;
 use rayon::prelude::*;
@@ -296,7 +297,8 @@ mod tests {
     /// The block written in place is the matrix expression's, bit for bit, in every mode.
     #[test]
     fn system_block_in_place_keeps_the_bits() {
-        use crate::contact::ctx::{Mat12, MatrixMode};
+        use crate::contact::core::Mat12;
+        use crate::contact::ctx::MatrixMode;
         let mut rng = crate::verify::Rng::new(11);
         let s = PrimId::Sphere(SpherePrim { index: 0 });
         let mut ctx = ContactCtx::new(s, s, PairMemory::default(), 1e-3, true);

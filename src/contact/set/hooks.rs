@@ -5,7 +5,7 @@
 use super::evaluate::local_of;
 use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey, detection};
-use crate::contact::ctx::NO_DOF;
+use crate::contact::core::NO_DOF;
 use crate::contact::element::{ElementSet, Env, PairGeometry, StepInfo};
 
 /// Calls every adaptive element's `begin_step` at the start of a step at `env` (`q = qₙ`).

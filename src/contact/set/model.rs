@@ -3,9 +3,9 @@
 //! hands over ([`LocalContact`]) and step statistics ([`ContactStats`]).
 
 use super::ContactState;
-use crate::contact::ctx::{Mat12, Vec12};
+use crate::contact::core::NonConservative;
+use crate::contact::core::{Mat12, Vec12};
 use crate::contact::element::{ContactMethod, PairMemory};
-use crate::contact::energy_role::NonConservative;
 use crate::contact::primitive::PrimId;
 use crate::model::Model;
 use crate::time::Coefficients;

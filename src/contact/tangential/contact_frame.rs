@@ -29,7 +29,8 @@
 //! `∂τ_s/∂x = −(n × F)(∇Δ)ᵀ/2 + ρ_s [F]× ∂n/∂x − ρ_s [n]× ∂F/∂x`, `∂τ_s/∂v = −ρ_s [n]× ∂F/∂v`.
 //! Normal forces act along `n` through the centres and apply no torque.
 
-use crate::contact::ctx::{ContactCtx, Vec12};
+use crate::contact::core::Vec12;
+use crate::contact::ctx::ContactCtx;
 use crate::math::{Mat3, Vec3, cross_matrix};
 use nalgebra::SMatrix;
 

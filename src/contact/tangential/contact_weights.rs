@@ -26,7 +26,8 @@
 //! the point–edge projection) and at a vertex (zero), with no extra geometry code.
 //! `Triangle_Plane` (a node of the triangle on a plane) gives a one-hot λ with `∇²Δ = 0`.
 
-use crate::contact::ctx::{ContactCtx, Vec12};
+use crate::contact::core::Vec12;
+use crate::contact::ctx::ContactCtx;
 
 /// Number of points of a triangle side.
 const TRIANGLE: usize = 3;

@@ -21,7 +21,7 @@
 //! `∂f*`, in slip `t̂ ∂L + (L/m)(I − t̂t̂ᵀ) ∂f*`).
 
 use super::contact_frame::Mat3x12;
-use crate::contact::ctx::Vec12;
+use crate::contact::core::Vec12;
 use crate::math::{Mat3, Vec3};
 
 /// The saturation `s(u)` and `s′(u)` for blend half-width `eps`: `u` below `1 − ε`, 1 above

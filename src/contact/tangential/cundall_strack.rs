@@ -51,7 +51,8 @@
 use super::contact_frame::{ContactFrame, Mat3x12};
 use super::coulomb::{check_smoothing, default_smoothing};
 use super::coulomb_cap::cap;
-use crate::contact::ctx::{ContactCtx, Vec12};
+use crate::contact::core::Vec12;
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, flag_word};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::normal::effective_radius;

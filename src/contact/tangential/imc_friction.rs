@@ -21,7 +21,8 @@
 //! through `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
 
 use super::contact_weights::{relative_weights, triangle_weight_gradients};
-use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::core::{Mat12, Vec12};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::ContactType;
 use crate::contact::element::{Caps, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};

@@ -37,7 +37,8 @@
 //! with `h` too), so only the energy differs between schemes.
 
 use super::contact_weights::relative_weights;
-use crate::contact::ctx::{ContactCtx, Mat12, Vec12};
+use crate::contact::core::{Mat12, Vec12};
+use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::math::{Mat3, Vec3};

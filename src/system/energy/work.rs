@@ -11,14 +11,14 @@ use crate::system::integrator::TimeIntegrator;
 /// What the non-conservative forces did over one step (J).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct StepWork {
-    /// `Σ F·Δq` of the external forces of role [`ForceRole::Work`].
+    /// `Σ F·Δq` of the external forces of role [`crate::external::ForceRole::Work`].
     pub external: f64,
     /// `−Σₖ Fₖ Δqₖ` over prescribed DOFs `k`, `Fₖ` the force the system applies on the DOF: with
     /// the DOFs' gain of kinetic energy, the work of the prescribed motion.
     pub boundary_forces: f64,
     /// `−Σ F_t·Δq` of the friction laws.
     pub friction: f64,
-    /// `−Σ F·Δq` of the external forces of role [`ForceRole::Drag`].
+    /// `−Σ F·Δq` of the external forces of role [`crate::external::ForceRole::Drag`].
     pub drag: f64,
     /// `−Σ F_n·Δq` of the damping laws.
     pub damping: f64,

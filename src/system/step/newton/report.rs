@@ -4,7 +4,7 @@
 use crate::model::RodFrames;
 use crate::system::Evaluation;
 
-/// Which test ended a converged Newton solve (see [`SolverSettings`]).
+/// Which test ended a converged Newton solve (see [`crate::system::SolverSettings`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Convergence {
     /// `‖r‖ ≤ abs_tol`.

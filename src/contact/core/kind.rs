@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// The kind of primitive a side of a pair is bound to (one per [`super::Primitive`] type).
+/// The kind of primitive a side of a pair is bound to (one per [`crate::contact::Primitive`] type).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PrimKind {
     /// A rod edge or a shell edge seen as a deformable capsule (two nodes, radius).

@@ -1,0 +1,12 @@
+//! The local algebra of a pair: 12-vectors and 12×12 matrices over its local DOFs (four
+//! 3-slots), and the marker of a static slot.
+
+use nalgebra::{SMatrix, SVector};
+
+/// 12-vector over the local DOFs of a pair.
+pub type Vec12 = SVector<f64, 12>;
+/// 12×12 matrix over the local DOFs of a pair.
+pub type Mat12 = SMatrix<f64, 12, 12>;
+
+/// Marker for a static point (no DOFs).
+pub const NO_DOF: u32 = u32::MAX;

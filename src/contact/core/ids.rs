@@ -1,0 +1,138 @@
+//! The names of primitives and bodies: [`PrimId`] (one primitive of any kind — a rod edge, a
+//! sphere, a shell triangle, …, by index) and [`BodyId`]. What each kind *is* to contact is its
+//! [`Primitive`](crate::contact::Primitive) implementation, in `contact/primitive/`.
+
+use serde::{Deserialize, Serialize};
+
+/// One primitive of the model. The order (kind, then indices) is the order of candidate pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PrimId {
+    /// A rod edge.
+    RodEdge(RodEdge),
+    /// A rod node.
+    RodNode(RodNode),
+    /// A rigid sphere.
+    Sphere(SpherePrim),
+    /// A static plane.
+    Plane(PlanePrim),
+    /// A shell node.
+    ShellNode(ShellNode),
+    /// A shell edge.
+    ShellEdge(ShellEdge),
+    /// A shell triangle.
+    ShellFace(ShellFace),
+}
+
+/// One body of the model (the unit of `exclude` lists and of self-contact rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BodyId {
+    /// Rod by index.
+    Rod(u32),
+    /// Sphere by index.
+    Sphere(u32),
+    /// Plane by index.
+    Plane(u32),
+    /// Shell by index.
+    Shell(u32),
+}
+
+/// Edge `edge` of rod `rod`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RodEdge {
+    /// Rod index.
+    pub rod: u32,
+    /// Edge index.
+    pub edge: u32,
+}
+
+impl From<RodEdge> for PrimId {
+    fn from(p: RodEdge) -> Self {
+        PrimId::RodEdge(p)
+    }
+}
+
+/// Node `node` of rod `rod`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RodNode {
+    /// Rod index.
+    pub rod: u32,
+    /// Node index.
+    pub node: u32,
+}
+
+impl From<RodNode> for PrimId {
+    fn from(p: RodNode) -> Self {
+        PrimId::RodNode(p)
+    }
+}
+
+/// Sphere `index` of the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SpherePrim {
+    /// Sphere index.
+    pub index: u32,
+}
+
+impl From<SpherePrim> for PrimId {
+    fn from(p: SpherePrim) -> Self {
+        PrimId::Sphere(p)
+    }
+}
+
+/// Plane `index` of the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlanePrim {
+    /// Plane index.
+    pub index: u32,
+}
+
+impl From<PlanePrim> for PrimId {
+    fn from(p: PlanePrim) -> Self {
+        PrimId::Plane(p)
+    }
+}
+
+/// Node `node` of shell `shell`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShellNode {
+    /// Shell index.
+    pub shell: u32,
+    /// Node index in the shell's mesh.
+    pub node: u32,
+}
+
+impl From<ShellNode> for PrimId {
+    fn from(p: ShellNode) -> Self {
+        PrimId::ShellNode(p)
+    }
+}
+
+/// Edge `edge` (in the order of the shell's topology) of shell `shell`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShellEdge {
+    /// Shell index.
+    pub shell: u32,
+    /// Edge index.
+    pub edge: u32,
+}
+
+impl From<ShellEdge> for PrimId {
+    fn from(p: ShellEdge) -> Self {
+        PrimId::ShellEdge(p)
+    }
+}
+
+/// Triangle `face` of shell `shell`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShellFace {
+    /// Shell index.
+    pub shell: u32,
+    /// Triangle index in the shell's mesh.
+    pub face: u32,
+}
+
+impl From<ShellFace> for PrimId {
+    fn from(p: ShellFace) -> Self {
+        PrimId::ShellFace(p)
+    }
+}
