@@ -13,9 +13,9 @@ mod window;
 
 pub use body::{
     Bodies, Body, BodyKind, CurvatureRamp, EnergyInput, HingeActuation, HingeSignal,
-    InternalEnergies, InternalEnergy, NO_SLOT, Plane, Rod, RodFrames, RodGeometryError,
-    RodStencils, Shape, Shell, ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere,
-    scatter_block,
+    InternalEnergies, InternalEnergy, NO_SLOT, Plane, RigidBody, RigidMotion, Rod, RodFrames,
+    RodGeometryError, RodStencils, Shape, Shell, ShellBending, ShellMembrane, ShellStencils,
+    SlotMap, Sphere, scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;

@@ -1,5 +1,6 @@
 //! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
 
+use super::RigidBody;
 use super::{
     Bodies, BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere,
 };
@@ -161,10 +162,10 @@ impl Model {
     /// Ends an accepted step from the current `q` to `q_new` (with the new velocities already
     /// in [`Model::v`]): every body's [`Body::commit_step`](super::Body::commit_step) — the
     /// orientation update `R ← exp(Δθ) R` of rotating bodies.
-    pub fn commit_bodies(&mut self, q_new: &[f64], dt: f64) {
-        let (dofs, q, v) = (&self.dofs, &self.q, &self.v);
+    pub fn commit_bodies(&mut self, q_new: &[f64], c: &crate::time::Coefficients) {
+        let (dofs, q, v) = (&self.dofs, &self.q, &mut self.v);
         for b in self.bodies.iter_mut() {
-            b.commit_step(dofs, q, q_new, v, dt);
+            b.commit_step(dofs, q, q_new, v, c);
         }
     }
 
@@ -200,6 +201,39 @@ impl Model {
         Ok(())
     }
 
+    /// Adds a rigid body at centre of mass `center` (m) in orientation `orientation` (its
+    /// surface and inertia are given in its body frame), with velocity `velocity` (m/s) and
+    /// angular velocity `omega` (rad/s); returns its index. Its six DOFs (centre, then the
+    /// rotation vector `θ`, starting at zero) follow every earlier body's: add rigid bodies after
+    /// the spheres. A fixed or prescribed body's DOFs are held at [`Model::finalize`].
+    pub fn add_rigid(
+        &mut self,
+        mut body: RigidBody,
+        center: Vec3,
+        orientation: nalgebra::UnitQuaternion<f64>,
+        velocity: Vec3,
+        omega: Vec3,
+    ) -> usize {
+        body.offset = self.q.len();
+        body.node = self.n_nodes();
+        body.initial_center = center;
+        self.q.extend_from_slice(center.as_slice());
+        self.v.extend_from_slice(velocity.as_slice());
+        self.mass.extend_from_slice(&[body.mass; 3]);
+        body.rotation = self.q.len();
+        self.q.extend_from_slice(&[0.0; 3]);
+        self.v.extend_from_slice(omega.as_slice());
+        // The rotation rows are the body's own (its full inertia tensor): no diagonal mass.
+        self.mass.extend_from_slice(&[0.0; 3]);
+        body.theta_committed = Vec3::zeros();
+        body.state.orientation = orientation;
+        body.state.omega = omega;
+        body.state.previous_momentum =
+            crate::model::body::rigid::momentum::world_inertia(&orientation, &body.inertia) * omega;
+        self.bodies.rigid.push(body);
+        self.bodies.rigid.len() - 1
+    }
+
     /// Adds a static plane; returns its index.
     pub fn add_plane(&mut self, plane: Plane) -> usize {
         self.bodies.planes.push(plane);
@@ -219,6 +253,13 @@ impl Model {
             map.constrain_all(bc.dofs(&self.bodies.rods[bc.rod]));
         }
         map.constrain_all(self.fixed.iter().copied());
+        let mut held = Vec::new();
+        for b in self.bodies.iter() {
+            b.held_dofs(&mut held);
+        }
+        if !held.is_empty() {
+            map.constrain_all(held);
+        }
         self.dofs = map;
         self.bc_held = self.bcs.iter().map(BoundaryCondition::is_engaged).collect();
     }

@@ -1,13 +1,15 @@
 //! [`Bodies`]: every body of a model, one typed list per kind, and one iteration over all of
 //! them through [`Body`] in the order their DOFs are numbered.
 
-use super::{Body, InternalEnergy, Plane, Rod, RodStencils, Shell, ShellStencils, Sphere};
+use super::{
+    Body, InternalEnergy, Plane, RigidBody, Rod, RodStencils, Shell, ShellStencils, Sphere,
+};
 
 /// The bodies of a model.
 ///
 /// Each kind has its own list (its kind-specific code — stencils, primitives, boundary
 /// conditions — indexes it: `rods[i]` is rod `i`); [`Bodies::iter`] visits every body as a
-/// [`Body`] in DOF order: rods, shells, spheres, then the static planes. A new kind of body
+/// [`Body`] in DOF order: rods, shells, spheres, rigid bodies, then the static planes. A new kind of body
 /// adds one list here and one link in each iteration.
 #[derive(Debug, Clone, Default)]
 pub struct Bodies {
@@ -17,18 +19,21 @@ pub struct Bodies {
     pub shells: Vec<Shell>,
     /// Rigid spheres (their DOFs follow all rod and shell DOFs).
     pub spheres: Vec<Sphere>,
+    /// Rigid bodies with a mesh surface (their DOFs follow the spheres').
+    pub rigid: Vec<RigidBody>,
     /// Static planes (no DOFs).
     pub planes: Vec<Plane>,
 }
 
 impl Bodies {
-    /// Every body in DOF order: rods, shells, spheres, planes.
+    /// Every body in DOF order: rods, shells, spheres, rigid bodies, planes.
     pub fn iter(&self) -> impl Iterator<Item = &dyn Body> + '_ {
         let rods = self.rods.iter().map(|b| b as &dyn Body);
         let shells = self.shells.iter().map(|b| b as &dyn Body);
         let spheres = self.spheres.iter().map(|b| b as &dyn Body);
+        let rigid = self.rigid.iter().map(|b| b as &dyn Body);
         let planes = self.planes.iter().map(|b| b as &dyn Body);
-        rods.chain(shells).chain(spheres).chain(planes)
+        rods.chain(shells).chain(spheres).chain(rigid).chain(planes)
     }
 
     /// Every body, mutably, in the order of [`Bodies::iter`].
@@ -36,13 +41,18 @@ impl Bodies {
         let rods = self.rods.iter_mut().map(|b| b as &mut dyn Body);
         let shells = self.shells.iter_mut().map(|b| b as &mut dyn Body);
         let spheres = self.spheres.iter_mut().map(|b| b as &mut dyn Body);
+        let rigid = self.rigid.iter_mut().map(|b| b as &mut dyn Body);
         let planes = self.planes.iter_mut().map(|b| b as &mut dyn Body);
-        rods.chain(shells).chain(spheres).chain(planes)
+        rods.chain(shells).chain(spheres).chain(rigid).chain(planes)
     }
 
     /// Number of bodies of every kind.
     pub fn len(&self) -> usize {
-        self.rods.len() + self.shells.len() + self.spheres.len() + self.planes.len()
+        self.rods.len()
+            + self.shells.len()
+            + self.spheres.len()
+            + self.rigid.len()
+            + self.planes.len()
     }
 
     /// Whether there is no body.

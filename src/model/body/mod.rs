@@ -5,6 +5,7 @@
 mod bodies;
 pub mod energy;
 mod plane;
+pub mod rigid;
 pub mod rod;
 mod shape;
 pub mod shell;
@@ -14,6 +15,7 @@ pub(crate) mod traits;
 pub use bodies::Bodies;
 pub use energy::{EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, SlotMap, scatter_block};
 pub use plane::Plane;
+pub use rigid::{RigidBody, RigidMotion};
 pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError, RodStencils};
 pub use shape::Shape;
 pub use shell::{HingeActuation, HingeSignal, Shell, ShellBending, ShellMembrane, ShellStencils};

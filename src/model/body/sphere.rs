@@ -13,6 +13,7 @@ use super::traits::axis;
 use super::{Body, BodyKind, Shape};
 use crate::math::Vec3;
 use crate::model::{DofMap, Material};
+use crate::time::Coefficients;
 use nalgebra::UnitQuaternion;
 
 /// A rigid sphere.
@@ -111,7 +112,15 @@ impl Body for Sphere {
     }
     /// `R ← exp(Δθ) R` with `Δθ = θ(q_new) − θ(q)`, or `Δθ = Δt ω` when the rotation is
     /// prescribed (its DOFs constrained), `ω` read from the new velocities `v`.
-    fn commit_step(&mut self, dofs: &DofMap, q: &[f64], q_new: &[f64], v: &[f64], dt: f64) {
+    fn commit_step(
+        &mut self,
+        dofs: &DofMap,
+        q: &[f64],
+        q_new: &[f64],
+        v: &mut [f64],
+        c: &Coefficients,
+    ) {
+        let dt = c.dt;
         let Some(k) = self.spin else { return };
         let d = if dofs.is_constrained(k) {
             self.omega(v) * dt

@@ -8,8 +8,9 @@
 //! goes through this trait, so that it never loops over kinds by hand.
 
 use super::shape::Shape;
-use crate::math::Vec3;
+use crate::math::{Mat3, Vec3};
 use crate::model::DofMap;
+use crate::time::Coefficients;
 use nalgebra::UnitQuaternion;
 
 /// Which kind a body is.
@@ -23,6 +24,8 @@ pub enum BodyKind {
     Sphere,
     /// A static plane.
     Plane,
+    /// A rigid body with a triangle-mesh surface.
+    Rigid,
 }
 
 impl BodyKind {
@@ -33,6 +36,7 @@ impl BodyKind {
             Self::Shell => "shell",
             Self::Sphere => "sphere",
             Self::Plane => "plane",
+            Self::Rigid => "rigid body",
         }
     }
 }
@@ -85,9 +89,55 @@ pub trait Body: std::fmt::Debug + Send + Sync {
     }
     /// Sets the orientation (checkpoints); a no-op for bodies without one.
     fn set_orientation(&mut self, _r: UnitQuaternion<f64>) {}
-    /// Ends an accepted step from `q` to `q_new` with new velocities `v` over `dt` (s): the
-    /// orientation update of rotating bodies.
-    fn commit_step(&mut self, _dofs: &DofMap, _q: &[f64], _q_new: &[f64], _v: &[f64], _dt: f64) {}
+    /// Ends an accepted step from `q` to `q_new` planned with coefficients `c` (its Δt and
+    /// scheme), with the new velocities `v` (the integrator's, which a body that integrates
+    /// its own rotation may correct): the orientation update of rotating bodies.
+    fn commit_step(
+        &mut self,
+        _dofs: &DofMap,
+        _q: &[f64],
+        _q_new: &[f64],
+        _v: &mut [f64],
+        _c: &Coefficients,
+    ) {
+    }
+    /// DOFs the body holds by itself (a fixed or prescribed rigid body's six), constrained when
+    /// the model is finalized.
+    fn held_dofs(&self, _out: &mut Vec<usize>) {}
+    /// The first of three DOFs whose inertial rows the body writes itself
+    /// ([`Body::inertia_rows`]) instead of a diagonal mass (a rigid body's rotation).
+    fn own_inertia_dof(&self) -> Option<usize> {
+        None
+    }
+    /// The inertial rows of [`Body::own_inertia_dof`] for the step planned with coefficients
+    /// `c` from `q_start`, at the unknown `q` with DOF velocities `v` (see
+    /// [`crate::model::body::rigid::momentum`]): the residual part (N·m) and its derivative
+    /// over those DOFs.
+    fn inertia_rows(
+        &self,
+        _c: &Coefficients,
+        _q_start: &[f64],
+        _q: &[f64],
+        _v: &[f64],
+    ) -> Option<(Vec3, Mat3)> {
+        None
+    }
+    /// Kinetic energy not in the diagonal mass `½ Σ mₖ vₖ²` (J): a rigid body's `½ ω·I_w ω`.
+    fn extra_kinetic_energy(&self, _v: &[f64]) -> f64 {
+        0.0
+    }
+    /// Writes the DOFs of a prescribed motion at time `t` (s) into `q` (nothing for bodies
+    /// without one).
+    fn apply_prescribed(&self, _t: f64, _q: &mut [f64]) {}
+    /// Step-to-step state beyond the DOFs and the orientation (checkpoints): a rigid body's
+    /// angular momentum of the step before (BDF2).
+    fn extra_state(&self) -> Vec<f64> {
+        Vec::new()
+    }
+    /// Restores what [`Body::extra_state`] saved.
+    fn restore_extra_state(&mut self, _state: &[f64]) -> Result<(), String> {
+        Ok(())
+    }
     /// A readable name of global DOF `k`, if it is one of this body's (`rod "a" node 3 (y)`).
     fn dof_name(&self, k: usize) -> Option<String>;
     /// What an output frame draws of it at `(q, v)`; `None` for bodies not drawn.

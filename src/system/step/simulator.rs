@@ -410,7 +410,7 @@ impl Simulator {
             .finish_step(&q, &mut model.v, &|k| dofs.is_constrained(k));
         model.transport_frames(&q, &mut self.frames);
         std::mem::swap(&mut model.frames, &mut self.frames);
-        model.commit_bodies(&q, dt);
+        model.commit_bodies(&q, &self.integrator.coefficients());
         model.q = q;
         model.time = t_new;
         self.steps += 1;
