@@ -281,7 +281,12 @@ fn catena_within(args: &[&str], secs: u64) -> Result<Output, String> {
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.to_str().expect("utf-8")).expect("path");
     // SAFETY: `c` is a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo {}", path.display());
+    assert_eq!(
+        unsafe { libc::mkfifo(c.as_ptr(), 0o600) },
+        0,
+        "mkfifo {}",
+        path.display()
+    );
 }
 
 /// Every kind of input file a scene can name, given as a FIFO (which would block a reader for
@@ -291,17 +296,17 @@ fn mkfifo(path: &Path) {
 #[test]
 fn input_files_that_are_not_regular_files_are_refused_at_once() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let material = r#"materials: { "m": (youngs_modulus: 1e7, poisson_ratio: 0.3, density: 1000) },"#;
+    let material =
+        r#"materials: { "m": (youngs_modulus: 1e7, poisson_ratio: 0.3, density: 1000) },"#;
     let shell = |mesh: &str| {
-        format!(
-            r#"shells: [(name: "s", material: "m", thickness: 1e-3, mesh: File("{mesh}"))],"#
-        )
+        format!(r#"shells: [(name: "s", material: "m", thickness: 1e-3, mesh: File("{mesh}"))],"#)
     };
     let table = r#"shells: [(name: "s", material: "m", thickness: 1e-3, bending: Hinge,
         mesh: Plate(lx: 0.02, ly: 0.01, nx: 2, ny: 1, diagonals: OneWay),
         actuate: [(hinges: Box(min: (0.0099, -1, -1), max: (0.0101, 1, 1)),
                    signal: Table("INPUT"))])],"#;
-    let rod = r#"rods: [(name: "r", material: "m", radius: 1e-3, geometry: PolylineFile("INPUT"))],"#;
+    let rod =
+        r#"rods: [(name: "r", material: "m", radius: 1e-3, geometry: PolylineFile("INPUT"))],"#;
     let spheres = r#"sphere_sets: [(name: "p", material: "m", from: File("INPUT"))],"#;
     let chain = r#"spheres: [(name: "a", material: "m", radius: 0.01, center: (0, 0, 0.01))],
         planes: [(name: "floor", origin: (0, 0, 0), normal: (0, 0, 1))],
@@ -319,7 +324,9 @@ fn input_files_that_are_not_regular_files_are_refused_at_once() {
     let mut failures = Vec::new();
     for (file, body) in &kinds {
         for special in ["fifo", "zero"] {
-            let dir = tmp.path().join(format!("{special}_{}", file.replace('.', "_")));
+            let dir = tmp
+                .path()
+                .join(format!("{special}_{}", file.replace('.', "_")));
             std::fs::create_dir(&dir).expect("dir");
             let input = dir.join(file);
             match special {
@@ -359,7 +366,10 @@ fn input_files_that_are_not_regular_files_are_refused_at_once() {
                     || !err.contains("help: ")
                     || err.contains("panicked")
                 {
-                    failures.push(format!("{what}: expected exit 2 and {expect:?}\n{}", describe(&out)));
+                    failures.push(format!(
+                        "{what}: expected exit 2 and {expect:?}\n{}",
+                        describe(&out)
+                    ));
                 }
             }
             if out_dir.exists() {

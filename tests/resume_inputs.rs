@@ -84,7 +84,11 @@ struct Case {
 /// Replaces the first `from` of the text file at `p` by `to`.
 fn replace(p: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(p).expect("read input");
-    assert!(text.contains(from), "{}: no {from:?} in\n{text}", p.display());
+    assert!(
+        text.contains(from),
+        "{}: no {from:?} in\n{text}",
+        p.display()
+    );
     std::fs::write(p, text.replacen(from, to, 1)).expect("edit input");
 }
 
@@ -214,17 +218,31 @@ fn resume_refuses_every_kind_of_input_file_that_changed() {
             "1",
             "-q",
         ]);
-        assert_eq!(run.status.code(), Some(0), "{}: {}", case.name, describe(&run));
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}: {}",
+            case.name,
+            describe(&run)
+        );
         let ck = catena::run::Checkpoint::read(&out).expect("checkpoint");
         assert!(
-            ck.inputs.iter().any(|f| f.path.ends_with(case.file) && f.what == case.what),
+            ck.inputs
+                .iter()
+                .any(|f| f.path.ends_with(case.file) && f.what == case.what),
             "{}: the checkpoint keeps {}: {:?}",
             case.name,
             case.file,
             ck.inputs.iter().map(|f| &f.path).collect::<Vec<_>>()
         );
         let unchanged = catena(&["resume", o, "-q"]);
-        assert_eq!(unchanged.status.code(), Some(0), "{}: {}", case.name, describe(&unchanged));
+        assert_eq!(
+            unchanged.status.code(),
+            Some(0),
+            "{}: {}",
+            case.name,
+            describe(&unchanged)
+        );
         (case.edit)(&input);
         let changed = catena(&["resume", o, "-q"]);
         let err = String::from_utf8_lossy(&changed.stderr);

@@ -188,9 +188,15 @@ mod tests {
         // SAFETY: `c` is a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
         let e = read_input(&p).expect_err("FIFO");
-        assert!(matches!(e, InputReadError::NotAFile(k) if k.contains("FIFO")), "{e}");
+        assert!(
+            matches!(e, InputReadError::NotAFile(k) if k.contains("FIFO")),
+            "{e}"
+        );
         let e = e.into_scene_error(&p, "mesh file");
-        assert!(e.to_string().contains("pipe.stl") && e.help.is_some(), "{e}");
+        assert!(
+            e.to_string().contains("pipe.stl") && e.help.is_some(),
+            "{e}"
+        );
     }
 
     #[test]
@@ -202,6 +208,9 @@ mod tests {
             .and_then(|f| f.set_len(MAX_INPUT_BYTES + 1))
             .expect("sparse file");
         let e = read_input(&p).expect_err("too large");
-        assert!(matches!(e, InputReadError::TooLarge(n) if n == MAX_INPUT_BYTES + 1), "{e}");
+        assert!(
+            matches!(e, InputReadError::TooLarge(n) if n == MAX_INPUT_BYTES + 1),
+            "{e}"
+        );
     }
 }

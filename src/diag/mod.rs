@@ -6,11 +6,13 @@
 //! historical paths (`catena::scene::SceneError`, …).
 
 mod input_file;
+mod interface;
 mod located;
 mod ron_parse;
 mod text_diff;
 
 pub use input_file::{InputReadError, MAX_INPUT_BYTES, read_input, read_text, text_of};
+pub use interface::Interface;
 pub use located::{SceneError, closest, locate, locate_byte};
 pub use ron_parse::{ron_error, ron_options};
 pub use text_diff::line_diff;

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     ContactLine, DirLock, Frame, OutputError, PvdIndex, StepColumns, StepRecord, StepsCsv, Summary,
-    render_contact_list, write_atomic, write_force_chains, write_summary, write_vtp,
+    render_contact_list, write_force_chains, write_summary, write_vtp,
 };
 
 /// File name of the per-step table inside the output directory.
@@ -26,13 +26,16 @@ pub const FRAMES_DIR: &str = "frames";
 /// DIR/frames/contacts_000000.vtp  its force chains, when written (atomic)
 /// DIR/frames/contacts_000000.csv  its contact list, when asked for (atomic)
 /// DIR/.catena.lock              held for the life of the run (see [`DirLock`])
+/// DIR/.catena.manifest          every file and directory above, recorded before it is made
 /// ```
 ///
 /// It holds the directory's [`DirLock`]: no other catena process writes into it meanwhile,
-/// and a fresh one starts empty, so every file in it belongs to this run.
+/// a fresh one starts without earlier output, and every file it writes is claimed in the
+/// directory's manifest first (so `--force` removes exactly these, and a file catena did not
+/// write is never overwritten).
 #[derive(Debug)]
 pub struct OutputDir {
-    _lock: DirLock,
+    lock: DirLock,
     dir: PathBuf,
     steps: StepsCsv,
     pvd: PvdIndex,
@@ -50,13 +53,12 @@ impl OutputDir {
     /// Like [`OutputDir::create`], with the optional `columns` of `steps.csv`.
     pub fn create_with(dir: &Path, force: bool, columns: StepColumns) -> Result<Self, OutputError> {
         let lock = DirLock::fresh(dir, force)?;
-        let frames_dir = dir.join(FRAMES_DIR);
-        std::fs::create_dir_all(&frames_dir).map_err(|e| OutputError::io(&frames_dir, e))?;
-        let steps = StepsCsv::create_with(&dir.join(STEPS_FILE), columns)?;
-        let pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        lock.create_dir(FRAMES_DIR)?;
+        let steps = StepsCsv::create_with(&lock.claim(STEPS_FILE)?, columns)?;
+        let pvd = PvdIndex::new(&lock.claim(PVD_FILE)?);
         pvd.write()?;
         Ok(OutputDir {
-            _lock: lock,
+            lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -72,8 +74,8 @@ impl OutputDir {
         let dir = lock.dir().to_path_buf();
         let dir = dir.as_path();
         let frames_dir = dir.join(FRAMES_DIR);
-        let steps = StepsCsv::reopen(&dir.join(STEPS_FILE), rows)?;
-        let mut pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        let steps = StepsCsv::reopen(&lock.claim(STEPS_FILE)?, rows)?;
+        let mut pvd = PvdIndex::new(&lock.claim(PVD_FILE)?);
         for (i, &t) in frame_times.iter().enumerate() {
             let name = format!("frame_{i:06}.vtp");
             let path = frames_dir.join(&name);
@@ -99,7 +101,7 @@ impl OutputDir {
             extra += 1;
         }
         Ok(OutputDir {
-            _lock: lock,
+            lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -117,6 +119,12 @@ impl OutputDir {
         &self.dir
     }
 
+    /// The directory's lock, through which every file written into it is claimed in its
+    /// manifest ([`DirLock::claim`]).
+    pub fn lock(&self) -> &DirLock {
+        &self.lock
+    }
+
     /// Appends one row to `steps.csv` (flushed).
     pub fn write_step(&mut self, r: &StepRecord) -> Result<(), OutputError> {
         self.steps.write(r)
@@ -125,7 +133,7 @@ impl OutputDir {
     /// Writes `frames/frame_{n:06}.vtp` (n = frames written so far) and adds it to `frames.pvd`.
     pub fn write_frame(&mut self, frame: &Frame) -> Result<(), OutputError> {
         let name = format!("frame_{:06}.vtp", self.frames);
-        write_vtp(&self.dir.join(FRAMES_DIR).join(&name), frame)?;
+        write_vtp(&self.lock.claim(&format!("{FRAMES_DIR}/{name}"))?, frame)?;
         self.pvd.push(frame.time, &format!("{FRAMES_DIR}/{name}"))?;
         self.frames += 1;
         Ok(())
@@ -142,13 +150,13 @@ impl OutputDir {
         list: bool,
     ) -> Result<(), OutputError> {
         let n = self.frames.saturating_sub(1);
-        let base = self.dir.join(FRAMES_DIR).join(format!("contacts_{n:06}"));
+        let base = format!("{FRAMES_DIR}/contacts_{n:06}");
         if chains {
-            write_force_chains(&base.with_extension("vtp"), time, lines)?;
+            write_force_chains(&self.lock.claim(&format!("{base}.vtp"))?, time, lines)?;
         }
         if list {
-            write_atomic(
-                &base.with_extension("csv"),
+            self.lock.write_file(
+                &format!("{base}.csv"),
                 render_contact_list(lines).as_bytes(),
             )?;
         }
@@ -162,7 +170,7 @@ impl OutputDir {
 
     /// Writes `dir/summary.json` (pretty JSON, atomic). May be called repeatedly, e.g. as a checkpoint.
     pub fn write_summary(&self, s: &Summary) -> Result<(), OutputError> {
-        write_summary(&self.dir.join(SUMMARY_FILE), s)
+        write_summary(&self.lock.claim(SUMMARY_FILE)?, s)
     }
 }
 

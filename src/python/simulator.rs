@@ -152,8 +152,9 @@ impl Simulator {
 
     /// Runs from the current state to ``until`` (default: the scene's duration) as
     /// ``catena run`` does: with ``out``, writes ``steps.csv``, ``summary.json``, frames and
-    /// checkpoints there (``force`` replaces earlier catena output). Returns the summary
-    /// (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
+    /// checkpoints there (``force=True`` replaces an earlier run's output: only the files
+    /// catena wrote, as listed in ``out/.catena.manifest``; other files stay). Returns the
+    /// summary (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
     /// stops it after the current step (output, checkpoint and summary written) and raises
     /// ``KeyboardInterrupt``; continue with ``catena resume OUT`` or another ``run``.
     #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]

@@ -175,7 +175,10 @@ mod tests {
         std::fs::write(&chain, "Chain(\n  k: 2,\n)\n").expect("write");
         let e = verify_inputs(&stored).expect_err("changed");
         let s = e.to_string();
-        assert!(s.starts_with("chain file ") && s.contains("c.ron changed"), "{s}");
+        assert!(
+            s.starts_with("chain file ") && s.contains("c.ron changed"),
+            "{s}"
+        );
         assert!(s.contains("-  k: 1,") && s.contains("+  k: 2,"), "{s}");
         std::fs::write(&chain, "Chain(\r\n  k: 1,\r\n)\r\n").expect("write");
         let e = verify_inputs(&stored).expect_err("line endings");
@@ -198,8 +201,14 @@ mod tests {
         bytes[10] = 1;
         std::fs::write(&stl, &bytes).expect("write");
         let s = verify_inputs(&stored).expect_err("changed").to_string();
-        assert!(s.starts_with("mesh file ") && s.contains("m.stl changed"), "{s}");
-        assert!(s.contains("84 bytes, FNV-1a") && s.contains("not shown line by line"), "{s}");
+        assert!(
+            s.starts_with("mesh file ") && s.contains("m.stl changed"),
+            "{s}"
+        );
+        assert!(
+            s.contains("84 bytes, FNV-1a") && s.contains("not shown line by line"),
+            "{s}"
+        );
     }
 
     #[test]

@@ -132,7 +132,11 @@ mod tests {
         for (_, p) in input_paths_mut(&mut spec) {
             p.insert_str(0, "/abs/");
         }
-        assert!(input_paths(&spec).iter().all(|(_, p)| p.starts_with("/abs/")));
+        assert!(
+            input_paths(&spec)
+                .iter()
+                .all(|(_, p)| p.starts_with("/abs/"))
+        );
         assert_eq!(InputKind::SignalTable.what(), "signal table");
     }
 }

@@ -3,9 +3,9 @@
 //! byte offset (binary STL).
 
 use super::error::{MeshDefect, MeshError, MeshLocation, io_error};
-use crate::diag::{InputReadError, read_input};
 use super::stl::StlFormat;
 use super::trimesh::TriMesh;
+use crate::diag::{InputReadError, read_input};
 use std::path::{Path, PathBuf};
 
 /// Mesh file formats catena reads and writes.
