@@ -383,3 +383,78 @@ fn input_files_that_are_not_regular_files_are_refused_at_once() {
 fn text_of_output(out: &Output) -> String {
     text(&out.stderr)
 }
+
+/// The scenes of `tests/warned_inputs/`: each builds and runs, but `catena check` and
+/// `catena run` warn about it on stderr (exit 0, no error, no panic). Each file's first line is
+/// `// warn: <a fragment of the warning>`. A staged window that starts after the scene's
+/// duration is warned about only while the run ends before it (`--until` can take it there).
+#[test]
+fn warned_inputs_run_with_a_warning_on_stderr() {
+    let dir = root().join("tests/warned_inputs");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/warned_inputs")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 5, "{paths:?}");
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let mut failures = Vec::new();
+    for path in &paths {
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let source = std::fs::read_to_string(path).expect("read");
+        let expect = source
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// warn:"))
+            .unwrap_or_else(|| panic!("{name}: the first line must be `// warn: …`"))
+            .trim()
+            .to_string();
+        let p = path.to_str().expect("utf-8");
+        let out_dir = scratch.path().join(&name);
+        for args in [
+            vec!["check", p],
+            vec!["run", p, "-q", "--out", out_dir.to_str().expect("utf-8")],
+        ] {
+            let out = catena(&args);
+            let err = text(&out.stderr);
+            let warned = err
+                .lines()
+                .any(|l| l.starts_with("warning: ") && l.contains(&expect));
+            if out.status.code() != Some(0)
+                || !warned
+                || err.contains("error: ")
+                || err.contains("panicked")
+            {
+                failures.push(format!(
+                    "{name} (`catena {}`): expected exit 0 and a warning with {expect:?}\n{}",
+                    args[0],
+                    describe(&out)
+                ));
+            }
+        }
+    }
+    // Run past the late start, the translation acts: no warning.
+    let late = root().join("tests/warned_inputs/late_translation.ron");
+    let out_dir = scratch.path().join("late_until");
+    let out = catena(&[
+        "run",
+        late.to_str().expect("utf-8"),
+        "-q",
+        "--until",
+        "0.6",
+        "--out",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    if out.status.code() != Some(0) || text(&out.stderr).contains("warning") {
+        failures.push(format!(
+            "late_translation.ron with --until 0.6\n{}",
+            describe(&out)
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -12,7 +12,7 @@ pub mod sphere_data;
 mod values;
 
 pub use crate::diag::{SceneError, closest, locate, ron_error, ron_options};
-pub use build::{BuiltScene, build_scene, build_scene_with};
+pub use build::{BuiltScene, LateStart, build_scene, build_scene_with};
 pub use flagella::{FlagellaError, FlagellaSetup, relative_path};
 pub use geometry::helix_nodes;
 pub use input_paths::{InputKind, input_paths, input_paths_mut};

@@ -64,7 +64,7 @@ fn check_chain(file: &Path) -> ExitCode {
 
 /// Builds a scene file and describes it.
 fn check_scene(file: &Path) -> ExitCode {
-    match load(file) {
+    match load(file, None) {
         Ok(s) => {
             let spheres = match s.model.spheres.len() {
                 0 => String::new(),
