@@ -132,6 +132,11 @@ impl DirLock {
         self.manifest.lock().create_dir(rel)
     }
 
+    /// Whether the manifest lists `rel` (catena wrote it, or is writing it).
+    pub fn owns(&self, rel: &str) -> bool {
+        self.manifest.lock().contains(rel)
+    }
+
     /// Writes `bytes` to the file `rel` atomically ([`super::write_atomic`]), after
     /// [`DirLock::claim`].
     pub fn write_file(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {

@@ -69,7 +69,7 @@ impl OutputDir {
     /// Reopens the output of an interrupted run to continue it: `steps.csv` keeps its first
     /// `rows` rows (a partial last line is dropped), `frames.pvd` is rewritten to index the
     /// frames of `frame_times` (frame `i` at `frame_times[i]`), and frame files past them (and
-    /// their contact files) are removed. Every kept frame file must exist. `lock` holds the directory.
+    /// their contact files) that the manifest lists are removed. Every kept frame file must exist. `lock` holds the directory.
     pub fn reopen(lock: DirLock, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
         let dir = lock.dir().to_path_buf();
         let dir = dir.as_path();
@@ -88,14 +88,18 @@ impl OutputDir {
             pvd.push(t, &format!("{FRAMES_DIR}/{name}"))?;
         }
         pvd.write()?;
+        // Frames written after the checkpoint go (only files catena wrote: the manifest's).
         let mut extra = frame_times.len();
         loop {
-            let path = frames_dir.join(format!("frame_{extra:06}.vtp"));
             for ext in ["vtp", "csv"] {
                 // Contact files exist only when the scene writes them.
-                let _ = std::fs::remove_file(frames_dir.join(format!("contacts_{extra:06}.{ext}")));
+                let name = format!("{FRAMES_DIR}/contacts_{extra:06}.{ext}");
+                if lock.owns(&name) {
+                    let _ = std::fs::remove_file(dir.join(name));
+                }
             }
-            if std::fs::remove_file(&path).is_err() {
+            let name = format!("{FRAMES_DIR}/frame_{extra:06}.vtp");
+            if !lock.owns(&name) || std::fs::remove_file(dir.join(name)).is_err() {
                 break;
             }
             extra += 1;
@@ -245,6 +249,37 @@ mod tests {
             .filter(|p| p.ends_with(".tmp"))
             .collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    #[test]
+    fn reopening_drops_later_frames_catena_wrote_and_nothing_else() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path();
+        let mut out = OutputDir::create(dir, false).expect("create");
+        let pts = [Vec3::zeros(), Vec3::x()];
+        let rods = [super::super::PolylineBody {
+            name: "r",
+            points: &pts,
+            radius: 0.1,
+            velocities: &[],
+        }];
+        for k in 0..3 {
+            out.write_frame(&Frame {
+                shells: &[],
+                time: f64::from(k),
+                rods: &rods,
+                spheres: &[],
+            })
+            .expect("frame");
+        }
+        drop(out);
+        let frame = |i: usize| dir.join(FRAMES_DIR).join(format!("frame_{i:06}.vtp"));
+        std::fs::write(frame(3), "mine").expect("foreign frame");
+        let lock = DirLock::existing(dir).expect("lock");
+        let out = OutputDir::reopen(lock, 0, &[0.0]).expect("reopen");
+        assert_eq!(out.frames_written(), 1);
+        assert!(frame(0).is_file() && !frame(1).exists() && !frame(2).exists());
+        assert_eq!(std::fs::read_to_string(frame(3)).expect("kept"), "mine");
     }
 
     fn walk(dir: &Path) -> Vec<String> {

@@ -34,7 +34,7 @@ pub struct BuiltScene {
     pub adaptive: AdaptiveSettings,
     /// What the scene builds but probably should not (printed by `catena check` and
     /// `catena run`), e.g. rod neighbours kept inside a contact chain's force band, or sphere
-    /// radii spanning more than [`super::sphere_checks::MAX_RADIUS_SPAN`].
+    /// radii spanning more than 10⁵.
     pub warnings: Vec<String>,
     /// Staged windows (conditions, point forces, actuations) that start at or after the
     /// scene's duration: they act only in a run continued past their start (`--until`); see
