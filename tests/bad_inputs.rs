@@ -252,3 +252,209 @@ fn bad_inputs_are_rejected_with_one_located_error_and_a_hint() {
         failures.join("\n\n")
     );
 }
+
+/// `catena ARGS`, killed (and reported) if it has not ended after `secs` seconds.
+fn catena_within(args: &[&str], secs: u64) -> Result<Output, String> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catena"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("RUST_BACKTRACE")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the catena binary");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("catena {args:?} was still running after {secs} s"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Ok(child.wait_with_output().expect("output"))
+}
+
+/// A FIFO at `path` (`mkfifo`).
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().expect("utf-8")).expect("path");
+    // SAFETY: `c` is a valid NUL-terminated path.
+    assert_eq!(
+        unsafe { libc::mkfifo(c.as_ptr(), 0o600) },
+        0,
+        "mkfifo {}",
+        path.display()
+    );
+}
+
+/// Every kind of input file a scene can name, given as a FIFO (which would block a reader for
+/// ever) and as a link to `/dev/zero` (which never ends): refused at once by `catena check` and
+/// `catena run` (which writes nothing), naming the file, with a help line.
+#[cfg(unix)]
+#[test]
+fn input_files_that_are_not_regular_files_are_refused_at_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let material =
+        r#"materials: { "m": (youngs_modulus: 1e7, poisson_ratio: 0.3, density: 1000) },"#;
+    let shell = |mesh: &str| {
+        format!(r#"shells: [(name: "s", material: "m", thickness: 1e-3, mesh: File("{mesh}"))],"#)
+    };
+    let table = r#"shells: [(name: "s", material: "m", thickness: 1e-3, bending: Hinge,
+        mesh: Plate(lx: 0.02, ly: 0.01, nx: 2, ny: 1, diagonals: OneWay),
+        actuate: [(hinges: Box(min: (0.0099, -1, -1), max: (0.0101, 1, 1)),
+                   signal: Table("INPUT"))])],"#;
+    let rod =
+        r#"rods: [(name: "r", material: "m", radius: 1e-3, geometry: PolylineFile("INPUT"))],"#;
+    let spheres = r#"sphere_sets: [(name: "p", material: "m", from: File("INPUT"))],"#;
+    let chain = r#"spheres: [(name: "a", material: "m", radius: 0.01, center: (0, 0, 0.01))],
+        planes: [(name: "floor", origin: (0, 0, 0), normal: (0, 0, 1))],
+        contacts: [(chain: "INPUT", first: AllSpheres, second: AllPlanes)],"#;
+    let kinds: [(&str, String); 8] = [
+        ("mesh.obj", shell("INPUT")),
+        ("mesh.stl", shell("INPUT")),
+        ("mesh.txt", shell("INPUT")),
+        ("phi.txt", table.to_string()),
+        ("rod.txt", rod.to_string()),
+        ("pack.csv", spheres.to_string()),
+        ("frame.vtp", spheres.to_string()),
+        ("chain.ron", chain.to_string()),
+    ];
+    let mut failures = Vec::new();
+    for (file, body) in &kinds {
+        for special in ["fifo", "zero"] {
+            let dir = tmp
+                .path()
+                .join(format!("{special}_{}", file.replace('.', "_")));
+            std::fs::create_dir(&dir).expect("dir");
+            let input = dir.join(file);
+            match special {
+                "fifo" => mkfifo(&input),
+                _ => std::os::unix::fs::symlink("/dev/zero", &input).expect("symlink"),
+            }
+            let scene = dir.join("scene.ron");
+            let text = format!(
+                "Scene(\n    time: (dt: 1e-3, duration: 0.01),\n    {material}\n    {}\n)\n",
+                body.replace("INPUT", file)
+            );
+            std::fs::write(&scene, text).expect("scene");
+            let out_dir = dir.join("out");
+            let s = scene.to_str().expect("utf-8");
+            for args in [
+                vec!["check", s],
+                vec!["run", s, "--out", out_dir.to_str().expect("utf-8"), "-q"],
+            ] {
+                let what = format!("{special} as {file}, `catena {}`", args[0]);
+                let out = match catena_within(&args, 60) {
+                    Ok(o) => o,
+                    Err(e) => {
+                        failures.push(format!("{what}: {e}"));
+                        continue;
+                    }
+                };
+                let err = text_of_output(&out);
+                let expect = if special == "fifo" {
+                    "a FIFO (named pipe), not a regular file"
+                } else {
+                    "a character device, not a regular file"
+                };
+                if out.status.code() != Some(2)
+                    || !err.starts_with("error: ")
+                    || !err.contains(expect)
+                    || !err.contains(file)
+                    || !err.contains("help: ")
+                    || err.contains("panicked")
+                {
+                    failures.push(format!(
+                        "{what}: expected exit 2 and {expect:?}\n{}",
+                        describe(&out)
+                    ));
+                }
+            }
+            if out_dir.exists() {
+                failures.push(format!("{special} as {file}: `catena run` wrote output"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+fn text_of_output(out: &Output) -> String {
+    text(&out.stderr)
+}
+
+/// The scenes of `tests/warned_inputs/`: each builds and runs, but `catena check` and
+/// `catena run` warn about it on stderr (exit 0, no error, no panic). Each file's first line is
+/// `// warn: <a fragment of the warning>`. A staged window that starts after the scene's
+/// duration is warned about only while the run ends before it (`--until` can take it there).
+#[test]
+fn warned_inputs_run_with_a_warning_on_stderr() {
+    let dir = root().join("tests/warned_inputs");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/warned_inputs")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 5, "{paths:?}");
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let mut failures = Vec::new();
+    for path in &paths {
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let source = std::fs::read_to_string(path).expect("read");
+        let expect = source
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// warn:"))
+            .unwrap_or_else(|| panic!("{name}: the first line must be `// warn: …`"))
+            .trim()
+            .to_string();
+        let p = path.to_str().expect("utf-8");
+        let out_dir = scratch.path().join(&name);
+        for args in [
+            vec!["check", p],
+            vec!["run", p, "-q", "--out", out_dir.to_str().expect("utf-8")],
+        ] {
+            let out = catena(&args);
+            let err = text(&out.stderr);
+            let warned = err
+                .lines()
+                .any(|l| l.starts_with("warning: ") && l.contains(&expect));
+            if out.status.code() != Some(0)
+                || !warned
+                || err.contains("error: ")
+                || err.contains("panicked")
+            {
+                failures.push(format!(
+                    "{name} (`catena {}`): expected exit 0 and a warning with {expect:?}\n{}",
+                    args[0],
+                    describe(&out)
+                ));
+            }
+        }
+    }
+    // Run past the late start, the translation acts: no warning.
+    let late = root().join("tests/warned_inputs/late_translation.ron");
+    let out_dir = scratch.path().join("late_until");
+    let out = catena(&[
+        "run",
+        late.to_str().expect("utf-8"),
+        "-q",
+        "--until",
+        "0.6",
+        "--out",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    if out.status.code() != Some(0) || text(&out.stderr).contains("warning") {
+        failures.push(format!(
+            "late_translation.ron with --until 0.6\n{}",
+            describe(&out)
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

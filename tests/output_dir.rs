@@ -1,7 +1,7 @@
 //! The output directory contract, through the `catena` binary: a run owns its directory (a
-//! second run into it is refused while the first one runs), starts from an empty one (earlier
-//! output is replaced only with `--force`, and files catena did not write are never deleted),
-//! so every file in it belongs to the run; `summary.json` exists from the start.
+//! second run into it is refused while the first one runs), starts without earlier output
+//! (replaced only with `--force`, and files catena did not write are never deleted: see
+//! tests/force_manifest.rs); `summary.json` exists from the start.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -73,6 +73,7 @@ fn a_rerun_needs_force_and_then_leaves_nothing_of_the_first_run() {
         names(&dir),
         [
             ".catena.lock",
+            ".catena.manifest",
             "frames",
             "frames.pvd",
             "steps.csv",

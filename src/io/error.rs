@@ -1,5 +1,7 @@
 //! The one error type of the output layer.
 
+use super::MANIFEST_FILE;
+use crate::diag::Interface;
 use std::path::{Path, PathBuf};
 
 /// Errors of the output layer. Every variant names the file or directory it concerns.
@@ -46,10 +48,28 @@ pub enum OutputError {
     NotEmpty {
         /// The directory.
         dir: PathBuf,
-        /// Some of what it holds.
+        /// What it holds (names at its top).
         entries: Vec<String>,
-        /// Whether everything in it was written by catena (so `--force` may replace it).
-        ours: bool,
+        /// Whether catena owns it (its lock file or manifest is there, or everything in it is
+        /// catena's by name), so that `--force` may replace its output there.
+        owned: bool,
+        /// What is not catena's and stays (relative paths): beside the output with `--force`
+        /// in a directory catena owns, or the reason a directory is refused.
+        kept: Vec<String>,
+    },
+    /// A file catena was about to write exists and is not in the directory's manifest: catena
+    /// did not write it, and does not overwrite it.
+    #[error(
+        "{} exists and catena did not write it (it is not listed in {}): catena does not \
+         overwrite it",
+        path.display(),
+        manifest.display()
+    )]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// The manifest of the output directory.
+        manifest: PathBuf,
     },
 }
 
@@ -105,7 +125,8 @@ impl OutputError {
         match self {
             OutputError::Io { path, .. }
             | OutputError::Read { path, .. }
-            | OutputError::Json { path, .. } => path,
+            | OutputError::Json { path, .. }
+            | OutputError::Foreign { path, .. } => path,
             OutputError::Busy { dir, .. } | OutputError::NotEmpty { dir, .. } => dir,
         }
     }
@@ -120,23 +141,41 @@ impl OutputError {
         }
     }
 
-    /// What to do about it, when there is something to say.
+    /// What to do about it, when there is something to say, in the command line's words.
     pub fn help(&self) -> Option<String> {
+        self.help_for(Interface::Cli)
+    }
+
+    /// What to do about it, in the words of `ui` (`--force` or `force=True`).
+    pub fn help_for(&self, ui: Interface) -> Option<String> {
+        let (force, out) = (ui.force(), ui.out_dir());
         match self {
-            OutputError::Busy { .. } => Some(
-                "wait until that run ends, or choose another --out directory (two runs cannot \
-                 share one)"
-                    .into(),
-            ),
-            OutputError::NotEmpty { ours: true, .. } => Some(
-                "pass --force to replace the earlier output, or choose another --out directory"
-                    .into(),
-            ),
-            OutputError::NotEmpty { ours: false, .. } => Some(
-                "choose a new or empty --out directory: catena writes only into directories it \
-                 owns, and --force replaces only output that catena wrote"
-                    .into(),
-            ),
+            OutputError::Busy { .. } => Some(format!(
+                "wait until that run ends, or choose another {out} (two runs cannot share one)"
+            )),
+            OutputError::NotEmpty {
+                owned: true, kept, ..
+            } if kept.is_empty() => Some(format!(
+                "pass {force} to replace the earlier output, or choose another {out}"
+            )),
+            OutputError::NotEmpty {
+                owned: true, kept, ..
+            } => Some(format!(
+                "pass {force} to replace the earlier output (catena removes only what it wrote, \
+                 as listed in {MANIFEST_FILE}, and keeps {}), or choose another {out}",
+                listing(kept)
+            )),
+            OutputError::NotEmpty {
+                owned: false, kept, ..
+            } => Some(format!(
+                "choose a new or empty {out}: catena writes only into directories it owns, and \
+                 {force} removes only output that catena wrote ({} is not catena's)",
+                listing(kept)
+            )),
+            OutputError::Foreign { .. } => Some(format!(
+                "move the file away (catena removes and replaces only what it wrote), or choose \
+                 another {out}"
+            )),
             OutputError::Io { source, .. } | OutputError::Read { source, .. }
                 if source.kind() == std::io::ErrorKind::PermissionDenied =>
             {
@@ -178,10 +217,17 @@ mod tests {
         let e = OutputError::NotEmpty {
             dir: PathBuf::from("out"),
             entries: (0..8).map(|i| format!("f{i}")).collect(),
-            ours: true,
+            owned: true,
+            kept: vec!["notes.md".into()],
         };
         let s = e.to_string();
         assert!(s.contains("`f0`") && s.contains("and 3 more"), "{s}");
-        assert!(e.help().expect("help").contains("--force"));
+        let cli = e.help().expect("help");
+        assert!(
+            cli.contains("pass --force") && cli.contains("keeps `notes.md`"),
+            "{cli}"
+        );
+        let py = e.help_for(Interface::Python).expect("help");
+        assert!(py.contains("pass force=True") && !py.contains("--"), "{py}");
     }
 }

@@ -1,7 +1,8 @@
 //! Output writers.
 //!
 //! The run's output directory (see [`OutputDir`] and DESIGN.md, "Output contract"), owned by
-//! one process at a time ([`DirLock`]):
+//! one process at a time ([`DirLock`]), every file catena creates in it listed in its
+//! [`Manifest`] (what `--force` removes):
 //! `steps.csv` ([`StepsCsv`]), `summary.json` ([`Summary`]), VTK frames
 //! ([`write_vtp`]) and their `.pvd` index ([`PvdIndex`]), force chains and contact lists
 //! ([`write_force_chains`], [`render_contact_list`]). Whole files are replaced
@@ -14,6 +15,8 @@ mod dir_lock;
 mod error;
 mod force_chains;
 mod granular_columns;
+mod legacy_output;
+mod manifest;
 mod output_dir;
 mod profile;
 mod pvd;
@@ -32,6 +35,8 @@ pub use force_chains::{
     CONTACT_LIST_HEADER, render_contact_list, render_force_chains, write_force_chains,
 };
 pub use granular_columns::{GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns};
+pub use legacy_output::LegacyOutput;
+pub use manifest::{EntryKind, MANIFEST_FILE, Manifest, read_entries, valid_entry};
 pub use output_dir::{FRAMES_DIR, OutputDir, PVD_FILE, STEPS_FILE, SUMMARY_FILE};
 pub use profile::profile_table;
 pub use pvd::PvdIndex;

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     ContactLine, DirLock, Frame, OutputError, PvdIndex, StepColumns, StepRecord, StepsCsv, Summary,
-    render_contact_list, write_atomic, write_force_chains, write_summary, write_vtp,
+    render_contact_list, write_force_chains, write_summary, write_vtp,
 };
 
 /// File name of the per-step table inside the output directory.
@@ -26,13 +26,16 @@ pub const FRAMES_DIR: &str = "frames";
 /// DIR/frames/contacts_000000.vtp  its force chains, when written (atomic)
 /// DIR/frames/contacts_000000.csv  its contact list, when asked for (atomic)
 /// DIR/.catena.lock              held for the life of the run (see [`DirLock`])
+/// DIR/.catena.manifest          every file and directory above, recorded before it is made
 /// ```
 ///
 /// It holds the directory's [`DirLock`]: no other catena process writes into it meanwhile,
-/// and a fresh one starts empty, so every file in it belongs to this run.
+/// a fresh one starts without earlier output, and every file it writes is claimed in the
+/// directory's manifest first (so `--force` removes exactly these, and a file catena did not
+/// write is never overwritten).
 #[derive(Debug)]
 pub struct OutputDir {
-    _lock: DirLock,
+    lock: DirLock,
     dir: PathBuf,
     steps: StepsCsv,
     pvd: PvdIndex,
@@ -50,13 +53,12 @@ impl OutputDir {
     /// Like [`OutputDir::create`], with the optional `columns` of `steps.csv`.
     pub fn create_with(dir: &Path, force: bool, columns: StepColumns) -> Result<Self, OutputError> {
         let lock = DirLock::fresh(dir, force)?;
-        let frames_dir = dir.join(FRAMES_DIR);
-        std::fs::create_dir_all(&frames_dir).map_err(|e| OutputError::io(&frames_dir, e))?;
-        let steps = StepsCsv::create_with(&dir.join(STEPS_FILE), columns)?;
-        let pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        lock.create_dir(FRAMES_DIR)?;
+        let steps = StepsCsv::create_with(&lock.claim(STEPS_FILE)?, columns)?;
+        let pvd = PvdIndex::new(&lock.claim(PVD_FILE)?);
         pvd.write()?;
         Ok(OutputDir {
-            _lock: lock,
+            lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -67,13 +69,13 @@ impl OutputDir {
     /// Reopens the output of an interrupted run to continue it: `steps.csv` keeps its first
     /// `rows` rows (a partial last line is dropped), `frames.pvd` is rewritten to index the
     /// frames of `frame_times` (frame `i` at `frame_times[i]`), and frame files past them (and
-    /// their contact files) are removed. Every kept frame file must exist. `lock` holds the directory.
+    /// their contact files) that the manifest lists are removed. Every kept frame file must exist. `lock` holds the directory.
     pub fn reopen(lock: DirLock, rows: u64, frame_times: &[f64]) -> Result<Self, OutputError> {
         let dir = lock.dir().to_path_buf();
         let dir = dir.as_path();
         let frames_dir = dir.join(FRAMES_DIR);
-        let steps = StepsCsv::reopen(&dir.join(STEPS_FILE), rows)?;
-        let mut pvd = PvdIndex::new(&dir.join(PVD_FILE));
+        let steps = StepsCsv::reopen(&lock.claim(STEPS_FILE)?, rows)?;
+        let mut pvd = PvdIndex::new(&lock.claim(PVD_FILE)?);
         for (i, &t) in frame_times.iter().enumerate() {
             let name = format!("frame_{i:06}.vtp");
             let path = frames_dir.join(&name);
@@ -86,20 +88,24 @@ impl OutputDir {
             pvd.push(t, &format!("{FRAMES_DIR}/{name}"))?;
         }
         pvd.write()?;
+        // Frames written after the checkpoint go (only files catena wrote: the manifest's).
         let mut extra = frame_times.len();
         loop {
-            let path = frames_dir.join(format!("frame_{extra:06}.vtp"));
             for ext in ["vtp", "csv"] {
                 // Contact files exist only when the scene writes them.
-                let _ = std::fs::remove_file(frames_dir.join(format!("contacts_{extra:06}.{ext}")));
+                let name = format!("{FRAMES_DIR}/contacts_{extra:06}.{ext}");
+                if lock.owns(&name) {
+                    let _ = std::fs::remove_file(dir.join(name));
+                }
             }
-            if std::fs::remove_file(&path).is_err() {
+            let name = format!("{FRAMES_DIR}/frame_{extra:06}.vtp");
+            if !lock.owns(&name) || std::fs::remove_file(dir.join(name)).is_err() {
                 break;
             }
             extra += 1;
         }
         Ok(OutputDir {
-            _lock: lock,
+            lock,
             dir: dir.to_path_buf(),
             steps,
             pvd,
@@ -117,6 +123,12 @@ impl OutputDir {
         &self.dir
     }
 
+    /// The directory's lock, through which every file written into it is claimed in its
+    /// manifest ([`DirLock::claim`]).
+    pub fn lock(&self) -> &DirLock {
+        &self.lock
+    }
+
     /// Appends one row to `steps.csv` (flushed).
     pub fn write_step(&mut self, r: &StepRecord) -> Result<(), OutputError> {
         self.steps.write(r)
@@ -125,7 +137,7 @@ impl OutputDir {
     /// Writes `frames/frame_{n:06}.vtp` (n = frames written so far) and adds it to `frames.pvd`.
     pub fn write_frame(&mut self, frame: &Frame) -> Result<(), OutputError> {
         let name = format!("frame_{:06}.vtp", self.frames);
-        write_vtp(&self.dir.join(FRAMES_DIR).join(&name), frame)?;
+        write_vtp(&self.lock.claim(&format!("{FRAMES_DIR}/{name}"))?, frame)?;
         self.pvd.push(frame.time, &format!("{FRAMES_DIR}/{name}"))?;
         self.frames += 1;
         Ok(())
@@ -142,13 +154,13 @@ impl OutputDir {
         list: bool,
     ) -> Result<(), OutputError> {
         let n = self.frames.saturating_sub(1);
-        let base = self.dir.join(FRAMES_DIR).join(format!("contacts_{n:06}"));
+        let base = format!("{FRAMES_DIR}/contacts_{n:06}");
         if chains {
-            write_force_chains(&base.with_extension("vtp"), time, lines)?;
+            write_force_chains(&self.lock.claim(&format!("{base}.vtp"))?, time, lines)?;
         }
         if list {
-            write_atomic(
-                &base.with_extension("csv"),
+            self.lock.write_file(
+                &format!("{base}.csv"),
                 render_contact_list(lines).as_bytes(),
             )?;
         }
@@ -162,7 +174,7 @@ impl OutputDir {
 
     /// Writes `dir/summary.json` (pretty JSON, atomic). May be called repeatedly, e.g. as a checkpoint.
     pub fn write_summary(&self, s: &Summary) -> Result<(), OutputError> {
-        write_summary(&self.dir.join(SUMMARY_FILE), s)
+        write_summary(&self.lock.claim(SUMMARY_FILE)?, s)
     }
 }
 
@@ -237,6 +249,37 @@ mod tests {
             .filter(|p| p.ends_with(".tmp"))
             .collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    #[test]
+    fn reopening_drops_later_frames_catena_wrote_and_nothing_else() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path();
+        let mut out = OutputDir::create(dir, false).expect("create");
+        let pts = [Vec3::zeros(), Vec3::x()];
+        let rods = [super::super::PolylineBody {
+            name: "r",
+            points: &pts,
+            radius: 0.1,
+            velocities: &[],
+        }];
+        for k in 0..3 {
+            out.write_frame(&Frame {
+                shells: &[],
+                time: f64::from(k),
+                rods: &rods,
+                spheres: &[],
+            })
+            .expect("frame");
+        }
+        drop(out);
+        let frame = |i: usize| dir.join(FRAMES_DIR).join(format!("frame_{i:06}.vtp"));
+        std::fs::write(frame(3), "mine").expect("foreign frame");
+        let lock = DirLock::existing(dir).expect("lock");
+        let out = OutputDir::reopen(lock, 0, &[0.0]).expect("reopen");
+        assert_eq!(out.frames_written(), 1);
+        assert!(frame(0).is_file() && !frame(1).exists() && !frame(2).exists());
+        assert_eq!(std::fs::read_to_string(frame(3)).expect("kept"), "mine");
     }
 
     fn walk(dir: &Path) -> Vec<String> {

@@ -64,7 +64,13 @@ pub struct FrameData {
 
 /// Reads a frame written by [`super::write_vtp`].
 pub fn read_vtp(path: &Path) -> Result<FrameData, OutputError> {
-    let xml = std::fs::read_to_string(path).map_err(|e| OutputError::read(path, e))?;
+    // A frame may be an input (a sphere set's file): refuse a FIFO or a device at once.
+    let bytes = crate::diag::read_input(path).map_err(|e| match e {
+        crate::diag::InputReadError::Io(e) => OutputError::read(path, e),
+        other => OutputError::invalid_data(path, other.to_string()),
+    })?;
+    let xml = String::from_utf8(bytes)
+        .map_err(|_| OutputError::invalid_data(path, "not UTF-8 text".to_string()))?;
     parse_vtp(&xml).map_err(|m| OutputError::invalid_data(path, m))
 }
 

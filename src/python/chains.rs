@@ -2,8 +2,10 @@
 //! and `catena.check_jacobian(chain)` (`catena check --jacobian`).
 
 use super::errors::{CatenaError, scene_error};
+use super::interrupt::CtrlC;
 use crate::contact::{Builtin, Chain as ChainOf, ChainElement, ElementSet};
-use pyo3::exceptions::PyKeyError;
+use crate::verify::{MAX_SAMPLES, VerifyError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -114,18 +116,29 @@ pub enum ChainArg<'py> {
 }
 
 /// ``catena check --jacobian``: every element's ∂f/∂x, ∂f/∂v (and f = −∇E) against central
-/// finite differences on ``samples`` random configurations of the chain's pair type. Returns a
-/// dict of ``passed``, ``report`` (the command's text) and ``rows`` (per element: ``name``,
+/// finite differences on ``samples`` random configurations of the chain's pair type (1 to
+/// 1,000,000, as ``--samples``; ``tol`` a positive number, else ``ValueError``). Ctrl-C stops
+/// it before the next configuration and raises ``KeyboardInterrupt``. Returns a dict of
+/// ``passed``, ``report`` (the command's text) and ``rows`` (per element: ``name``,
 /// ``passed``, worst relative errors ``dfdx``, ``dfdv``, ``gradient``).
 #[pyfunction]
-#[pyo3(signature = (chain, samples = 200, seed = 1, tol = 1e-5))]
+#[pyo3(signature = (chain, samples = None, seed = 1, tol = 1e-5))]
 pub fn check_jacobian<'py>(
     py: Python<'py>,
     chain: ChainArg<'py>,
-    samples: usize,
+    samples: Option<&Bound<'py, PyAny>>,
     seed: u64,
     tol: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let samples = match samples {
+        None => crate::verify::Options::default().samples,
+        Some(s) => samples_in(s)?,
+    };
+    if !(tol.is_finite() && tol > 0.0) {
+        return Err(PyValueError::new_err(format!(
+            "tol = {tol}: need a positive relative error, e.g. 1e-5 (the default)"
+        )));
+    }
     let loaded;
     let (chain, path) = match &chain {
         ChainArg::Chain(c) => (&c.chain, c.path.clone()),
@@ -140,8 +153,16 @@ pub fn check_jacobian<'py>(
         tolerance: tol,
         ..Default::default()
     };
-    let report = crate::verify::jacobians(chain, &options)
-        .map_err(|e| CatenaError::new_err(format!("{}: {e}", path.display())))?;
+    let ctrl_c = CtrlC::install();
+    let result = py.detach(|| crate::verify::jacobians_until(chain, &options, Some(ctrl_c.stop())));
+    drop(ctrl_c);
+    let report = match result {
+        Ok(r) => r,
+        Err(e @ VerifyError::Interrupted { .. }) => {
+            return Err(CtrlC::interrupted(py, format!("{}: {e}", path.display())));
+        }
+        Err(e) => return Err(CatenaError::new_err(format!("{}: {e}", path.display()))),
+    };
     let out = PyDict::new(py);
     out.set_item("passed", report.passed())?;
     out.set_item("report", report.to_string())?;
@@ -160,4 +181,25 @@ pub fn check_jacobian<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     out.set_item("rows", rows)?;
     Ok(out)
+}
+
+/// ``samples`` of ``check_jacobian``: a Python int (of any size) from 1 to
+/// [`crate::verify::MAX_SAMPLES`], the limits of ``catena check --samples``.
+fn samples_in(s: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let n = s.call_method0("__index__").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "samples: expected an int, got {}",
+            s.get_type()
+                .name()
+                .map_or_else(|_| "an object".into(), |n| n.to_string())
+        ))
+    })?;
+    if n.lt(1)? || n.gt(MAX_SAMPLES)? {
+        return Err(PyValueError::new_err(format!(
+            "samples = {n}: need 1 ≤ samples ≤ {MAX_SAMPLES}, as `catena check --samples` (each \
+             configuration takes milliseconds per element: a million is already an hour; the \
+             default, 200, checks a chain in seconds)"
+        )));
+    }
+    n.extract()
 }

@@ -1,6 +1,7 @@
 //! catena's errors as Python exceptions, with the message the command line prints after
 //! `error: ` (file, line:column and the `help:` line included).
 
+use crate::diag::Interface;
 use crate::run::RunError;
 use crate::study::StudyError;
 use pyo3::create_exception;
@@ -41,30 +42,33 @@ pub fn scene_error(e: impl std::fmt::Display) -> PyErr {
     SceneError::new_err(e.to_string())
 }
 
-/// An error of a run.
+/// An error of a run; its help line speaks Python (`force=True`, not `--force`).
 pub fn run_error(e: RunError) -> PyErr {
     match e {
         RunError::Scene(s) => scene_error(s),
-        RunError::Horizon(_) => SceneError::new_err(e.to_string()),
+        RunError::Horizon(_) => {
+            let help = e.help_for(Interface::Python);
+            SceneError::new_err(with_help(e.to_string(), help))
+        }
         RunError::Solve { .. } => {
-            let help = e.help();
+            let help = e.help_for(Interface::Python);
             SolveError::new_err(with_help(e.to_string(), help))
         }
         RunError::Interrupted { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
         e => {
-            let help = e.help();
+            let help = e.help_for(Interface::Python);
             CatenaError::new_err(with_help(e.to_string(), help))
         }
     }
 }
 
-/// An error of a study.
+/// An error of a study; its help line speaks Python.
 pub fn study_error(e: StudyError) -> PyErr {
     match e {
         StudyError::Input(m) => SceneError::new_err(m),
         StudyError::Interrupted { .. } => PyKeyboardInterrupt::new_err(e.to_string()),
         e => {
-            let help = e.help();
+            let help = e.help_for(Interface::Python);
             CatenaError::new_err(with_help(e.to_string(), help))
         }
     }

@@ -11,6 +11,7 @@
 mod chains;
 mod convert;
 mod errors;
+mod interrupt;
 mod module;
 mod scene;
 mod simulator;

@@ -43,9 +43,15 @@ impl Scene {
     }
 
     /// A new simulator at the scene's initial state (raises ``SceneError`` when the scene
-    /// cannot be built: a missing chain file, a bad rod, …).
-    fn simulator(&self) -> PyResult<Simulator> {
+    /// cannot be built: a missing chain file, a bad rod, …). What ``catena check`` warns about
+    /// (sphere radii spanning more than 10⁵, a staged start after the duration, …) is issued
+    /// as a ``UserWarning``.
+    fn simulator(&self, py: Python<'_>) -> PyResult<Simulator> {
         let built = build_scene(&self.spec, &self.source, &self.file).map_err(scene_error)?;
+        let warn = py.import("warnings")?.getattr("warn")?;
+        for w in built.warnings_until(None) {
+            warn.call1((format!("{}: {w}", self.file.display()),))?;
+        }
         Ok(Simulator::new(built, self.source.clone()))
     }
 

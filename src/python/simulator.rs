@@ -1,14 +1,15 @@
 //! `catena.Simulator`: a built scene stepped from Python, one step at a time (with the Δt
 //! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
 
-use super::convert::RodRef;
+use super::convert::{FloatArray, RodRef};
 use super::errors::run_error;
+use super::interrupt::CtrlC;
 use super::state;
-use crate::run::{RunError, RunOptions, RunScene, SIGINT, Stop, run_simulator};
+use crate::run::{RunError, RunOptions, RunScene, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
-use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
-use pyo3::exceptions::PyRuntimeError;
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -150,10 +151,12 @@ impl Simulator {
         }
     }
 
-    /// Runs from the current state to ``until`` (default: the scene's duration) as
+    /// Runs from the current state to ``until`` (default: the scene's duration; a ``until``
+    /// that is not a finite time after the current one raises ``ValueError``) as
     /// ``catena run`` does: with ``out``, writes ``steps.csv``, ``summary.json``, frames and
-    /// checkpoints there (``force`` replaces earlier catena output). Returns the summary
-    /// (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
+    /// checkpoints there (``force=True`` replaces an earlier run's output: only the files
+    /// catena wrote, as listed in ``out/.catena.manifest``; other files stay). Returns the
+    /// summary (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
     /// stops it after the current step (output, checkpoint and summary written) and raises
     /// ``KeyboardInterrupt``; continue with ``catena resume OUT`` or another ``run``.
     #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]
@@ -166,33 +169,29 @@ impl Simulator {
         force: bool,
         checkpoint_every: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let t = self.sim()?.model.time;
+        check_until(until, t, self.info.duration)?;
         let sim = self
             .sim
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
         // Ctrl-C stops the run at the next step boundary, as in `catena run` (rows, checkpoint
-        // and a summary marked interrupted are written); Python's own handler still runs, and
-        // the run raises KeyboardInterrupt.
-        let stop = Stop::new();
-        let handler = signal_hook::flag::register_usize(SIGINT, stop.cell(), SIGINT as usize).ok();
+        // and a summary marked interrupted are written), and the run raises KeyboardInterrupt.
+        let ctrl_c = CtrlC::install();
         let opts = RunOptions {
             out,
             force,
             until,
             progress,
             checkpoint_every,
-            stop: Some(stop),
+            stop: Some(ctrl_c.stop().clone()),
         };
         let info = &self.info;
         let (sim, result) = on_worker(|| run_simulator(sim, info, &opts));
-        if let Some(id) = handler {
-            signal_hook::low_level::unregister(id);
-        }
+        drop(ctrl_c);
         self.sim = Some(sim);
-        if let Err(crate::run::RunError::Interrupted { .. }) = &result {
-            // Python's handler saw the signal too: consume it here, so that the one
-            // KeyboardInterrupt raised is this run's, with its message.
-            let _ = py.check_signals();
+        if let Err(e @ RunError::Interrupted { .. }) = &result {
+            return Err(CtrlC::interrupted(py, e.to_string()));
         }
         let summary = result.map_err(run_error)?;
         self.steps += summary.steps;
@@ -243,13 +242,16 @@ impl Simulator {
         Ok(super::convert::numbers_out(py, self.sim()?.model.v.clone()))
     }
 
-    /// Sets all generalised coordinates (same length as ``q``).
-    fn set_q(&mut self, q: PyReadonlyArray1<'_, f64>) -> PyResult<()> {
+    /// Sets all generalised coordinates: any array-like of real numbers (a numpy array of
+    /// any real dtype, a list) of the length of ``q``.
+    fn set_q(&mut self, q: &Bound<'_, PyAny>) -> PyResult<()> {
+        let q = FloatArray::of(q, "q")?;
         state::set_all(self.sim_mut()?, &q, true)
     }
 
-    /// Sets all generalised velocities (same length as ``v``).
-    fn set_v(&mut self, v: PyReadonlyArray1<'_, f64>) -> PyResult<()> {
+    /// Sets all generalised velocities: an array-like of the length of ``v``.
+    fn set_v(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        let v = FloatArray::of(v, "v")?;
         state::set_all(self.sim_mut()?, &v, false)
     }
 
@@ -282,18 +284,18 @@ impl Simulator {
         state::twist_angles(py, self.sim()?, &rod)
     }
 
-    /// Sets a rod's node positions ``(n, 3)``; the reference frames follow. Nodes held by a
-    /// boundary condition are put back where it holds them at the next step.
-    fn set_positions(&mut self, rod: RodRef, positions: PyReadonlyArray2<'_, f64>) -> PyResult<()> {
+    /// Sets a rod's node positions ``(n, 3)``: any array-like of real numbers (a numpy array
+    /// of any real dtype — float32, int64, … — or a list of ``[x, y, z]`` rows), converted to
+    /// float64; the reference frames follow. Nodes held by a boundary condition are put back
+    /// where it holds them at the next step.
+    fn set_positions(&mut self, rod: RodRef, positions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let positions = FloatArray::of(positions, "positions")?;
         state::set_nodes(self.sim_mut()?, &rod, &positions, true)
     }
 
-    /// Sets a rod's node velocities ``(n, 3)``.
-    fn set_velocities(
-        &mut self,
-        rod: RodRef,
-        velocities: PyReadonlyArray2<'_, f64>,
-    ) -> PyResult<()> {
+    /// Sets a rod's node velocities ``(n, 3)`` (any array-like, as ``set_positions``).
+    fn set_velocities(&mut self, rod: RodRef, velocities: &Bound<'_, PyAny>) -> PyResult<()> {
+        let velocities = FloatArray::of(velocities, "velocities")?;
         state::set_nodes(self.sim_mut()?, &rod, &velocities, false)
     }
 
@@ -324,11 +326,8 @@ impl Simulator {
     /// next step on (the condition becomes a clamp there, for good: a staged condition's
     /// windows are dropped; its edges keep their material frame).
     /// Call it between steps to drive a rod's end from Python.
-    fn set_boundary_target(
-        &mut self,
-        index: usize,
-        targets: PyReadonlyArray2<'_, f64>,
-    ) -> PyResult<()> {
+    fn set_boundary_target(&mut self, index: usize, targets: &Bound<'_, PyAny>) -> PyResult<()> {
+        let targets = FloatArray::of(targets, "targets")?;
         state::set_boundary_target(self.sim_mut()?, index, &targets)
     }
 
@@ -343,6 +342,26 @@ impl Simulator {
             ),
             None => format!("Simulator({:?}, running)", self.info.name),
         }
+    }
+}
+
+/// Checks the horizon of `Simulator.run` at time `t` (s): `until` must be a finite time after
+/// `t`, and without it the scene's `duration` must be after `t` — else the run would end
+/// after no step at all, which is a mistake (`until=-1`), not a result.
+fn check_until(until: Option<f64>, t: f64, duration: f64) -> PyResult<()> {
+    match until {
+        Some(u) if !u.is_finite() => Err(PyValueError::new_err(format!(
+            "until = {u}: need a finite simulated time (s) to run to"
+        ))),
+        Some(u) if u <= t => Err(PyValueError::new_err(format!(
+            "until = {u} s is not after the simulator's time t = {t} s: there is nothing to run \
+             (until is the simulated time to run to, in s)"
+        ))),
+        None if duration <= t => Err(PyValueError::new_err(format!(
+            "the simulator is at t = {t} s, at or past the scene's duration ({duration} s): \
+             give until= to run further"
+        ))),
+        _ => Ok(()),
     }
 }
 

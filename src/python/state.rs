@@ -1,13 +1,15 @@
 //! The state of a [`crate::system::Simulator`] as numpy arrays and dicts, and its setters.
 //! Arrays are copies: a step replaces the state vectors, so a view would not stay valid.
 
-use super::convert::{RodRef, json_to_py, numbers_out, points_in, points_out};
+use super::convert::{
+    FloatArray, RodRef, json_to_py, numbers_in, numbers_out, points_in, points_out,
+};
 use crate::io::Summary;
 use crate::math::Vec3;
 use crate::model::{BoundaryCondition, Prescribed};
 use crate::system::{ElasticStencils, Simulator};
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -57,7 +59,7 @@ fn follow_frames(sim: &mut Simulator) {
 pub fn set_nodes(
     sim: &mut Simulator,
     rod: &RodRef,
-    values: &PyReadonlyArray2<'_, f64>,
+    values: &FloatArray,
     positions: bool,
 ) -> PyResult<()> {
     let r = rod.resolve(&sim.model)?;
@@ -80,22 +82,9 @@ pub fn set_nodes(
 }
 
 /// Sets every generalised coordinate (`positions`) or velocity.
-pub fn set_all(
-    sim: &mut Simulator,
-    values: &PyReadonlyArray1<'_, f64>,
-    positions: bool,
-) -> PyResult<()> {
-    let values = values.as_array();
-    let n = sim.model.q.len();
-    if values.len() != n {
-        return Err(PyValueError::new_err(format!(
-            "expected {n} values (one per DOF), got {}",
-            values.len()
-        )));
-    }
-    if !values.iter().all(|x| x.is_finite()) {
-        return Err(PyValueError::new_err("every value must be finite"));
-    }
+pub fn set_all(sim: &mut Simulator, values: &FloatArray, positions: bool) -> PyResult<()> {
+    let what = if positions { "q" } else { "v" };
+    let values = numbers_in(values, sim.model.q.len(), what)?;
     let target = if positions {
         &mut sim.model.q
     } else {
@@ -211,7 +200,7 @@ pub fn boundary_conditions<'py>(
 pub fn set_boundary_target(
     sim: &mut Simulator,
     index: usize,
-    targets: &PyReadonlyArray2<'_, f64>,
+    targets: &FloatArray,
 ) -> PyResult<()> {
     let m = &sim.model;
     let bc = m.bcs.get(index).ok_or_else(|| {

@@ -4,8 +4,9 @@
 //! cases and makes the DataFrame.
 
 use super::errors::study_error;
+use super::interrupt::CtrlC;
 use crate::study::{
-    CaseStatus, CompareOptions, Plan, StudyKind, Summary, SweepOptions, case_status,
+    CaseStatus, CompareOptions, Plan, StudyError, StudyKind, Summary, SweepOptions, case_status,
     collect as collect_cases, compare_rows, run_planned_case, sweep_rows,
 };
 use pyo3::prelude::*;
@@ -71,7 +72,8 @@ fn status_pair(s: &CaseStatus) -> (String, Option<String>) {
 
 /// Runs case ``index`` of the study in ``dir`` (``catena run`` of its scene into
 /// ``dir/runs/NNN``) unless it is finished; returns ``(status, message)``. The GIL is released
-/// while it runs.
+/// while it runs; Ctrl-C stops it after the current step (the case stays unfinished, and runs
+/// again next time) and raises ``KeyboardInterrupt``.
 #[pyfunction]
 #[pyo3(signature = (dir, index, progress = false))]
 pub fn run_case(
@@ -80,9 +82,20 @@ pub fn run_case(
     index: usize,
     progress: bool,
 ) -> PyResult<(String, Option<String>)> {
-    let status = py
-        .detach(|| run_planned_case(&dir, index, progress, None))
-        .map_err(study_error)?;
+    let ctrl_c = CtrlC::install();
+    let stop = ctrl_c.stop().clone();
+    let result = py.detach(|| run_planned_case(&dir, index, progress, Some(stop)));
+    drop(ctrl_c);
+    let status = match result {
+        Ok(s) => s,
+        Err(e @ StudyError::Interrupted { .. }) => {
+            return Err(CtrlC::interrupted(
+                py,
+                format!("case {index} of {}: {e}", dir.display()),
+            ));
+        }
+        Err(e) => return Err(study_error(e)),
+    };
     Ok(status_pair(&status))
 }
 

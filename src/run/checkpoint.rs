@@ -2,8 +2,9 @@
 //! step, written atomically (temporary file, then rename) to `DIR/checkpoint.ron`.
 //!
 //! A checkpoint holds the scene text it was built from (so a resumed run rebuilds the same
-//! scene even if the file changed) and the text of every chain and polyline file it read (a
-//! resume refuses, with a diff, files that changed since), the model state (DOFs, velocities, reference frames, time),
+//! scene even if the file changed) and what every file the scene names held (chains, node
+//! files, meshes, signal tables, sphere files: the text, or the size and hash of a binary or
+//! long file; a resume refuses files that changed since, with a diff for text), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
 //! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
 //! external forces' step-to-step state (RSS warm start and factor), the energy account, the
@@ -30,8 +31,10 @@ use std::path::{Path, PathBuf};
 pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
 
 /// Format version written in every checkpoint (3: per-pair memory slots and typed element
-/// states; 4: the input files' texts). Format 3 is still read (without inputs to check).
-pub const CHECKPOINT_FORMAT: u32 = 4;
+/// states; 4: the input files' texts; 5: every input file the scene names, binary ones by
+/// size and hash). Formats 3 (without inputs to check) and 4 (chain, polyline and sphere
+/// files only) are still read.
+pub const CHECKPOINT_FORMAT: u32 = 5;
 
 /// The state of a run after a completed step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,7 +45,7 @@ pub struct Checkpoint {
     pub scene_file: PathBuf,
     /// The scene text the run was built from.
     pub scene_source: String,
-    /// The chain and polyline files the scene read, with their text when the run started.
+    /// Every file the scene names, with what it held when the run started.
     #[serde(default)]
     pub inputs: Vec<InputFile>,
     /// `--until` of the run, if given (s).
@@ -159,10 +162,14 @@ mod tests {
             format: CHECKPOINT_FORMAT,
             scene_file: PathBuf::from("/x/scene.ron"),
             scene_source: "Scene(\n  name: \"a \\\"quoted\\\" name\",\n)".into(),
-            inputs: vec![InputFile {
-                path: PathBuf::from("/x/chain.ron"),
-                text: "Chain(\n  name: \"c\",\n)\n".into(),
-            }],
+            inputs: vec![
+                InputFile::of(
+                    PathBuf::from("/x/chain.ron"),
+                    b"Chain(\n  name: \"c\",\n)\n".to_vec(),
+                    "chain file",
+                ),
+                InputFile::of(PathBuf::from("/x/m.stl"), vec![0, 255, 7], "mesh file"),
+            ],
             until: Some(0.3),
             checkpoint_every: Some(7),
             step: 12,

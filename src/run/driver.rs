@@ -23,10 +23,10 @@ use std::time::Instant;
 /// Options of a run.
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
-    /// Output directory (nothing is written when `None`). It must be new or empty, or hold
-    /// earlier catena output and `force` be set (see [`crate::io::DirLock`]).
+    /// Output directory (nothing is written when `None`). It must be new or empty, or be a
+    /// directory catena wrote and `force` be set (see [`crate::io::DirLock`]).
     pub out: Option<PathBuf>,
-    /// Replace earlier catena output in `out`.
+    /// Replace earlier catena output in `out` (only the files its manifest lists).
     pub force: bool,
     /// Stop at this simulated time instead of the scene's duration (s).
     pub until: Option<f64>,
@@ -73,8 +73,8 @@ pub fn run(scene: BuiltScene, opts: &RunOptions) -> Result<Summary, RunError> {
 }
 
 /// Continues the run whose output (and `checkpoint.ron`) is in `dir` from its last checkpoint:
-/// checks that the chain and polyline files still hold what the run read (refused with a diff
-/// otherwise), rebuilds the scene from the text saved in the checkpoint, restores the state,
+/// checks that every file the scene names still holds what the run read (refused, naming the
+/// file, otherwise: see [`super::verify_inputs`]), rebuilds the scene from the text saved in the checkpoint, restores the state,
 /// drops the rows and frames written after the checkpoint (and a partial last line), and runs
 /// on. The result is bit-identical to a run that was never interrupted.
 pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary, RunError> {
@@ -165,6 +165,7 @@ impl Session {
 
     fn write_checkpoint(&self, ck: Option<Checkpoint>) -> Result<(), RunError> {
         if let (Some(ck), Some(out)) = (ck, self.out.as_ref()) {
+            out.lock().claim(super::CHECKPOINT_FILE)?;
             ck.write(out.path())?;
         }
         Ok(())

@@ -3,6 +3,7 @@
 use super::InputChanged;
 use super::horizon::HorizonError;
 use super::stop::signal_name;
+use crate::diag::Interface;
 use crate::io::OutputError;
 use crate::scene::SceneError;
 use crate::system::{SolveError, StepFailure};
@@ -63,33 +64,43 @@ impl RunError {
         }
     }
 
-    /// What to do about it, when there is something to say beyond the message.
+    /// What to do about it, when there is something to say beyond the message, in the
+    /// command line's words.
     pub fn help(&self) -> Option<String> {
+        self.help_for(Interface::Cli)
+    }
+
+    /// What to do about it, in the words of `ui` (flags or keyword arguments).
+    pub fn help_for(&self, ui: Interface) -> Option<String> {
+        let again = ui.say(
+            "start a new run with `catena run … --force`",
+            "start a new run with `Simulator.run(out=…, force=True)`",
+        );
         match self {
             Self::Scene(e) => e.help.clone(),
             Self::Output { source } => {
                 if source.path().ends_with(super::CHECKPOINT_FILE)
                     && source.io_kind() == Some(std::io::ErrorKind::NotFound)
                 {
-                    Some(
+                    Some(format!(
                         "this directory has no checkpoint to resume from: a run writes one when \
-                         it is interrupted (Ctrl-C, SIGTERM) and, with `catena run \
-                         --checkpoint-every N`, every N steps and when a step fails"
-                            .into(),
-                    )
+                         it is interrupted (Ctrl-C, SIGTERM) and, with {}, every N steps and when \
+                         a step fails",
+                        ui.say("`catena run --checkpoint-every N`", "checkpoint_every=N")
+                    ))
                 } else {
-                    source.help()
+                    source.help_for(ui)
                 }
             }
-            Self::Horizon(_) => Some(
-                "check --until (simulated seconds) and the scene's `time.dt` and `duration`".into(),
-            ),
-            Self::InputChanged(_) => Some(
+            Self::Horizon(_) => Some(format!(
+                "check {} (simulated seconds) and the scene's `time.dt` and `duration`",
+                ui.say("--until", "until")
+            )),
+            Self::InputChanged(_) => Some(format!(
                 "restore the file as it was (a resumed run must read what the run started \
-                 from), or start a new run with `catena run … --force`"
-                    .into(),
-            ),
-            Self::Resume(_) => Some("start a new run with `catena run … --force`".into()),
+                 from), or {again}"
+            )),
+            Self::Resume(_) => Some(again.to_string()),
             Self::Solve { failure, .. } => Some(failure.help()),
             Self::Interrupted { .. } => None,
         }

@@ -4,6 +4,7 @@
 mod checkpoint;
 mod driver;
 mod error;
+mod fingerprint;
 mod frame;
 mod horizon;
 mod inputs;
@@ -14,8 +15,9 @@ mod stop;
 pub use checkpoint::{CHECKPOINT_FILE, CHECKPOINT_FORMAT, Checkpoint};
 pub use driver::{RunOptions, resume, run};
 pub use error::RunError;
+pub use fingerprint::Fingerprint;
 pub use frame::frame_of;
 pub use horizon::{HorizonError, MAX_STEPS, check_steps};
-pub use inputs::{InputChanged, InputFile, input_files, verify_inputs};
+pub use inputs::{InputChanged, InputFile, MAX_KEPT_TEXT, input_files, verify_inputs};
 pub use start::{RunScene, run_simulator};
 pub use stop::{SIGINT, SIGTERM, Stop, signal_name};

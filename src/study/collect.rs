@@ -10,8 +10,8 @@ use super::compare_report::write_outputs as write_compare;
 use super::plan::Plan;
 use super::store::StudyKind;
 use super::sweep::write_outputs as write_sweep;
+use crate::io::{DirLock, read_vtp};
 use crate::io::{FRAMES_DIR, OutputError, STEPS_FILE, SUMMARY_FILE, read_steps_csv, read_summary};
-use crate::io::{read_vtp, write_atomic};
 use std::path::Path;
 
 /// File a case's run directory holds when the case stopped before `catena run` wrote anything
@@ -74,7 +74,9 @@ pub fn case_status(plan: &Plan, i: usize) -> Result<CaseStatus, StudyError> {
 pub fn write_case_error(plan: &Plan, i: usize, message: &str) -> Result<(), StudyError> {
     let run = plan.run_dir(i);
     std::fs::create_dir_all(&run).map_err(|e| OutputError::io(&run, e))?;
-    write_atomic(&run.join(ERROR_FILE), format!("{message}\n").as_bytes())?;
+    // The case's directory is an output directory of its own: the error is in its manifest.
+    let lock = DirLock::existing(&run)?;
+    lock.write_file(ERROR_FILE, format!("{message}\n").as_bytes())?;
     Ok(())
 }
 
@@ -164,6 +166,7 @@ impl Collected {
 /// marked incomplete while a case is missing or unfinished.
 pub fn collect(dir: &Path) -> Result<Collected, StudyError> {
     let plan = Plan::open(dir)?;
+    let lock = DirLock::existing(dir)?;
     let mut statuses = Vec::with_capacity(plan.len());
     let mut cases = Vec::with_capacity(plan.len());
     for i in 0..plan.len() {
@@ -173,14 +176,14 @@ pub fn collect(dir: &Path) -> Result<Collected, StudyError> {
     let reason = cases.iter().any(Option::is_none).then_some("incomplete");
     let record = plan.record();
     match &record.kind {
-        StudyKind::Sweep { .. } => write_sweep(dir, record, &cases, reason)?,
+        StudyKind::Sweep { .. } => write_sweep(&lock, record, &cases, reason)?,
         StudyKind::Compare { chains } => {
             let (done, chains): (Vec<CaseResult>, Vec<_>) = cases
                 .iter()
                 .zip(chains)
                 .filter_map(|(c, chain)| c.clone().map(|c| (c, chain.clone())))
                 .unzip();
-            write_compare(dir, record, &done, &chains, reason)?;
+            write_compare(&lock, record, &done, &chains, reason)?;
         }
     }
     Ok(Collected { statuses, cases })

@@ -174,7 +174,7 @@ fn run_compare(
         pb.finish_and_clear();
         if let Some(signal) = case.interrupted {
             let done: Vec<CaseResult> = cases.iter().flatten().cloned().collect();
-            write_outputs(dir.path(), record, &done, chains, Some("interrupted"))?;
+            write_outputs(dir.lock(), record, &done, chains, Some("interrupted"))?;
             return Err(StudyError::Interrupted {
                 signal,
                 finished: done.len(),
@@ -185,7 +185,7 @@ fn run_compare(
         cases[i] = Some(case);
         let done: Vec<CaseResult> = cases.iter().flatten().cloned().collect();
         let reason = (done.len() < specs.len()).then_some("running");
-        write_outputs(dir.path(), record, &done, chains, reason)?;
+        write_outputs(dir.lock(), record, &done, chains, reason)?;
     }
     let done: Vec<CaseResult> = cases.into_iter().flatten().collect();
     Ok(rows(&done, chains))

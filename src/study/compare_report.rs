@@ -8,7 +8,7 @@ use super::compare::label_of;
 use super::metrics::{Summary, e_bar};
 use super::plot::{Series, line_plot};
 use super::store::StudyRecord;
-use crate::io::write_atomic;
+use crate::io::DirLock;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -94,7 +94,7 @@ pub fn rows(cases: &[CaseResult], chains: &[PathBuf]) -> Vec<CompareRow> {
 /// Writes the tables and plots of the finished `cases` into `dir`; `reason` is why the
 /// comparison is not complete (`"running"`, `"interrupted"`), `None` when it is.
 pub(super) fn write_outputs(
-    dir: &Path,
+    dir: &DirLock,
     record: &StudyRecord,
     cases: &[CaseResult],
     chains: &[PathBuf],
@@ -125,7 +125,7 @@ pub(super) fn write_outputs(
             r.completed
         ));
     }
-    write_atomic(&dir.join("compare.csv"), csv.as_bytes())?;
+    dir.write_file("compare.csv", csv.as_bytes())?;
     let tolerances = crate::scene::parse_scene(&record.scene_source, &record.scene)
         .map(|s| s.solver.describe_tolerances())
         .ok();
@@ -138,12 +138,12 @@ pub(super) fn write_outputs(
         "runs": rows,
     }))
     .map_err(|e| StudyError::Input(e.to_string()))?;
-    write_atomic(&dir.join("compare.json"), json.as_bytes())?;
+    dir.write_file("compare.json", json.as_bytes())?;
     write_plots(dir, cases)?;
     Ok(())
 }
 
-fn write_plots(dir: &Path, cases: &[CaseResult]) -> Result<(), StudyError> {
+fn write_plots(dir: &DirLock, cases: &[CaseResult]) -> Result<(), StudyError> {
     let series = |f: &dyn Fn(&CaseResult) -> Vec<(f64, f64)>| -> Vec<Series> {
         cases
             .iter()
@@ -155,7 +155,7 @@ fn write_plots(dir: &Path, cases: &[CaseResult]) -> Result<(), StudyError> {
             .collect()
     };
     line_plot(
-        &dir.join("cumulative_iterations.svg"),
+        &dir.claim("cumulative_iterations.svg")?,
         "Cumulative Newton iterations (seed 001 Fig. E.3)",
         "simulated time (s)",
         "Newton iterations",
@@ -163,7 +163,7 @@ fn write_plots(dir: &Path, cases: &[CaseResult]) -> Result<(), StudyError> {
         false,
     )?;
     line_plot(
-        &dir.join("cumulative_time.svg"),
+        &dir.claim("cumulative_time.svg")?,
         "Cumulative computation time (seed 001 Fig. E.3)",
         "simulated time (s)",
         "wall time (s)",
@@ -185,7 +185,7 @@ fn write_plots(dir: &Path, cases: &[CaseResult]) -> Result<(), StudyError> {
         });
     }
     line_plot(
-        &dir.join("min_gap.svg"),
+        &dir.claim("min_gap.svg")?,
         "Smallest contact gap per step",
         "simulated time (s)",
         "gap (m)",
@@ -207,7 +207,7 @@ fn write_plots(dir: &Path, cases: &[CaseResult]) -> Result<(), StudyError> {
         .first()
         .map_or("the first chain", |c| c.label.as_str());
     line_plot(
-        &dir.join("e_bar.svg"),
+        &dir.claim("e_bar.svg")?,
         &format!("ē against {reference} (seed 001 Eq. 22, Fig. 4d)"),
         "simulated time (s)",
         "ē",

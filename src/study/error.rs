@@ -1,5 +1,6 @@
 //! Errors of a study (`catena compare`, `catena sweep`).
 
+use crate::diag::Interface;
 use crate::io::OutputError;
 use crate::run::{InputChanged, signal_name};
 use crate::scene::SceneError;
@@ -42,15 +43,20 @@ impl From<String> for StudyError {
 }
 
 impl StudyError {
-    /// What to do about it, when the message does not say.
+    /// What to do about it, when the message does not say, in the command line's words.
     pub fn help(&self) -> Option<String> {
+        self.help_for(Interface::Cli)
+    }
+
+    /// What to do about it, in the words of `ui` (`--force` or `force=True`).
+    pub fn help_for(&self, ui: Interface) -> Option<String> {
         match self {
-            Self::Output(e) => e.help(),
-            Self::InputChanged(_) => Some(
+            Self::Output(e) => e.help_for(ui),
+            Self::InputChanged(_) => Some(format!(
                 "restore the file as it was (the finished cases were computed with it), or start \
-                 the study again with --force"
-                    .into(),
-            ),
+                 the study again with {}",
+                ui.force()
+            )),
             Self::Input(_) | Self::Interrupted { .. } => None,
         }
     }

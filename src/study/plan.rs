@@ -18,7 +18,7 @@ use super::store::{StudyKind, StudyRecord};
 use super::sweep::{SweepOptions, edit_chains, write_chains};
 use crate::io::{DirLock, OutputError, write_atomic};
 use crate::run::verify_inputs;
-use crate::scene::{GeometrySpec, MeshSpec, SceneSpec, SignalSpec, load_scene, parse_scene};
+use crate::scene::{SceneSpec, input_paths_mut, load_scene, parse_scene};
 use ron::extensions::Extensions;
 use std::path::{Path, PathBuf};
 
@@ -54,7 +54,7 @@ impl Plan {
             return Ok(p);
         }
         let lock = DirLock::fresh(&opts.out, opts.force)?;
-        let (record, specs) = write_chains(opts, &edited, spec, source)?;
+        let (record, specs) = write_chains(opts, &lock, &edited, spec, source)?;
         Self::write(lock, record, &specs)
     }
 
@@ -121,11 +121,13 @@ impl Plan {
     /// Writes the record and one scene file per case into the directory held by `lock`.
     fn write(lock: DirLock, record: StudyRecord, specs: &[SceneSpec]) -> Result<Self, StudyError> {
         let dir = lock.dir().to_path_buf();
-        let scenes = dir.join(SCENES_DIR);
-        std::fs::create_dir_all(&scenes).map_err(|e| OutputError::io(&scenes, e))?;
+        lock.create_dir(SCENES_DIR)?;
+        // The cases' run directories go here, each an output directory of its own (a forced
+        // plan cleans them with the plan).
+        lock.create_dir(RUNS_DIR)?;
         let plan = Self { dir, record };
         for (i, spec) in specs.iter().enumerate() {
-            let path = plan.scene_file(i);
+            let path = lock.claim(&format!("{SCENES_DIR}/{i:03}.ron"))?;
             let text = portable_scene_text(spec, &plan.record.scene)
                 .map_err(|e| OutputError::invalid_data(&path, e))?;
             let header = format!(
@@ -136,10 +138,9 @@ impl Plan {
             );
             write_atomic(&path, (header + &text).as_bytes())?;
         }
-        let path = plan.dir.join(PLAN_FILE);
         let text = ron::ser::to_string_pretty(&plan.record, ron::ser::PrettyConfig::default())
-            .map_err(|e| OutputError::invalid_data(&path, e.to_string()))?;
-        write_atomic(&path, text.as_bytes())?;
+            .map_err(|e| OutputError::invalid_data(&plan.dir.join(PLAN_FILE), e.to_string()))?;
+        lock.write_file(PLAN_FILE, text.as_bytes())?;
         drop(lock);
         Ok(plan)
     }
@@ -196,28 +197,14 @@ fn absolute(dir: &Path, path: &mut String) {
 }
 
 /// The text of `spec` (read from `scene_file`) as a scene file that can live anywhere: every
-/// file it names (chains, polyline and mesh files, signal tables) made absolute.
+/// file it names (chains, polyline and mesh files, signal tables, sphere files; see
+/// [`crate::scene::input_paths`]) made absolute.
 pub fn portable_scene_text(spec: &SceneSpec, scene_file: &Path) -> Result<String, String> {
     let dir = std::path::absolute(scene_file.parent().unwrap_or(Path::new(".")))
         .map_err(|e| e.to_string())?;
     let mut s = spec.clone();
-    for c in &mut s.contacts {
-        absolute(&dir, &mut c.chain);
-    }
-    for r in &mut s.rods {
-        if let GeometrySpec::PolylineFile(p) = &mut r.geometry {
-            absolute(&dir, p);
-        }
-    }
-    for sh in &mut s.shells {
-        if let MeshSpec::File(p) = &mut sh.mesh {
-            absolute(&dir, p);
-        }
-        for a in &mut sh.actuate {
-            if let SignalSpec::Table(p) = &mut a.signal {
-                absolute(&dir, p);
-            }
-        }
+    for (_, p) in input_paths_mut(&mut s) {
+        absolute(&dir, p);
     }
     let config = ron::ser::PrettyConfig::default()
         .struct_names(false)

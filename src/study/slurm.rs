@@ -5,7 +5,7 @@
 
 use super::StudyError;
 use super::plan::{Plan, RUNS_DIR, SCENES_DIR};
-use crate::io::{OutputError, SUMMARY_FILE, write_atomic};
+use crate::io::{DirLock, OutputError, SUMMARY_FILE};
 use crate::scene::{MemoryEstimate, load_scene};
 use std::path::{Path, PathBuf};
 
@@ -98,8 +98,8 @@ pub fn emit_slurm(dir: &Path, catena: &Path) -> Result<PathBuf, StudyError> {
     let plan = Plan::open(dir)?;
     let req = request(&plan)?;
     let dir = std::path::absolute(dir).map_err(|e| OutputError::io(dir, e))?;
-    let logs = dir.join(LOGS_DIR);
-    std::fs::create_dir_all(&logs).map_err(|e| OutputError::io(&logs, e))?;
+    let lock = DirLock::existing(&dir)?;
+    let logs = lock.create_dir(LOGS_DIR)?;
     let name = plan
         .record()
         .scene
@@ -136,6 +136,7 @@ pub fn emit_slurm(dir: &Path, catena: &Path) -> Result<PathBuf, StudyError> {
          \"$CATENA\" run \"$DIR/{scenes}/$I.ron\" --out \"$RUN\"{until} --quiet --force || status=$?\n\
          if [ \"$status\" -ne 0 ] && [ ! -f \"$RUN/{summary}\" ]; then\n\
          \x20   mkdir -p \"$RUN\"\n\
+         \x20   echo 'f {error}' >> \"$RUN/{manifest}\"\n\
          \x20   echo \"catena run exited with status $status before writing its output; see \
          {logs}/case_$SLURM_ARRAY_TASK_ID.out\" > \"$RUN/{error}\"\n\
          fi\n\
@@ -152,9 +153,10 @@ pub fn emit_slurm(dir: &Path, catena: &Path) -> Result<PathBuf, StudyError> {
         scenes = SCENES_DIR,
         summary = SUMMARY_FILE,
         error = super::collect::ERROR_FILE,
+        manifest = crate::io::MANIFEST_FILE,
     );
+    lock.write_file(SBATCH_FILE, script.as_bytes())?;
     let path = dir.join(SBATCH_FILE);
-    write_atomic(&path, script.as_bytes())?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

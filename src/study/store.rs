@@ -10,7 +10,7 @@
 
 use super::StudyError;
 use super::case::CaseResult;
-use crate::io::{DirLock, OutputError, write_atomic};
+use crate::io::{DirLock, OutputError};
 use crate::run::{InputFile, verify_inputs};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -54,7 +54,7 @@ pub struct StudyRecord {
     pub scene_source: String,
     /// Horizon (s), when given.
     pub until: Option<f64>,
-    /// Chain and polyline files the cases read, with their text.
+    /// Every file the cases' scenes name, with what it held (see [`InputFile`]).
     pub inputs: Vec<InputFile>,
 }
 
@@ -78,14 +78,10 @@ impl StudyDir {
     /// Starts a study in the directory held by `lock` (taken with [`DirLock::fresh`]): writes
     /// its record.
     pub fn start(lock: DirLock, record: &StudyRecord) -> Result<Self, StudyError> {
-        let dir = lock.dir().to_path_buf();
-        let dir = dir.as_path();
-        let cases = dir.join(CASES_DIR);
-        std::fs::create_dir_all(&cases).map_err(|e| OutputError::io(&cases, e))?;
-        let path = dir.join(STUDY_FILE);
+        lock.create_dir(CASES_DIR)?;
         let text = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())
-            .map_err(|e| OutputError::invalid_data(&path, e.to_string()))?;
-        write_atomic(&path, text.as_bytes())?;
+            .map_err(|e| OutputError::invalid_data(&lock.dir().join(STUDY_FILE), e.to_string()))?;
+        lock.write_file(STUDY_FILE, text.as_bytes())?;
         Ok(Self { lock })
     }
 
@@ -116,16 +112,27 @@ impl StudyDir {
         self.lock.dir()
     }
 
+    /// The directory's lock, through which every file written into it is claimed in its
+    /// manifest.
+    pub fn lock(&self) -> &DirLock {
+        &self.lock
+    }
+
+    /// The file of finished case `index`, relative to the directory.
+    fn case_name(index: usize) -> String {
+        format!("{CASES_DIR}/{index:03}.ron")
+    }
+
     fn case_file(&self, index: usize) -> PathBuf {
-        self.path().join(CASES_DIR).join(format!("{index:03}.ron"))
+        self.path().join(Self::case_name(index))
     }
 
     /// Writes finished case `index` (atomically).
     pub fn save_case(&self, index: usize, case: &CaseResult) -> Result<(), StudyError> {
-        let path = self.case_file(index);
         let text = ron::ser::to_string(case)
-            .map_err(|e| OutputError::invalid_data(&path, e.to_string()))?;
-        write_atomic(&path, text.as_bytes())?;
+            .map_err(|e| OutputError::invalid_data(&self.case_file(index), e.to_string()))?;
+        self.lock
+            .write_file(&Self::case_name(index), text.as_bytes())?;
         Ok(())
     }
 

@@ -10,7 +10,7 @@ use super::metrics::Summary;
 use super::store::{STUDY_FORMAT, StudyDir, StudyKind, StudyRecord};
 use crate::contact::{Builtin, Chain};
 use crate::diag::read_text;
-use crate::io::write_atomic;
+use crate::io::DirLock;
 use crate::run::{Stop, input_files};
 use crate::scene::{SceneSpec, load_scene, parse_scene};
 use indicatif::MultiProgress;
@@ -56,8 +56,11 @@ pub struct SweepRow {
     pub message: Option<String>,
 }
 
-/// The edited chain file of value `v` inside the study directory.
-fn chain_file(dir: &Path, chain: &Path, v: &str) -> PathBuf {
+/// Sub-directory of a sweep's edited chains.
+const CHAINS_DIR: &str = "chains";
+
+/// The edited chain file of value `v`, relative to the study directory.
+fn chain_name(chain: &Path, v: &str) -> String {
     let stem = chain
         .file_stem()
         .map_or("chain".into(), |s| s.to_string_lossy().into_owned());
@@ -65,7 +68,12 @@ fn chain_file(dir: &Path, chain: &Path, v: &str) -> PathBuf {
         |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
         "_",
     );
-    dir.join("chains").join(format!("{stem}_{v}.ron"))
+    format!("{CHAINS_DIR}/{stem}_{v}.ron")
+}
+
+/// The edited chain file of value `v` inside the study directory `dir`.
+fn chain_file(dir: &Path, chain: &Path, v: &str) -> PathBuf {
+    dir.join(chain_name(chain, v))
 }
 
 /// The edited chain text of every value of `opts`, each parsed as a chain (nothing is written).
@@ -86,24 +94,24 @@ pub(super) fn edit_chains(opts: &SweepOptions) -> Result<Vec<String>, StudyError
     Ok(edited)
 }
 
-/// Writes the `edited` chains (of [`edit_chains`]) into `opts.out/chains` and returns the
-/// study's record and the scene of every case (`spec`, read from `opts.scene` as `source`),
-/// its chain swapped in.
+/// Writes the `edited` chains (of [`edit_chains`]) into `chains/` of the directory held by
+/// `lock` and returns the study's record and the scene of every case (`spec`, read from
+/// `opts.scene` as `source`), its chain swapped in.
 pub(super) fn write_chains(
     opts: &SweepOptions,
+    lock: &DirLock,
     edited: &[String],
     spec: SceneSpec,
     source: String,
 ) -> Result<(StudyRecord, Vec<SceneSpec>), StudyError> {
     let scene = std::path::absolute(&opts.scene).unwrap_or_else(|_| opts.scene.clone());
-    let dir = opts.out.as_path();
-    let chains_dir = dir.join("chains");
-    std::fs::create_dir_all(&chains_dir).map_err(|e| crate::io::OutputError::io(&chains_dir, e))?;
+    lock.create_dir(CHAINS_DIR)?;
     let mut specs = Vec::new();
     let mut inputs = Vec::new();
     for (v, e) in opts.values.iter().zip(edited) {
-        let file = chain_file(dir, &opts.chain, v);
-        write_atomic(&file, e.as_bytes())?;
+        let name = chain_name(&opts.chain, v);
+        lock.write_file(&name, e.as_bytes())?;
+        let file = lock.dir().join(name);
         let file = std::fs::canonicalize(&file).unwrap_or(file);
         let mut s = spec.clone();
         swap_chains(&mut s, &scene, &file)?;
@@ -136,8 +144,8 @@ pub fn sweep(opts: &SweepOptions) -> Result<Vec<SweepRow>, StudyError> {
     // Edit and validate every case's chain before taking the directory.
     let edited = edit_chains(opts)?;
     let (spec, source) = load_scene(&opts.scene)?;
-    let lock = crate::io::DirLock::fresh(&opts.out, opts.force)?;
-    let (record, specs) = write_chains(opts, &edited, spec, source)?;
+    let lock = DirLock::fresh(&opts.out, opts.force)?;
+    let (record, specs) = write_chains(opts, &lock, &edited, spec, source)?;
     let dir = StudyDir::start(lock, &record)?;
     let cases = vec![None; specs.len()];
     run_sweep(&dir, &record, &specs, cases, opts.quiet, opts.stop.as_ref())
@@ -215,7 +223,7 @@ fn run_sweep(
             let mut d = done.lock();
             d[i] = Some(case);
             let reason = d.iter().any(Option::is_none).then_some("running");
-            write_outputs(dir.path(), record, &d, reason)?;
+            write_outputs(dir.lock(), record, &d, reason)?;
             Ok(None)
         })
         .collect();
@@ -227,14 +235,14 @@ fn run_sweep(
     }
     let d = done.into_inner();
     if let Some(signal) = interrupted {
-        write_outputs(dir.path(), record, &d, Some("interrupted"))?;
+        write_outputs(dir.lock(), record, &d, Some("interrupted"))?;
         return Err(StudyError::Interrupted {
             signal,
             finished: d.iter().flatten().count(),
             total: d.len(),
         });
     }
-    write_outputs(dir.path(), record, &d, None)?;
+    write_outputs(dir.lock(), record, &d, None)?;
     Ok(rows(&d, values))
 }
 
@@ -257,7 +265,7 @@ pub fn rows(cases: &[Option<CaseResult>], values: &[String]) -> Vec<SweepRow> {
 /// Writes `sweep.csv` and `sweep.json` with a row per finished case, in the order of the
 /// values; `reason` says why the sweep is not complete (`None` when it is).
 pub(super) fn write_outputs(
-    dir: &Path,
+    dir: &DirLock,
     record: &StudyRecord,
     cases: &[Option<CaseResult>],
     reason: Option<&str>,
@@ -291,7 +299,7 @@ pub(super) fn write_outputs(
             r.completed
         ));
     }
-    write_atomic(&dir.join("sweep.csv"), csv.as_bytes())?;
+    dir.write_file("sweep.csv", csv.as_bytes())?;
     let json = serde_json::to_string_pretty(&serde_json::json!({
         "scene": record.scene.display().to_string(),
         "chain": chain.display().to_string(),
@@ -302,7 +310,7 @@ pub(super) fn write_outputs(
         "runs": rows,
     }))
     .map_err(|e| StudyError::Input(e.to_string()))?;
-    write_atomic(&dir.join("sweep.json"), json.as_bytes())?;
+    dir.write_file("sweep.json", json.as_bytes())?;
     Ok(())
 }
 

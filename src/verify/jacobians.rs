@@ -61,6 +61,7 @@ use crate::contact::distance::ContactType;
 use crate::contact::relative_weights;
 use crate::contact::{Caps, Chain, ContactCtx, ElementSet, Env, Mat12};
 use crate::math::Vec3;
+use crate::run::Stop;
 
 /// Relative tangential speed at the contact (m/s): the sides' velocities interpolated at the
 /// closest points (β on segments, barycentric coordinates on a triangle), minus their normal
@@ -96,6 +97,16 @@ fn tangential_speed(ctx: &ContactCtx) -> f64 {
 pub fn jacobians<E: ElementSet>(
     chain: &Chain<E>,
     options: &Options,
+) -> Result<Report, VerifyError> {
+    jacobians_until(chain, options, None)
+}
+
+/// [`jacobians`], stopping before the next configuration once `stop` is requested (e.g. by
+/// Ctrl-C): then [`VerifyError::Interrupted`].
+pub fn jacobians_until<E: ElementSet>(
+    chain: &Chain<E>,
+    options: &Options,
+    stop: Option<&Stop>,
 ) -> Result<Report, VerifyError> {
     let (tol, dt) = (options.tolerance, options.dt);
     if !(tol > 0.0 && dt > 0.0 && options.samples > 0) {
@@ -134,6 +145,9 @@ pub fn jacobians<E: ElementSet>(
     let mut rng = Rng::new(options.seed);
 
     for i in 0..options.samples {
+        if let Some(signal) = stop.and_then(Stop::requested) {
+            return Err(VerifyError::Interrupted { signal, done: i });
+        }
         let cfg = configuration(&model, &mut rng, kinds, reach, overlaps, i);
         let mut ch = chain.clone();
         begin_step(&mut ch, &model, &cfg, dt);

@@ -30,8 +30,10 @@ pub use finite_difference::{
     Direction, Probe, derivative, differences, gradient, jacobian, jacobian_columns, mask_columns,
     mask_entries, max_error_relative_to, max_relative_error, relative_error, relative_error_above,
 };
-pub use jacobians::jacobians;
+pub use jacobians::{jacobians, jacobians_until};
 pub use pair::{JacobianCheck, check_pair};
 pub use partials::check_partials;
-pub use report::{Checked, HistoryKind, Location, Options, Report, Row, VerifyError, Worst};
+pub use report::{
+    Checked, HistoryKind, Location, MAX_SAMPLES, Options, Report, Row, VerifyError, Worst,
+};
 pub use rng::Rng;

@@ -6,6 +6,11 @@ use crate::contact::distance::ContactType;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The most configurations a check may be asked for (`catena check --samples`,
+/// `catena.check_jacobian(samples=…)`): each takes a few milliseconds per element, so a million
+/// is already an hour; more is a typo.
+pub const MAX_SAMPLES: usize = 1_000_000;
+
 /// Options of a Jacobian check.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
@@ -40,6 +45,14 @@ pub enum VerifyError {
     /// The options make no sense.
     #[error("{0}")]
     BadOptions(String),
+    /// A stop was requested (see [`super::jacobians_until`]) after `done` configurations.
+    #[error("interrupted by {} after {done} configurations", crate::run::signal_name(*signal))]
+    Interrupted {
+        /// The signal that asked.
+        signal: i32,
+        /// Configurations checked.
+        done: usize,
+    },
 }
 
 /// What a row of the report checks.

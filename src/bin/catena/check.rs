@@ -3,6 +3,7 @@
 
 use crate::run::load;
 use catena::contact::{Builtin, Chain};
+use catena::verify::MAX_SAMPLES;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,10 +24,6 @@ pub struct JacobianArgs {
     #[arg(long, default_value_t = 1e-5, requires = "jacobian")]
     pub tol: f64,
 }
-
-/// The most configurations `--samples` may ask for: each takes a few milliseconds per element,
-/// so a million is already an hour; more is a typo.
-const MAX_SAMPLES: usize = 1_000_000;
 
 /// `catena check FILE [--jacobian ...]`: a chain's Jacobians with `--jacobian`, else whether the
 /// chain or scene file loads.
@@ -64,7 +61,7 @@ fn check_chain(file: &Path) -> ExitCode {
 
 /// Builds a scene file and describes it.
 fn check_scene(file: &Path) -> ExitCode {
-    match load(file) {
+    match load(file, None) {
         Ok(s) => {
             println!(
                 "{}: ok — scene \"{}\": {}, {} nodes, {} DOFs ({} free), Δt = {} s, duration = {} s",

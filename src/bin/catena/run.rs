@@ -7,11 +7,12 @@ use catena::scene::{BuiltScene, SceneError, build_scene, load_scene};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Loads and builds the scene file at `path`.
-pub fn load(path: &Path) -> Result<BuiltScene, SceneError> {
+/// Loads and builds the scene file at `path`, printing its warnings for a run to `until`
+/// (the scene's duration when `None`) on stderr.
+pub fn load(path: &Path, until: Option<f64>) -> Result<BuiltScene, SceneError> {
     let (spec, source) = load_scene(path)?;
     let built = build_scene(&spec, &source, path)?;
-    for w in &built.warnings {
+    for w in built.warnings_until(until) {
         eprintln!("warning: {}: {w}", path.display());
     }
     Ok(built)
@@ -63,7 +64,7 @@ pub fn run_scene(scene: &Path, args: RunArgs) -> ExitCode {
     if let Err(code) = check_until(args.until) {
         return code;
     }
-    let built = match load(scene) {
+    let built = match load(scene, args.until) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

@@ -5,6 +5,7 @@
 use super::error::{MeshDefect, MeshError, MeshLocation, io_error};
 use super::stl::StlFormat;
 use super::trimesh::TriMesh;
+use crate::diag::{InputReadError, read_input};
 use std::path::{Path, PathBuf};
 
 /// Mesh file formats catena reads and writes.
@@ -63,9 +64,18 @@ impl TriMesh {
     }
 }
 
-/// Reads a whole file, with a located error.
+/// Reads a whole mesh file, with a located error; a FIFO, a device or a file larger than
+/// [`crate::diag::MAX_INPUT_BYTES`] is refused without blocking (see [`read_input`]).
 pub(super) fn read_bytes(path: &Path) -> Result<Vec<u8>, MeshError> {
-    std::fs::read(path).map_err(|e| io_error(path, "read", &e))
+    read_input(path).map_err(|e| match e {
+        InputReadError::Io(e) => io_error(path, "read", &e),
+        other => MeshError::Io {
+            file: path.to_path_buf(),
+            action: "read",
+            help: other.help("mesh file"),
+            reason: other.to_string(),
+        },
+    })
 }
 
 /// Writes a whole file, with a located error.

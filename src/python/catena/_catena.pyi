@@ -66,7 +66,10 @@ class Simulator:
         force: bool = False,
         checkpoint_every: Optional[int] = None,
     ) -> Dict[str, Any]:
-        """Runs to ``until`` as ``catena run`` does (output in ``out``); returns the summary."""
+        """Runs to ``until`` as ``catena run`` does (output in ``out``; ``force=True`` replaces
+        only what catena wrote there) and returns the summary. ``ValueError`` when ``until`` is
+        not a finite time after ``time``; Ctrl-C raises ``KeyboardInterrupt`` after the current
+        step."""
     def set_q(self, q: npt.ArrayLike) -> None: ...
     def set_v(self, v: npt.ArrayLike) -> None: ...
     def positions(self, rod: Optional[_Rod] = None) -> _F64:
@@ -133,7 +136,9 @@ def elements(name: Optional[str] = None) -> List[Dict[str, Any]]:
 def check_jacobian(
     chain: Union[Chain, _Path], samples: int = 200, seed: int = 1, tol: float = 1e-5
 ) -> Dict[str, Any]:
-    """``catena check --jacobian``: passed, report (text) and per-element rows."""
+    """``catena check --jacobian``: passed, report (text) and per-element rows. ``samples``
+    from 1 to 1,000,000 and ``tol`` > 0, else ``ValueError``; Ctrl-C raises
+    ``KeyboardInterrupt`` before the next configuration."""
 
 def plan_sweep(
     scene: _Path,

@@ -21,6 +21,8 @@ pub(super) fn add_boundary_conditions(
     model: &mut Model,
 ) -> Result<(), SceneError> {
     let mut bcs = Vec::new();
+    // Kind and occurrence of each condition, to locate it.
+    let mut at: Vec<(&'static str, usize)> = Vec::new();
     let domain = domain_size(model);
     let dt = spec.time.dt.0;
     for (i, b) in spec.boundary_conditions.iter().enumerate() {
@@ -126,7 +128,9 @@ pub(super) fn add_boundary_conditions(
             bc = bc.with_active(from, until);
         }
         bcs.push(bc);
+        at.push((kind, nth));
     }
+    check_conflicts(cx, &bcs, &at, model)?;
     for bc in bcs {
         model.add_bc(bc);
     }
@@ -198,6 +202,64 @@ fn stages(
     let what = format!("rod \"{rod}\": the {kind}");
     let active = window::active(cx, kind, nth, &what, *from, *until)?;
     Ok((schedule, active))
+}
+
+/// Refuses two conditions that hold a node or an edge of one rod at the same time when one of
+/// them moves it (a `Clamp` or `Fix` and a `Translate` or `Rotate`, or two motions): which
+/// one the DOF follows would be an accident of their order, and the motion would be silently
+/// lost. Conditions whose active windows (`active_from`, `active_until`) do not overlap — a
+/// clamp let go when the pull takes hold — and two conditions that both hold still are fine.
+fn check_conflicts(
+    cx: &Ctx,
+    bcs: &[BoundaryCondition],
+    at: &[(&str, usize)],
+    model: &Model,
+) -> Result<(), SceneError> {
+    let moves = |c: &BoundaryCondition| !matches!(c.motion, Prescribed::Fixed);
+    for (j, y) in bcs.iter().enumerate() {
+        for (i, x) in bcs[..j].iter().enumerate() {
+            let overlap = x.active_from < y.active_until && y.active_from < x.active_until;
+            if x.rod != y.rod || !(moves(x) || moves(y)) || !overlap {
+                continue;
+            }
+            let shared = match (
+                x.nodes.iter().find(|n| y.nodes.contains(n)),
+                x.edges.iter().find(|e| y.edges.contains(e)),
+            ) {
+                (Some(n), _) => format!("node {n}"),
+                (None, Some(e)) => format!("edge {e}"),
+                (None, None) => continue,
+            };
+            let ((kx, _), (ky, ny)) = (at[i], at[j]);
+            let rod = &model.bodies.rods[x.rod].name;
+            let from = x.active_from.max(y.active_from);
+            return Err(cx
+                .err_in(
+                    ky,
+                    ny,
+                    "rod:",
+                    format!(
+                        "rod \"{rod}\": the {ky} (boundary condition {}) and the {kx} (boundary \
+                         condition {}) both hold {shared} from t = {from} s, and {} it: which of \
+                         them the node follows is undefined",
+                        j + 1,
+                        i + 1,
+                        if moves(x) && moves(y) {
+                            "both move"
+                        } else {
+                            "one of them moves"
+                        }
+                    ),
+                )
+                .with_help(
+                    "give each node and edge to one condition, or stage them so that they do \
+                     not overlap in time (e.g. `Clamp(…, active_until: 2.0)` and \
+                     `Translate(…, active_from: 2.0)`); a Translate or Rotate holds its nodes \
+                     still before its `start` by itself",
+                ));
+        }
+    }
+    Ok(())
 }
 
 /// The size of the scene: the diagonal of the box around every body (m).
@@ -283,4 +345,61 @@ fn check_speed(
         Prescribed::Fixed => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scene::{build_scene, parse_scene};
+    use std::path::Path;
+
+    fn build(conditions: &str) -> Result<(), String> {
+        let text = format!(
+            r#"Scene(
+    time: (dt: 1e-3, duration: 0.1),
+    materials: {{ "m": (youngs_modulus: 1e6, poisson_ratio: 0.5, density: 1000) }},
+    rods: [(name: "r", material: "m", radius: 1e-3,
+            geometry: Straight(start: (0, 0, 0), end: (0.05, 0, 0), nodes: 6))],
+    boundary_conditions: [{conditions}],
+)"#
+        );
+        let file = Path::new("bc.ron");
+        let spec = parse_scene(&text, file).map_err(|e| e.to_string())?;
+        build_scene(&spec, &text, file)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_node_held_and_moved_at_once_is_refused_unless_staged_apart() {
+        let e = build(
+            r#"Clamp(rod: "r", end: End),
+               Rotate(rod: "r", nodes: [4], axis: (0, 0, 1), center: (0, 0, 0), omega: 1)"#,
+        )
+        .expect_err("clamp and rotation of node 4");
+        assert!(
+            e.contains("both hold node 4") && e.contains("one of them moves"),
+            "{e}"
+        );
+        let e = build(
+            r#"Translate(rod: "r", nodes: [0], edges: [0], velocity: (0.01, 0, 0)),
+               Rotate(rod: "r", nodes: [1], edges: [0], axis: (0, 0, 1), center: (0, 0, 0), omega: 1)"#,
+        )
+        .expect_err("two motions of edge 0");
+        assert!(
+            e.contains("both hold edge 0") && e.contains("both move"),
+            "{e}"
+        );
+        // Handed over in time, held still twice, or on other nodes: fine.
+        build(
+            r#"Clamp(rod: "r", end: Start, active_until: 0.05),
+               Translate(rod: "r", nodes: [0, 1], edges: [0], velocity: (0.01, 0, 0), active_from: 0.05)"#,
+        )
+        .expect("staged apart");
+        build(r#"Clamp(rod: "r", end: Start), Fix(rod: "r", nodes: [0])"#).expect("both still");
+        build(
+            r#"Clamp(rod: "r", end: Start),
+               Translate(rod: "r", nodes: [-1], velocity: (0.01, 0, 0))"#,
+        )
+        .expect("other nodes");
+    }
 }

@@ -1,7 +1,10 @@
 //! The context every builder shares: the scene file and its text, so that a semantic error
-//! points at the name or field it is about.
+//! points at the name or field it is about; the scene's time step and duration, against which
+//! staged windows are checked; and the windows noted as starting late.
 
+use super::built::LateStart;
 use crate::diag::{SceneError, locate, locate_byte};
+use std::cell::RefCell;
 use std::path::Path;
 
 /// The scene file being built and its source text.
@@ -10,6 +13,12 @@ pub(super) struct Ctx<'a> {
     pub(super) file: &'a Path,
     /// Its text, searched to locate errors.
     pub(super) source: &'a str,
+    /// The scene's time step (s).
+    pub(super) dt: f64,
+    /// The scene's duration (s).
+    pub(super) duration: f64,
+    /// Staged windows that start at or after the duration (warned about by the commands).
+    pub(super) late: RefCell<Vec<LateStart>>,
 }
 
 impl Ctx<'_> {

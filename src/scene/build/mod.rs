@@ -4,7 +4,9 @@
 //! One builder per concept, called in this order by [`build_scene_with`] (the first error
 //! wins): scene-wide settings (`settings`, `memory_check`), sphere sets read or generated
 //! into spheres (`sphere_sets`), materials, bodies (rods, spheres,
-//! planes), boundary conditions, contacts (chains bound to body groups) and external forces.
+//! planes) and the checks of the spheres' placement and speeds (`sphere_checks`), boundary
+//! conditions (with their time windows, `window`), contacts (chains bound to body groups) and
+//! external forces.
 
 mod bodies;
 mod boundary;
@@ -20,10 +22,11 @@ mod settings;
 mod shared_nodes;
 mod shell_actuation;
 mod shells;
+mod sphere_checks;
 mod sphere_sets;
 mod window;
 
-pub use built::BuiltScene;
+pub use built::{BuiltScene, LateStart};
 pub(in crate::scene) use sphere_sets::sphere_set_count;
 
 use super::SceneSpec;
@@ -47,10 +50,17 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     source: &str,
     file: &Path,
 ) -> Result<BuiltScene, SceneError> {
-    let cx = Ctx { file, source };
+    let cx = Ctx {
+        file,
+        source,
+        dt: spec.time.dt.0,
+        duration: spec.time.duration.0,
+        late: Default::default(),
+    };
     let name = settings::scene_name(spec, file);
     settings::check(spec, &cx)?;
     memory_check::check_memory(spec, &cx)?;
+    let sets = &spec.sphere_sets;
     let expanded;
     let spec = if spec.sphere_sets.is_empty() {
         spec
@@ -61,11 +71,13 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     let materials = materials::build_materials(spec, &cx)?;
     let mut model = Model::default();
     let bodies = bodies::add_bodies(spec, &cx, &materials, &mut model)?;
+    let mut warnings = sphere_checks::check_spheres(spec, sets, &cx, &model)?;
     shared_nodes::add_junctions(spec, &cx, &bodies, &mut model)?;
     boundary::add_boundary_conditions(spec, &cx, &bodies, &mut model)?;
     model.finalize();
     bodies.fix_spheres(&mut model);
-    let (contacts, warnings) = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
+    let (contacts, band_warnings) = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
+    warnings.extend(band_warnings);
     let externals = forces::build_forces(spec, &cx, &bodies, &model)?;
     Ok(BuiltScene {
         name,
@@ -80,5 +92,6 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         output: spec.output,
         adaptive: settings::adaptive(spec),
         warnings,
+        late_starts: cx.late.into_inner(),
     })
 }

@@ -108,10 +108,18 @@ pub(super) fn hinge_actuations(
 /// Reads a table of `t s` rows: two numbers per line separated by whitespace or a comma, `#`
 /// starting a comment, blank lines skipped, times strictly increasing.
 pub fn read_table(path: &Path) -> Result<(Vec<f64>, Vec<f64>), SceneError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        SceneError::new(path, None, format!("cannot read the signal table: {e}"))
-            .with_help("give the table's path relative to the scene file")
+    // The message names the table: an error without a line is shown at the table's name in
+    // the scene file.
+    let bytes = crate::diag::read_input(path).map_err(|e| {
+        let help = e.help("signal table");
+        SceneError::new(
+            path,
+            None,
+            format!("cannot read the signal table {}: {e}", path.display()),
+        )
+        .with_help(help)
     })?;
+    let text = crate::diag::text_of(bytes, path, "signal table")?;
     parse_table(&text, path)
 }
 

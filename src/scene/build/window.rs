@@ -1,9 +1,14 @@
 //! Time windows of staged boundary conditions, point forces and actuations (`start`, `end`,
-//! `ramp`; `active_from`, `active_until`), checked and located in the scene file.
+//! `ramp`; `active_from`, `active_until`), checked and located in the scene file: in order,
+//! and reachable (a start no run can reach is refused; one after the scene's duration is
+//! warned about).
 
+use super::built::LateStart;
 use super::ctx::Ctx;
 use crate::diag::SceneError;
+use crate::io::fmt_f64;
 use crate::model::{Window, WindowError};
+use crate::run::MAX_STEPS;
 use crate::scene::{NonNegative, Positive};
 
 /// Where a window's fields are in the file: the `nth` (0-based) `anchor` (e.g. the second
@@ -36,7 +41,10 @@ pub(super) fn schedule(
     let r = ramp.map_or(0.0, |r| r.0);
     let [s_name, e_name, r_name] = f.names;
     match Window::new(t0, t1, r) {
-        Ok(w) => Ok(Some(w)),
+        Ok(w) => {
+            reach(cx, f.anchor, f.nth, s_name, &f.what, t0)?;
+            Ok(Some(w))
+        }
         Err(WindowError::EndNotAfterStart) => Err(cx
             .err_in(
                 f.anchor,
@@ -109,5 +117,51 @@ pub(super) fn active(
                  active_until later than active_from, or leave it out to hold to the end",
             ));
     }
+    reach(cx, anchor, nth, "active_from", what, a)?;
     Ok((a, b))
+}
+
+/// Checks that a window starting at `start` (its field `name`, in the `nth` `anchor`) can
+/// act. One that no run can reach — more than [`MAX_STEPS`] steps of Δt away, the most a run
+/// may take — is refused: it is a typo (`1e300`), not a plan. One that starts at or after the
+/// scene's duration is noted ([`Ctx::late`]) and warned about, not refused: `--until` (or a
+/// resume) can take a run past it.
+fn reach(
+    cx: &Ctx,
+    anchor: &str,
+    nth: usize,
+    name: &str,
+    what: &str,
+    start: f64,
+) -> Result<(), SceneError> {
+    if start <= 0.0 {
+        return Ok(());
+    }
+    let steps = start / cx.dt;
+    if !steps.is_finite() || steps > MAX_STEPS {
+        return Err(cx
+            .err_in(
+                anchor,
+                nth,
+                &format!("{name}:"),
+                format!(
+                    "{what}: {name} = {} s is {steps:.3e} steps of Δt = {} s away, more than the \
+                     {MAX_STEPS:e} a run may take: it can never act",
+                    fmt_f64(start),
+                    fmt_f64(cx.dt)
+                ),
+            )
+            .with_help(format!(
+                "{name} is a time in seconds from the start of the run: check the value (the \
+                 scene lasts {} s)",
+                fmt_f64(cx.duration)
+            )));
+    }
+    if start >= cx.duration {
+        cx.late.borrow_mut().push(LateStart {
+            what: format!("{what}: {name} = {} s", fmt_f64(start)),
+            start,
+        });
+    }
+    Ok(())
 }
