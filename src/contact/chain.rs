@@ -267,6 +267,9 @@ impl<E: ElementSet> Chain<E> {
             }
         }
         ctx.slot = None;
+        if ctx.has_rigid() {
+            ctx.finish_rigid();
+        }
     }
 }
 

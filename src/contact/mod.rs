@@ -51,7 +51,7 @@ pub use builtin::Builtin;
 pub use chain::Chain;
 pub use core::{ContactMaterial, Mat12, NO_DOF, Vec12};
 pub use core::{EnergyRole, NonConservative};
-pub use ctx::{ContactCtx, MatrixMode};
+pub use ctx::{ContactCtx, MatrixMode, RigidSide};
 pub use data::{
     Data, DeformableCapsule1Data, DeformableCapsule2Data, Plane2Data, Point1Data, Point2Data,
     Sphere1Data, Sphere2Data,
@@ -71,8 +71,9 @@ pub use normal::{
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,
-    Primitive, RodEdge, RodNode, SelfExclusion, ShellEdge, ShellFace, ShellNode, Span, SpherePrim,
-    arc_gap, bind_spins, spin_layout, spin_slots, too_close,
+    Primitive, RigidEdge, RigidFace, RigidVertex, RodEdge, RodNode, SelfExclusion, ShellEdge,
+    ShellFace, ShellNode, Span, SpherePrim, arc_gap, bind_spins, spin_layout, spin_slots,
+    too_close,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -80,7 +81,7 @@ pub use resolve::{
 };
 pub use set::{
     BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
-    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, band_neighbours,
+    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, RigidLoad, band_neighbours,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

@@ -2,7 +2,9 @@
 //! spheres (so scenes without spheres keep their table as it was):
 //! [`GRANULAR_HEADER`] — translational and rotational kinetic energy of the spheres (J), the
 //! coordination number (mean contacts per sphere) and the largest overlap (m) — and, when the
-//! scene's output has a `packing_region`, [`PACKING_HEADER`] (the packing fraction in it).
+//! scene's output has a `packing_region`, [`PACKING_HEADER`] (the packing fraction in it);
+//! then, in scenes with rigid bodies, the contact force (N) and torque about the centre of
+//! mass (N·m) on each one, `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load).
 
 use serde::{Deserialize, Serialize};
 
@@ -29,13 +31,18 @@ pub struct GranularRecord {
 }
 
 /// Which optional columns a `steps.csv` has.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StepColumns {
     /// The [`GRANULAR_HEADER`] columns.
     pub granular: bool,
     /// The [`PACKING_HEADER`] column (only with `granular`).
     pub packing: bool,
+    /// The rigid bodies whose contact loads have columns (their names, commas replaced).
+    pub rigid: Vec<String>,
 }
+
+/// The six load columns of a rigid body, after its name.
+const LOAD_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_tx", "_ty", "_tz"];
 
 impl StepColumns {
     /// The header text after the common columns (empty, or starting with a comma).
@@ -49,6 +56,13 @@ impl StepColumns {
                 s.push_str(PACKING_HEADER);
             }
         }
+        for name in &self.rigid {
+            for suffix in LOAD_SUFFIXES {
+                s.push(',');
+                s.push_str(name);
+                s.push_str(suffix);
+            }
+        }
         s
     }
 
@@ -56,23 +70,58 @@ impl StepColumns {
     /// others.
     pub fn from_header_suffix(suffix: &str) -> Option<Self> {
         [(false, false), (true, false), (true, true)]
-            .map(|(granular, packing)| Self { granular, packing })
+            .map(|(granular, packing)| Self {
+                granular,
+                packing,
+                rigid: Vec::new(),
+            })
             .into_iter()
-            .find(|c| c.header_suffix() == suffix)
+            .find_map(|mut c| {
+                let rest = suffix.strip_prefix(&c.header_suffix())?;
+                let names: Vec<&str> = rest.split(',').skip(1).collect();
+                if !names.len().is_multiple_of(6) {
+                    return None;
+                }
+                for group in names.chunks(6) {
+                    let name = group[0].strip_suffix(LOAD_SUFFIXES[0])?;
+                    let all = group
+                        .iter()
+                        .zip(LOAD_SUFFIXES)
+                        .all(|(g, s)| g.strip_suffix(s) == Some(name));
+                    if !all {
+                        return None;
+                    }
+                    c.rigid.push(name.to_string());
+                }
+                (c.header_suffix() == suffix).then_some(c)
+            })
     }
 
     /// Number of optional columns.
     pub fn count(&self) -> usize {
-        match (self.granular, self.packing) {
+        let granular = match (self.granular, self.packing) {
             (false, _) => 0,
             (true, false) => 4,
             (true, true) => 5,
-        }
+        };
+        granular + 6 * self.rigid.len()
     }
 
     /// The optional fields of a row (empty, or starting with a comma); NaN for a measure the
     /// record lacks.
-    pub fn format(&self, g: Option<&GranularRecord>) -> String {
+    pub fn format(&self, g: Option<&GranularRecord>, loads: &[[f64; 6]]) -> String {
+        let mut out = self.format_granular(g);
+        for k in 0..self.rigid.len() {
+            let l = loads.get(k).copied().unwrap_or([f64::NAN; 6]);
+            for x in l {
+                out.push(',');
+                out.push_str(&fmt_f64(x));
+            }
+        }
+        out
+    }
+
+    fn format_granular(&self, g: Option<&GranularRecord>) -> String {
         if !self.granular {
             return String::new();
         }
@@ -93,6 +142,26 @@ impl StepColumns {
             v.push(g.packing_fraction.unwrap_or(f64::NAN));
         }
         v.into_iter().map(|x| format!(",{}", fmt_f64(x))).collect()
+    }
+
+    /// The rigid bodies' loads among the optional `fields` of a row.
+    pub fn parse_loads(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
+        let first = self.count() - 6 * self.rigid.len();
+        let mut out = Vec::with_capacity(self.rigid.len());
+        for (k, name) in self.rigid.iter().enumerate() {
+            let mut l = [0.0; 6];
+            for (i, x) in l.iter_mut().enumerate() {
+                let s = fields[first + 6 * k + i];
+                *x = s.parse::<f64>().map_err(|e| {
+                    format!(
+                        "column `{name}{}`: cannot parse `{s}`: {e}",
+                        LOAD_SUFFIXES[i]
+                    )
+                })?;
+            }
+            out.push(l);
+        }
+        Ok(out)
     }
 
     /// The record of the optional `fields` of a row (as many as [`StepColumns::count`]).
@@ -123,8 +192,15 @@ mod tests {
     #[test]
     fn headers_and_rows_round_trip() {
         for (granular, packing) in [(false, false), (true, false), (true, true)] {
-            let c = StepColumns { granular, packing };
-            assert_eq!(StepColumns::from_header_suffix(&c.header_suffix()), Some(c));
+            let c = StepColumns {
+                granular,
+                packing,
+                rigid: Vec::new(),
+            };
+            assert_eq!(
+                StepColumns::from_header_suffix(&c.header_suffix()),
+                Some(c.clone())
+            );
             let g = GranularRecord {
                 ke_translational: 1.0 / 3.0,
                 ke_rotational: 2.5e-9,
@@ -132,7 +208,7 @@ mod tests {
                 max_overlap: 1e-5,
                 packing_fraction: packing.then_some(0.6),
             };
-            let text = c.format(Some(&g));
+            let text = c.format(Some(&g), &[]);
             let fields: Vec<&str> = text.split(',').skip(1).collect();
             assert_eq!(fields.len(), c.count());
             let back = c.parse(&fields).expect("parse");
@@ -142,6 +218,7 @@ mod tests {
         let c = StepColumns {
             granular: true,
             packing: false,
+            rigid: Vec::new(),
         };
         assert!(
             c.parse(&["1", "x", "2", "3"])
@@ -158,6 +235,7 @@ mod tests {
         let columns = StepColumns {
             granular: true,
             packing: true,
+            rigid: Vec::new(),
         };
         let row = |step: u64| StepRecord {
             step,
@@ -170,7 +248,7 @@ mod tests {
             }),
             ..StepRecord::default()
         };
-        let mut w = StepsCsv::create_with(&path, columns).expect("create");
+        let mut w = StepsCsv::create_with(&path, columns.clone()).expect("create");
         for k in 1..=3 {
             w.write(&row(k)).expect("row");
         }

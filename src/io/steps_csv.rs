@@ -97,6 +97,10 @@ pub struct StepRecord {
     /// The granular measures, in scenes with spheres.
     #[serde(default)]
     pub granular: Option<GranularRecord>,
+    /// The contact force (N) and torque (N·m) on each rigid body, `[fx, fy, fz, tx, ty, tz]`,
+    /// in scenes with rigid bodies.
+    #[serde(default)]
+    pub rigid_loads: Vec<[f64; 6]>,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -113,7 +117,7 @@ pub fn fmt_f64(x: f64) -> String {
     }
 }
 
-pub(super) fn format_row(r: &StepRecord, energies: bool, columns: StepColumns) -> String {
+pub(super) fn format_row(r: &StepRecord, energies: bool, columns: &StepColumns) -> String {
     let mut stages: String = r
         .stages
         .values()
@@ -144,7 +148,7 @@ pub(super) fn format_row(r: &StepRecord, energies: bool, columns: StepColumns) -
         r.substeps,
         r.retries,
         fmt_f64(r.min_gap_iterates),
-        columns.format(r.granular.as_ref()),
+        columns.format(r.granular.as_ref(), &r.rigid_loads),
     )
 }
 
@@ -173,7 +177,8 @@ impl StepsCsv {
             energies: true,
             columns,
         };
-        csv.write_line(&format!("{STEPS_CSV_HEADER}{}\n", columns.header_suffix()))?;
+        let header = format!("{STEPS_CSV_HEADER}{}\n", csv.columns.header_suffix());
+        csv.write_line(&header)?;
         Ok(csv)
     }
 
@@ -230,7 +235,7 @@ impl StepsCsv {
 
     /// Appends one row and flushes it to the operating system.
     pub fn write(&mut self, r: &StepRecord) -> Result<(), OutputError> {
-        self.write_line(&format_row(r, self.energies, self.columns))
+        self.write_line(&format_row(r, self.energies, &self.columns))
     }
 
     /// The file being written.
@@ -272,6 +277,7 @@ pub(super) mod tests {
                 (k as f64 - 3.0) / 7.0 * 10f64.powi(step as i32 - 4)
             }))),
             granular: None,
+            rigid_loads: Vec::new(),
         }
     }
 

@@ -46,14 +46,14 @@ pub fn read_steps_csv(path: &Path) -> Result<Vec<StepRecord>, OutputError> {
         if line.is_empty() {
             continue;
         }
-        let record = parse_row(line, energies, columns)
+        let record = parse_row(line, energies, &columns)
             .map_err(|msg| OutputError::invalid_data(path, format!("line {}: {msg}", i + 2)))?;
         records.push(record);
     }
     Ok(records)
 }
 
-fn parse_row(line: &str, energies: bool, columns: StepColumns) -> Result<StepRecord, String> {
+fn parse_row(line: &str, energies: bool, columns: &StepColumns) -> Result<StepRecord, String> {
     let f: Vec<&str> = line.split(',').map(str::trim).collect();
     let n_common = N_BASE + if energies { N_ENERGIES } else { 0 };
     let n = n_common + columns.count();
@@ -99,6 +99,7 @@ fn parse_row(line: &str, energies: bool, columns: StepColumns) -> Result<StepRec
             None
         },
         granular: columns.parse(&f[n_common..])?,
+        rigid_loads: columns.parse_loads(&f[n_common..])?,
     })
 }
 
@@ -137,7 +138,7 @@ mod tests {
         let p = dir.path().join("steps.csv");
         let mut old = rec(1, 0.5);
         old.energy = None;
-        let row = format_row(&old, false, StepColumns::default());
+        let row = format_row(&old, false, &StepColumns::default());
         std::fs::write(&p, format!("{STEPS_CSV_HEADER_WITHOUT_ENERGIES}\n{row}")).expect("write");
         let back = read_steps_csv(&p).expect("read");
         assert!(same(&back[0], &old), "{:?}", back[0]);
@@ -205,7 +206,7 @@ mod tests {
         drop(csv);
         // Simulate a writer killed mid-row.
         let mut text = std::fs::read_to_string(&path).expect("read");
-        let partial = format_row(&rec(2, 3.0), true, StepColumns::default());
+        let partial = format_row(&rec(2, 3.0), true, &StepColumns::default());
         text.push_str(&partial[..partial.len() / 2]);
         std::fs::write(&path, text).expect("write");
         let back = read_steps_csv(&path).expect("read");
@@ -228,7 +229,7 @@ mod tests {
         }
         std::fs::write(&path, "a,b\n").expect("write");
         assert!(read_steps_csv(&path).is_err());
-        let bad = format_row(&rec(0, 1.0), true, StepColumns::default()).replacen("0.1", "x", 1);
+        let bad = format_row(&rec(0, 1.0), true, &StepColumns::default()).replacen("0.1", "x", 1);
         std::fs::write(&path, format!("{STEPS_CSV_HEADER}\n{bad}")).expect("write");
         let err = read_steps_csv(&path).expect_err("bad float");
         assert!(err.to_string().contains("column `t`"), "{err}");

@@ -200,6 +200,7 @@ mod tests {
                 ..Default::default()
             }),
             granular: None,
+            rigid_loads: Vec::new(),
         }
     }
 

@@ -299,7 +299,8 @@ impl Model {
         }
     }
 
-    /// Kinetic energy `½ q̇ᵀ M q̇` (J), rotational energy `½ I ω²` of spheres included.
+    /// Kinetic energy `½ q̇ᵀ M q̇` (J), rotational energy `½ I ω²` of spheres and `½ ω·I_w ω` of
+    /// rigid bodies included.
     pub fn kinetic_energy(&self) -> f64 {
         0.5 * self
             .v
@@ -307,5 +308,41 @@ impl Model {
             .zip(&self.mass)
             .map(|(v, m)| m * v * v)
             .sum::<f64>()
+            + self
+                .bodies
+                .rigid
+                .iter()
+                .map(|b| crate::model::Body::extra_kinetic_energy(b, &self.v))
+                .sum::<f64>()
+    }
+
+    /// Every body's extra state ([`crate::model::Body::extra_state`]) in body order, for those
+    /// that have one (checkpoints).
+    pub fn extra_states(&self) -> Vec<Vec<f64>> {
+        self.bodies
+            .iter()
+            .map(|b| b.extra_state())
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+
+    /// Restores what [`Model::extra_states`] saved.
+    pub fn set_extra_states(&mut self, saved: &[Vec<f64>]) -> Result<(), String> {
+        let with: Vec<&mut dyn crate::model::Body> = self
+            .bodies
+            .iter_mut()
+            .filter(|b| !b.extra_state().is_empty())
+            .collect();
+        if with.len() != saved.len() {
+            return Err(format!(
+                "the checkpoint has the state of {} bodies, the scene {} bodies with one",
+                saved.len(),
+                with.len()
+            ));
+        }
+        for (b, s) in with.into_iter().zip(saved) {
+            b.restore_extra_state(s)?;
+        }
+        Ok(())
     }
 }

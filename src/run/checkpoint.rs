@@ -77,6 +77,10 @@ pub struct Checkpoint {
     /// whose spheres did not rotate).
     #[serde(default)]
     pub orientations: Vec<[f64; 4]>,
+    /// The extra state of every body that has one (a rigid body's angular velocity, momentum
+    /// and committed rotation), in body order (absent before rigid bodies).
+    #[serde(default)]
+    pub body_states: Vec<Vec<f64>>,
     /// Contact state, when the scene has contacts.
     pub contacts: Option<ContactState>,
     /// Memory of the extrapolated Newton predictor (`vₙ₋₁` and the step sizes).
@@ -185,6 +189,7 @@ mod tests {
             q: odd.to_vec(),
             v: odd.iter().map(|x| -x).collect(),
             orientations: vec![[0.5f64.sqrt(), 0.0, 0.5f64.sqrt(), 0.0]],
+            body_states: vec![vec![1.0, 2.0, 3.0]],
             frames: vec![RodFrames {
                 tangent: vec![Vec3::new(0.6, 0.8, 0.0)],
                 d1: vec![Vec3::new(-0.8, 0.6, 1e-17)],

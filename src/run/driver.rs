@@ -153,6 +153,7 @@ impl Session {
             v: m.v.clone(),
             frames: m.frames.clone(),
             orientations: m.orientations(),
+            body_states: m.extra_states(),
             contacts: self.sim.assembler().contact_state(),
             predictor: self.sim.predictor_state().clone(),
             integrator: self.sim.integrator_state(),
@@ -229,6 +230,7 @@ impl Session {
                         stages: rep.stages,
                         energy: Some(rep.energy),
                         granular: self.plan.record(&self.sim),
+                        rigid_loads: self.plan.rigid_loads(&self.sim),
                     };
                     self.step = k;
                     if let Some(o) = self.out.as_mut() {

@@ -30,7 +30,7 @@ pub fn frame_of(model: &Model) -> Vec<(String, Vec<Vec3>, f64)> {
 }
 
 /// The optional outputs of a run.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct OutputPlan {
     /// Granular columns in `steps.csv` (the scene has spheres).
     pub(super) granular: bool,
@@ -40,6 +40,8 @@ pub(super) struct OutputPlan {
     pub(super) chains: bool,
     /// A contact list with every frame.
     pub(super) list: bool,
+    /// The rigid bodies' names, for their load columns.
+    pub(super) rigid: Vec<String>,
 }
 
 impl OutputPlan {
@@ -57,7 +59,33 @@ impl OutputPlan {
                 .force_chains
                 .unwrap_or(granular && scene.contacts.is_some()),
             list: o.contact_list,
+            rigid: scene
+                .model
+                .bodies
+                .rigid
+                .iter()
+                .map(|b| b.name.replace(',', "_"))
+                .collect(),
         }
+    }
+
+    /// The contact force and torque on each rigid body in the step `sim` just took (see
+    /// [`crate::contact::RigidLoad`]): `[fx, fy, fz, tx, ty, tz]` per body, in scene order.
+    pub(super) fn rigid_loads(&self, sim: &Simulator) -> Vec<[f64; 6]> {
+        if self.rigid.is_empty() {
+            return Vec::new();
+        }
+        let mut out = vec![[0.0; 6]; self.rigid.len()];
+        for lc in sim.last_contacts() {
+            for load in lc.rigid_loads.iter().flat_map(|l| l.iter().flatten()) {
+                let o = &mut out[load.body as usize];
+                for i in 0..3 {
+                    o[i] += load.force[i];
+                    o[3 + i] += load.torque[i];
+                }
+            }
+        }
+        out
     }
 
     /// The optional columns of `steps.csv`.
@@ -65,6 +93,7 @@ impl OutputPlan {
         StepColumns {
             granular: self.granular,
             packing: self.region.is_some(),
+            rigid: self.rigid.clone(),
         }
     }
 

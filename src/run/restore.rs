@@ -22,6 +22,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
     if !ck.orientations.is_empty() {
         m.set_orientations(&ck.orientations)?;
     }
+    m.set_extra_states(&ck.body_states)?;
     m.time = ck.time;
     m.actuate(ck.time);
     m.restore_bc_states(&ck.boundary)?;

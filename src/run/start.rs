@@ -73,7 +73,7 @@ pub fn run_simulator(
         until: opts.until,
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every: scene.frame_every,
-        plan: scene.plan,
+        plan: scene.plan.clone(),
         settings: scene.adaptive,
         adaptive: AdaptiveState::new(&scene.adaptive),
         sim,

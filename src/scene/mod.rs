@@ -22,7 +22,7 @@ pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, s
 pub use schema::{
     BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
     MaterialSpec, MeshSpec, NodeRef, OutputSpec, PackingRegionSpec, PointMassSpec, RegionSpec,
-    RodSpec, SceneSpec, ShellSpec, SignalSpec, SphereSetSpec, SphereSourceSpec, SphereSpec,
-    TimeSpec,
+    RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RodSpec, RotateSpec, SceneSpec, ShellSpec,
+    SignalSpec, SphereSetSpec, SphereSourceSpec, SphereSpec, TimeSpec, TranslateSpec,
 };
 pub use values::{NonNegative, Positive, V3};

@@ -138,6 +138,7 @@ fn radius(prim: PrimId) -> f64 {
         PrimId::Sphere(s) => SPHERE_RADII[s.index as usize],
         PrimId::Plane(_) => 0.0,
         PrimId::ShellNode(_) | PrimId::ShellEdge(_) | PrimId::ShellFace(_) => SHELL_RADIUS,
+        PrimId::RigidFace(_) | PrimId::RigidEdge(_) | PrimId::RigidVertex(_) => 0.0,
     }
 }
 

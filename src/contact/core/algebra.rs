@@ -8,5 +8,8 @@ pub type Vec12 = SVector<f64, 12>;
 /// 12×12 matrix over the local DOFs of a pair.
 pub type Mat12 = SMatrix<f64, 12, 12>;
 
+/// 3×12 matrix: derivative of a 3-vector over the pair's local coordinates.
+pub type Mat3x12 = SMatrix<f64, 3, 12>;
+
 /// Marker for a static point (no DOFs).
 pub const NO_DOF: u32 = u32::MAX;

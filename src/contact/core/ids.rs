@@ -21,6 +21,12 @@ pub enum PrimId {
     ShellEdge(ShellEdge),
     /// A shell triangle.
     ShellFace(ShellFace),
+    /// A triangle of a rigid body's surface.
+    RigidFace(RigidFace),
+    /// An edge of a rigid body's surface.
+    RigidEdge(RigidEdge),
+    /// A vertex of a rigid body's surface.
+    RigidVertex(RigidVertex),
 }
 
 /// One body of the model (the unit of `exclude` lists and of self-contact rules).
@@ -34,6 +40,8 @@ pub enum BodyId {
     Plane(u32),
     /// Shell by index.
     Shell(u32),
+    /// Rigid body by index.
+    Rigid(u32),
 }
 
 /// Edge `edge` of rod `rod`.
@@ -134,5 +142,50 @@ pub struct ShellFace {
 impl From<ShellFace> for PrimId {
     fn from(p: ShellFace) -> Self {
         PrimId::ShellFace(p)
+    }
+}
+
+/// Triangle `face` of rigid body `body`'s surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RigidFace {
+    /// Rigid body index.
+    pub body: u32,
+    /// Triangle index in its surface mesh.
+    pub face: u32,
+}
+
+impl From<RigidFace> for PrimId {
+    fn from(p: RigidFace) -> Self {
+        PrimId::RigidFace(p)
+    }
+}
+
+/// Edge `edge` (in the order of [`crate::model::RigidBody::edges`]) of rigid body `body`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RigidEdge {
+    /// Rigid body index.
+    pub body: u32,
+    /// Edge index.
+    pub edge: u32,
+}
+
+impl From<RigidEdge> for PrimId {
+    fn from(p: RigidEdge) -> Self {
+        PrimId::RigidEdge(p)
+    }
+}
+
+/// Vertex `vertex` of rigid body `body`'s surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RigidVertex {
+    /// Rigid body index.
+    pub body: u32,
+    /// Vertex index in its surface mesh.
+    pub vertex: u32,
+}
+
+impl From<RigidVertex> for PrimId {
+    fn from(p: RigidVertex) -> Self {
+        PrimId::RigidVertex(p)
     }
 }

@@ -15,12 +15,13 @@ mod kind;
 mod material;
 mod memory;
 
-pub use algebra::{Mat12, NO_DOF, Vec12};
+pub use algebra::{Mat3x12, Mat12, NO_DOF, Vec12};
 pub use doc::{Category, ElementDoc};
 pub use energy::{EnergyRole, NonConservative};
 pub use env::Env;
 pub use ids::{
-    BodyId, PlanePrim, PrimId, RodEdge, RodNode, ShellEdge, ShellFace, ShellNode, SpherePrim,
+    BodyId, PlanePrim, PrimId, RigidEdge, RigidFace, RigidVertex, RodEdge, RodNode, ShellEdge,
+    ShellFace, ShellNode, SpherePrim,
 };
 pub use kind::PrimKind;
 pub use material::ContactMaterial;

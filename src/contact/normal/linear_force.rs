@@ -110,7 +110,7 @@ impl ChainElement for LinearForce {
             // ∂F/∂x
             let mut df = -g * k;
             if c != 0.0 {
-                df -= ctx.hess * v * (c * w);
+                df -= ctx.rate_gradient(&v) * (c * w);
                 if ramping {
                     df += g * (c * rate / dc);
                 }

@@ -44,7 +44,7 @@ pub fn add_normal_force(ctx: &mut ContactCtx, s: ScalarForce) {
     if ctx.want_jacobian {
         let mut dfx = -g * s.d_overlap;
         if s.d_rate != 0.0 {
-            dfx -= ctx.hess * ctx.velocity() * s.d_rate;
+            dfx -= ctx.rate_gradient(&ctx.velocity()) * s.d_rate;
             ctx.dfdv -= g * g.transpose() * s.d_rate;
         }
         ctx.dfdx += g * dfx.transpose() + ctx.hess * s.force;

@@ -85,6 +85,12 @@ pub fn too_close(model: &Model, a: &PrimId, b: &PrimId) -> bool {
     if joined(model, a, b) {
         return true;
     }
+    // A rigid body's surface never touches itself.
+    if let BodyId::Rigid(_) = a.body()
+        && a.body() == b.body()
+    {
+        return true;
+    }
     if let (Some(ma), Some(mb)) = (a.mesh_nodes(model), b.mesh_nodes(model)) {
         return ma.shell == mb.shell && too_close_on_mesh(model, &ma, &mb);
     }

@@ -15,6 +15,9 @@ pub enum BodyGroup {
     /// Shells (their nodes for point data, edges for capsule data, triangles for triangle
     /// data).
     Shells(Vec<usize>),
+    /// Rigid bodies (their surface's vertices for point data, edges for capsule data,
+    /// triangles for triangle data).
+    Rigid(Vec<usize>),
 }
 
 impl BodyGroup {
@@ -31,6 +34,7 @@ impl BodyGroup {
                 .collect(),
             BodyGroup::Spheres(s) => s.iter().map(|&i| model.bodies.spheres[i].offset).collect(),
             BodyGroup::Planes(_) => Vec::new(),
+            BodyGroup::Rigid(v) => v.iter().map(|&i| model.bodies.rigid[i].offset).collect(),
             BodyGroup::Shells(v) => v
                 .iter()
                 .flat_map(|&i| {

@@ -4,6 +4,7 @@
 use super::{BodyGroup, PlanePrim, PointDofs, Points, PrimKind, Primitive, RodEdge, RodNode};
 use super::{BodyId, PrimId};
 use super::{MeshNodes, ShellEdge, ShellFace, ShellNode, Span, SpherePrim};
+use super::{RigidEdge, RigidFace, RigidVertex};
 use crate::contact::core::{ContactMaterial, Env};
 use crate::contact::ctx::ContactCtx;
 use crate::math::Vec3;
@@ -20,6 +21,9 @@ macro_rules! with_primitive {
             PrimId::ShellNode($p) => $body,
             PrimId::ShellEdge($p) => $body,
             PrimId::ShellFace($p) => $body,
+            PrimId::RigidFace($p) => $body,
+            PrimId::RigidEdge($p) => $body,
+            PrimId::RigidVertex($p) => $body,
         }
     };
 }
@@ -118,14 +122,19 @@ impl PrimKind {
             PrimKind::Capsule => {
                 RodEdge::of_group(model, group, &mut out);
                 ShellEdge::of_group(model, group, &mut out);
+                RigidEdge::of_group(model, group, &mut out);
             }
             PrimKind::Point => {
                 RodNode::of_group(model, group, &mut out);
                 ShellNode::of_group(model, group, &mut out);
+                RigidVertex::of_group(model, group, &mut out);
             }
             PrimKind::Sphere => SpherePrim::of_group(model, group, &mut out),
             PrimKind::Plane => PlanePrim::of_group(model, group, &mut out),
-            PrimKind::Triangle => ShellFace::of_group(model, group, &mut out),
+            PrimKind::Triangle => {
+                ShellFace::of_group(model, group, &mut out);
+                RigidFace::of_group(model, group, &mut out);
+            }
         }
         out
     }

@@ -8,6 +8,7 @@ mod group;
 mod id;
 mod plane;
 mod points;
+mod rigid;
 mod rod_edge;
 mod rod_node;
 mod self_exclusion;
@@ -19,8 +20,8 @@ mod spin;
 mod traits;
 
 pub use crate::contact::core::{
-    BodyId, PlanePrim, PrimId, PrimKind, RodEdge, RodNode, ShellEdge, ShellFace, ShellNode,
-    SpherePrim,
+    BodyId, PlanePrim, PrimId, PrimKind, RigidEdge, RigidFace, RigidVertex, RodEdge, RodNode,
+    ShellEdge, ShellFace, ShellNode, SpherePrim,
 };
 pub use adjacency::{MeshNodes, Span, too_close};
 pub use group::BodyGroup;

@@ -37,7 +37,7 @@ impl ChainElement for CapsuleCapsule {
         Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let x = ctx.x;
+        let (x, _) = ctx.kernel_points();
         let d = segment_segment(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
         set_geometry(ctx, &d, &[0, 1, 2, 3], false);
     }

@@ -33,7 +33,7 @@ impl ChainElement for CapsuleSphere {
         Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let x = ctx.x;
+        let (x, _) = ctx.kernel_points();
         // Kernel order [p, a, b] = [sphere (ctx point 2), capsule a (0), capsule b (1)].
         let d = point_segment(&x[2], &x[0], &x[1], ctx.want_jacobian);
         set_geometry(ctx, &d, &[2, 0, 1], true);

@@ -12,7 +12,8 @@ use crate::contact::primitive::PrimKind;
 use crate::math::Vec3;
 
 fn resolve(ctx: &mut ContactCtx) {
-    let d = point_point(&ctx.x[0], &ctx.x[1], ctx.want_jacobian);
+    let (x, _) = ctx.kernel_points();
+    let d = point_point(&x[0], &x[1], ctx.want_jacobian);
     set_geometry(ctx, &d, &[0, 1], false);
 }
 

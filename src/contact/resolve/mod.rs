@@ -51,10 +51,12 @@ pub use triangle::{PointTriangle, SphereTriangle};
 
 use super::ctx::ContactCtx;
 use super::distance::Distance;
-use crate::contact::core::Vec12;
+use crate::contact::core::{Mat3x12, Mat12, Vec12};
 use crate::math::Vec3;
 
-/// Writes a kernel result into the ctx. `map[k]` is the ctx point of the kernel's point `k`;
+/// Writes a kernel result into the ctx. `map[k]` is the ctx point of the kernel's point `k`
+/// (the kernel point of [`ContactCtx::kernel_points`] when a side is rigid, see
+/// [`reduce_rigid`]);
 /// `sides` says which kernel closest point belongs to side 1 and which to side 2. The Hessian
 /// is written in place into `ctx.hess`, which is zero on entry (a chain has one resolver, and
 /// its record is fresh or [reset](ContactCtx::reset)); it is left zero without Jacobians.
@@ -64,6 +66,9 @@ pub(crate) fn set_geometry<const N: usize>(
     map: &[usize],
     swap: bool,
 ) {
+    if ctx.has_rigid() {
+        return set_geometry_rigid(ctx, d, map, swap);
+    }
     let mut grad = Vec12::zeros();
     for (a, &pa) in map.iter().enumerate() {
         for i in 0..3 {
@@ -120,4 +125,127 @@ pub(crate) fn finish(
     ctx.grad = grad;
     ctx.beta = beta;
     ctx.contact_type = kind;
+}
+
+/// Reduces a resolver's `∇Δ` and `∇²Δ` over the kernel points ([`ContactCtx::kernel_points`]:
+/// `g_e`, `h_e`, 3 coordinates per point, side 1's first) to the pair's local coordinates when
+/// a side is a rigid body's primitive, and sets each rigid side's lever base. Call after
+/// [`finish`] (and any override of the normal).
+///
+/// A surface point `x_e = c + a_e` of a rigid side moves with its centre `c` and the
+/// infinitesimal world rotation `ψ` about it, `δx_e = δc − [a_e]× δψ = T_e δu`: so
+/// `∇_uΔ = Σ T_eᵀ g_e` (`Σ g_e` on `c`, the torque form `Σ a_e × g_e` on `ψ`), and
+/// `∇²_uΔ = Tᵀ h_e T + Σ_e [g_e]× [a_e]×` on `(ψ, ψ)` (the change of the levers `a_e` under a
+/// rotation, `δa = δψ × a`). The closest point of a rigid side, `Σ λ_e x_e` with the weights
+/// `λ_e = σ n·g_e` of the envelope form (`σ = −1` on side 1, `+1` on side 2), gives the lever
+/// base `b = Σ λ_e a_e` with `∂b/∂u = Σ a_e (Tᵀ σ h_eᵀ n)ᵀ − [b]× E_ψ`, which friction laws use
+/// for the contact point's velocity `v_c + ω × (b ± ρ n)` (see
+/// [`ContactFrame`](crate::contact::ContactFrame)).
+pub(crate) fn reduce_rigid(ctx: &mut ContactCtx, g_e: &Vec12, h_e: &Mat12) {
+    use crate::math::cross_matrix;
+    let mut t = Mat12::zeros();
+    let mut e = 0;
+    // (expanded point, side, lever) of every rigid surface point.
+    let mut rigid_points: Vec<(usize, usize, Vec3)> = Vec::with_capacity(4);
+    for side in 0..2 {
+        let k0 = ctx.first_point(side);
+        match &ctx.rigid[side] {
+            Some(r) => {
+                let spin = ctx.spins[side].expect("a rigid side has its rotation slot");
+                for p in &r.surface[..r.n] {
+                    let a = p - r.centre;
+                    for i in 0..3 {
+                        t[(3 * e + i, 3 * k0 + i)] = 1.0;
+                    }
+                    t.fixed_view_mut::<3, 3>(3 * e, 3 * spin)
+                        .copy_from(&(-cross_matrix(&a)));
+                    rigid_points.push((e, side, a));
+                    e += 1;
+                }
+            }
+            None => {
+                for k in k0..k0 + ctx.points[side] {
+                    for i in 0..3 {
+                        t[(3 * e + i, 3 * k + i)] = 1.0;
+                    }
+                    e += 1;
+                }
+            }
+        }
+    }
+    ctx.grad = t.transpose() * g_e;
+    let n = ctx.normal;
+    let mut bases = [(Vec3::zeros(), Mat3x12::zeros()); 2];
+    for &(e, side, a) in &rigid_points {
+        let sigma = if side == 0 { -1.0 } else { 1.0 };
+        let g = Vec3::new(g_e[3 * e], g_e[3 * e + 1], g_e[3 * e + 2]);
+        let lambda = sigma * n.dot(&g);
+        bases[side].0 += a * lambda;
+        if ctx.want_jacobian {
+            let dlambda: Vec12 =
+                t.transpose() * (h_e.fixed_rows::<3>(3 * e).transpose() * n * sigma);
+            bases[side].1 += a * dlambda.transpose();
+        }
+    }
+    if ctx.want_jacobian {
+        let mut h = t.transpose() * h_e * t;
+        for &(e, side, a) in &rigid_points {
+            let spin = ctx.spins[side].expect("a rigid side has its rotation slot");
+            let g = Vec3::new(g_e[3 * e], g_e[3 * e + 1], g_e[3 * e + 2]);
+            let mut block = h.fixed_view_mut::<3, 3>(3 * spin, 3 * spin);
+            block += cross_matrix(&g) * cross_matrix(&a);
+        }
+        ctx.hess = h;
+    }
+    for (side, (base, dbase)) in bases.into_iter().enumerate() {
+        let spin = ctx.spins[side];
+        if let (Some(r), Some(k)) = (ctx.rigid[side].as_mut(), spin) {
+            r.lever_base = base;
+            if ctx.want_jacobian {
+                let mut d = dbase;
+                let mut cols = d.fixed_columns_mut::<3>(3 * k);
+                cols -= cross_matrix(&base);
+                r.dlever_base = d;
+            }
+        }
+    }
+}
+
+/// [`set_geometry`] over the kernel points when a side is rigid: the kernel's result laid out
+/// over the expanded points (`map`, `swap` as there), then [`finish`] and [`reduce_rigid`].
+fn set_geometry_rigid<const N: usize>(
+    ctx: &mut ContactCtx,
+    d: &Distance<N>,
+    map: &[usize],
+    swap: bool,
+) {
+    let mut g = Vec12::zeros();
+    let mut h = Mat12::zeros();
+    for (a, &pa) in map.iter().enumerate() {
+        for i in 0..3 {
+            g[3 * pa + i] = d.grad[3 * a + i];
+        }
+        if ctx.want_jacobian {
+            for (b, &pb) in map.iter().enumerate() {
+                for i in 0..3 {
+                    for j in 0..3 {
+                        h[(3 * pa + i, 3 * pb + j)] = d.hess[(3 * a + i, 3 * b + j)];
+                    }
+                }
+            }
+        }
+    }
+    let (c1, c2) = if swap {
+        (d.closest[1], d.closest[0])
+    } else {
+        (d.closest[0], d.closest[1])
+    };
+    let beta = if swap {
+        [d.params[1], d.params[0]]
+    } else {
+        d.params
+    };
+    finish(ctx, d.distance, c1, c2, g, beta, d.kind);
+    ctx.bary = d.bary;
+    reduce_rigid(ctx, &g, &h);
 }

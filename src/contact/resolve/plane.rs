@@ -6,7 +6,7 @@
 //! end node's own contact. `Triangle_Plane` does the same over a triangle's three nodes.
 
 use super::finish;
-use crate::contact::core::Vec12;
+use crate::contact::core::{Mat12, Vec12};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::{ContactType, point_plane};
 use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
@@ -18,10 +18,11 @@ fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
         ctx.reject = true;
         return;
     };
-    let d = point_plane(&ctx.x[k], &o, &n, false);
+    let (x, _) = ctx.kernel_points();
+    let d = point_plane(&x[k], &o, &n, false);
     let mut grad = Vec12::zeros();
     grad.fixed_rows_mut::<3>(3 * k).copy_from(&d.grad);
-    let c1 = ctx.x[k];
+    let c1 = x[k];
     let c2 = c1 - n * d.distance;
     finish(
         ctx,
@@ -35,6 +36,9 @@ fn resolve_point(ctx: &mut ContactCtx, k: usize, beta: f64) {
     // The normal from the body towards the plane is −n̂ even when the point is below it.
     ctx.normal = -n;
     ctx.contact_point = c1 - n * (ctx.radius[0] + 0.5 * ctx.gap);
+    if ctx.has_rigid() {
+        super::reduce_rigid(ctx, &grad, &Mat12::zeros());
+    }
 }
 
 macro_rules! plane_resolver {
@@ -81,8 +85,9 @@ plane_resolver!(
             ctx.reject = true;
             return;
         };
-        let da = (ctx.x[0] - o).dot(&n);
-        let db = (ctx.x[1] - o).dot(&n);
+        let (x, _) = ctx.kernel_points();
+        let da = (x[0] - o).dot(&n);
+        let db = (x[1] - o).dot(&n);
         if da <= db {
             resolve_point(ctx, 0, 0.0)
         } else {
@@ -94,8 +99,9 @@ plane_resolver!(
 /// The lowest of the ctx's first `n` points above the plane (ties to the first).
 fn lowest(ctx: &ContactCtx, n: usize) -> Option<usize> {
     let (o, normal) = ctx.plane?;
+    let (x, _) = ctx.kernel_points();
     (0..n)
-        .map(|k| (k, (ctx.x[k] - o).dot(&normal)))
+        .map(|k| (k, (x[k] - o).dot(&normal)))
         .fold(None, |best: Option<(usize, f64)>, (k, d)| match best {
             Some((_, bd)) if bd <= d => best,
             _ => Some((k, d)),

@@ -19,7 +19,7 @@ use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::primitive::PrimKind;
 
 fn resolve(ctx: &mut ContactCtx) {
-    let x = ctx.x;
+    let (x, _) = ctx.kernel_points();
     let d = point_triangle(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
     set_geometry(ctx, &d, &[0, 1, 2, 3], false);
 }

@@ -97,6 +97,7 @@ fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         gap,
         active: false,
         memory: Default::default(),
+        rigid_loads: None,
     }
 }
 
@@ -147,6 +148,29 @@ fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact) {
     lc.gap = ctx.gap;
     lc.active = active;
     lc.memory = ctx.memory;
+    lc.rigid_loads = (active && ctx.has_rigid()).then(|| Box::new(rigid_loads(ctx)));
+}
+
+/// The force and torque of an evaluated pair on each of its rigid sides (see
+/// [`LocalContact::rigid_loads`]): a rigid side's point slot holds the force on its centre of
+/// mass, its rotation slot the torque.
+fn rigid_loads(ctx: &ContactCtx) -> [Option<super::RigidLoad>; 2] {
+    let block = |k: usize| {
+        crate::math::Vec3::new(ctx.force[3 * k], ctx.force[3 * k + 1], ctx.force[3 * k + 2])
+    };
+    [0, 1].map(|side| {
+        let (Some(_), Some(spin)) = (&ctx.rigid[side], ctx.spins[side]) else {
+            return None;
+        };
+        let crate::contact::BodyId::Rigid(body) = ctx.prim[side].body() else {
+            return None;
+        };
+        Some(super::RigidLoad {
+            body,
+            force: block(ctx.first_point(side)),
+            torque: block(spin),
+        })
+    })
 }
 
 #[cfg(test)]

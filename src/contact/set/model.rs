@@ -47,6 +47,21 @@ pub struct LocalContact {
     pub active: bool,
     /// Trial memory of the pair's elements.
     pub memory: PairMemory,
+    /// The force (N) and torque about its centre of mass (N·m) the pair exerts on each side
+    /// that is a rigid body, with the body's index (`None` for pairs without one).
+    pub rigid_loads: Option<Box<[Option<RigidLoad>; 2]>>,
+}
+
+/// What a contact exerts on a rigid body: its index, the force (N) and the torque about its
+/// centre of mass (N·m).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RigidLoad {
+    /// The rigid body's index.
+    pub body: u32,
+    /// Force (N).
+    pub force: crate::math::Vec3,
+    /// Torque about the centre of mass (N·m).
+    pub torque: crate::math::Vec3,
 }
 
 /// Per-step contact statistics.

@@ -28,14 +28,21 @@
 //! each rotating side — the transpose of the same map, so power is `F·v_rel` — with
 //! `∂τ_s/∂x = −(n × F)(∇Δ)ᵀ/2 + ρ_s [F]× ∂n/∂x − ρ_s [n]× ∂F/∂x`, `∂τ_s/∂v = −ρ_s [n]× ∂F/∂v`.
 //! Normal forces act along `n` through the centres and apply no torque.
+//!
+//! **Rigid bodies.** A side that is a rigid body's primitive rotates about its centre of mass
+//! `c`, not about a point on the normal: its lever is `a_s = b_s ± ρ_s n`, where the resolver's
+//! lever base `b_s` is the closest point of its surface less `c` (see
+//! [`RigidSide`](crate::contact::RigidSide)). The terms of `b_s` are added to the sphere
+//! formulas above: `v_rel += σ_s ω_s × b_s` (`σ₁ = −1`, `σ₂ = +1`), so
+//! `∂v_rel/∂x += σ_s [ω_s]× ∂b_s/∂x`, `∂v_rel/∂ω_s += −σ_s [b_s]×`; the torque gains
+//! `σ_s b_s × F` with `∂/∂x = σ_s ([b_s]× ∂F/∂x − [F]× ∂b_s/∂x)`, `∂/∂v = σ_s [b_s]× ∂F/∂v`.
+//! The normal force's torque about `c` comes with the resolver's `∇Δ` on the rotation.
 
 use crate::contact::core::Vec12;
 use crate::contact::ctx::ContactCtx;
 use crate::math::{Mat3, Vec3, cross_matrix};
-use nalgebra::SMatrix;
 
-/// 3×12 matrix: derivative of a 3-vector over the pair's local coordinates.
-pub type Mat3x12 = SMatrix<f64, 3, 12>;
+pub use crate::contact::core::Mat3x12;
 
 /// Kinematics and normal force at the contact, with derivatives (zero unless
 /// `ctx.want_jacobian`): what a tangential law needs (see the module docs for the formulas).
@@ -79,6 +86,13 @@ pub struct ContactFrame {
     pub dfn_dv: Vec12,
     /// Each rotating side's rotation slot and lever `ρ_s` (m) (see the module docs).
     pub spin: [Option<(usize, f64)>; 2],
+    /// Each rigid side's lever base `b_s` (m) and `∂b_s/∂x` (see the module docs).
+    pub lever_base: [Option<(Vec3, Mat3x12)>; 2],
+}
+
+/// `σ_s`: −1 for side 1, +1 for side 2.
+fn sigma(side: usize) -> f64 {
+    if side == 0 { -1.0 } else { 1.0 }
 }
 
 fn block(v: &Vec12, k: usize) -> Vec3 {
@@ -105,9 +119,16 @@ impl ContactFrame {
         let spin = ctx
             .spins
             .map(|s| s.map(|k| (k, ctx.radius[ctx.slot_side(k)] + 0.5 * ctx.gap)));
+        let lever_base =
+            [0, 1].map(|s| ctx.rigid[s].as_ref().map(|r| (r.lever_base, r.dlever_base)));
         let mut vrel: Vec3 = (0..n_pts).map(|k| ctx.v[k] * w[k]).sum();
         for &(k, rho) in spin.iter().flatten() {
             vrel += n.cross(&ctx.v[k]) * rho;
+        }
+        for side in 0..2 {
+            if let (Some((b, _)), Some((k, _))) = (&lever_base[side], spin[side]) {
+                vrel += ctx.v[k].cross(b) * sigma(side);
+            }
         }
         let vt = p * vrel;
         let sf: Vec3 = (0..side1).map(|k| block(&ctx.force, k)).sum();
@@ -124,6 +145,7 @@ impl ContactFrame {
             dfn_dx: Vec12::zeros(),
             dfn_dv: Vec12::zeros(),
             spin,
+            lever_base,
         };
         if !ctx.want_jacobian {
             return Some(fr);
@@ -152,6 +174,14 @@ impl ContactFrame {
             dvrel_dv
                 .fixed_columns_mut::<3>(3 * k)
                 .copy_from(&(cross_matrix(&n) * rho));
+        }
+        for side in 0..2 {
+            if let (Some((b, db)), Some((k, _))) = (&fr.lever_base[side], spin[side]) {
+                let s = sigma(side);
+                dvrel_dx += cross_matrix(&ctx.v[k]) * db * s;
+                let mut cols = dvrel_dv.fixed_columns_mut::<3>(3 * k);
+                cols -= cross_matrix(b) * s;
+            }
         }
         let m = Mat3::identity() * n.dot(&vrel) + n * vrel.transpose();
         fr.dvt_dx = p * dvrel_dx - m * dn;
@@ -199,6 +229,23 @@ impl ContactFrame {
                 bx += tx;
                 let mut bv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
                 bv += tv;
+            }
+        }
+        for side in 0..2 {
+            let (Some((b, db)), Some((k, _))) = (&self.lever_base[side], self.spin[side]) else {
+                continue;
+            };
+            let s = sigma(side);
+            let mut t = ctx.force.fixed_rows_mut::<3>(3 * k);
+            t += b.cross(&f) * s;
+            if ctx.want_jacobian {
+                let bx = cross_matrix(b);
+                let tx: Mat3x12 = (bx * df_dx - cross_matrix(&f) * db) * s;
+                let tv: Mat3x12 = (bx * df_dv) * s;
+                let mut rx = ctx.dfdx.fixed_rows_mut::<3>(3 * k);
+                rx += tx;
+                let mut rv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
+                rv += tv;
             }
         }
     }

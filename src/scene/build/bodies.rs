@@ -22,6 +22,8 @@ pub(super) struct Bodies<'s> {
     pub(super) planes: BTreeMap<&'s str, usize>,
     /// Shell indices by name.
     pub(super) shells: BTreeMap<&'s str, usize>,
+    /// Rigid body indices by name.
+    pub(super) rigid: BTreeMap<&'s str, usize>,
     /// Spheres declared `fixed`, constrained once the model is finalized.
     fixed_spheres: Vec<usize>,
 }
@@ -90,6 +92,11 @@ pub(super) fn add_bodies<'s>(
         }
         sphere_index.insert(sp.name.as_str(), idx);
     }
+    let taken = |n: &str| {
+        rod_index.contains_key(n) || shell_index.contains_key(n) || sphere_index.contains_key(n)
+    };
+    let rigid =
+        super::rigid_bodies::add_rigid_bodies(&spec.rigid_bodies, cx, materials, &taken, model)?;
     let mut plane_index: BTreeMap<&str, usize> = BTreeMap::new();
     for pl in &spec.planes {
         let n = pl.normal.vec();
@@ -125,6 +132,7 @@ pub(super) fn add_bodies<'s>(
         spheres: sphere_index,
         planes: plane_index,
         shells: shell_index,
+        rigid,
         fixed_spheres,
     })
 }

@@ -6,6 +6,7 @@
 use super::bodies::Bodies;
 use super::ctx::Ctx;
 use super::groups::ContactNames;
+use crate::contact::PrimKind;
 use crate::contact::{
     BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, Redetect,
     SelfExclusion, band_neighbours,
@@ -136,6 +137,10 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
                 .iter()
                 .map(|&s| 0.5 * model.bodies.shells[s].thickness)
                 .fold(0.0, f64::max),
+            BodyGroup::Rigid(v) => v
+                .iter()
+                .map(|&b| model.bodies.rigid[b].skin)
+                .fold(0.0, f64::max),
         }
     };
     let keep = c
@@ -175,6 +180,7 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
             )
             .with_help("remove `detect: OnMotion` from this contact (or set `detect: EveryStep`)"));
     }
+    check_rigid(cx, ci, &needle, &chain, &first, &second)?;
     if let SelfExclusion::ArcLength(l) = c.exclude_within
         && !(l.is_finite() && l >= 0.0)
     {
@@ -239,6 +245,78 @@ fn check_contact_methods(
                 ),
             )
             .with_help("move the bodies apart so that they start separated (by a fraction of d̂ at least)"));
+    }
+    Ok(())
+}
+
+/// What a chain on a rigid body's surface may not do, refused when a side of contact `ci` is a
+/// group of rigid bodies: cap steps by CCD (a rotating surface's points move along arcs, not
+/// the straight lines CCD assumes), use friction or moment laws written for points and spheres
+/// only (`T_IMC`, `T_IPC`, rolling and torsional resistance: they do not see a rigid side's
+/// rotation about its centre of mass), or bind a rigid vertex against a shell triangle (1 + 3
+/// points and a rotation do not fit a pair's four slots).
+fn check_rigid<E: ElementSet>(
+    cx: &Ctx,
+    ci: usize,
+    needle: &str,
+    chain: &Chain<E>,
+    first: &BodyGroup,
+    second: &BodyGroup,
+) -> Result<(), SceneError> {
+    let rigid = |g: &BodyGroup| matches!(g, BodyGroup::Rigid(_));
+    if !rigid(first) && !rigid(second) {
+        return Ok(());
+    }
+    let refuse = |what: String, help: &str| {
+        Err(cx
+            .err(
+                needle,
+                format!(
+                    "contact {}: chain \"{}\" is bound to a rigid body, but {what}",
+                    ci + 1,
+                    chain.name()
+                ),
+            )
+            .with_help(help.to_string()))
+    };
+    if chain.method().needs_ccd() {
+        return refuse(
+            "it caps Newton steps by continuous collision detection, which rigid surfaces do \
+             not support (their points turn along arcs)"
+                .into(),
+            "use a penalty or IMC normal law (N_Hertz, N_LinearSpring…, N_IMC) against rigid \
+             bodies",
+        );
+    }
+    const POINT_ONLY: [&str; 4] = [
+        "T_IMC",
+        "T_IPC",
+        "T_RollingResistance",
+        "T_TorsionalCoulombFriction",
+    ];
+    if let Some(e) = chain
+        .elements()
+        .iter()
+        .map(|e| e.doc().name)
+        .find(|n| POINT_ONLY.contains(n))
+    {
+        return refuse(
+            format!("its element `{e}` does not support rigid bodies"),
+            "use T_CoulombFriction or T_CundallStrack for friction against rigid bodies",
+        );
+    }
+    let shell = |g: &BodyGroup| matches!(g, BodyGroup::Shells(_));
+    let (k1, k2) = chain.kinds();
+    if (rigid(first) && k1 == PrimKind::Point && shell(second) && k2 == PrimKind::Triangle)
+        || (rigid(second) && k2 == PrimKind::Point && shell(first) && k1 == PrimKind::Triangle)
+    {
+        return refuse(
+            "it binds the rigid body's vertices against shell triangles, which do not fit a \
+             pair's four slots"
+                .into(),
+            "bind shell nodes against the rigid body's triangles and shell edges against its \
+             edges instead",
+        );
     }
     Ok(())
 }

@@ -100,6 +100,13 @@ impl ContactNames<'_> {
             (GroupSpec::Shells(l), PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => {
                 Ok(BodyGroup::Shells(names(l, &self.bodies.shells, "shell")?))
             }
+            (GroupSpec::AllRigid, PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => Ok(
+                BodyGroup::Rigid((0..self.model.bodies.rigid.len()).collect()),
+            ),
+            (GroupSpec::Rigid(l), PrimKind::Capsule | PrimKind::Point | PrimKind::Triangle) => Ok(
+                BodyGroup::Rigid(names(l, &self.bodies.rigid, "rigid body")?),
+            ),
+            (GroupSpec::AllRigid | GroupSpec::Rigid(_), _) => Err(wrong("rigid bodies")),
             (GroupSpec::AllRods | GroupSpec::Rods(_), _) => Err(wrong("rods")),
             (GroupSpec::AllShells | GroupSpec::Shells(_), _) => Err(wrong("shells")),
             (GroupSpec::AllSpheres | GroupSpec::Spheres(_), _) => Err(wrong("spheres")),
@@ -117,6 +124,8 @@ impl ContactNames<'_> {
             Ok(BodyId::Plane(p as u32))
         } else if let Some(&s) = self.bodies.shells.get(n) {
             Ok(BodyId::Shell(s as u32))
+        } else if let Some(&s) = self.bodies.rigid.get(n) {
+            Ok(BodyId::Rigid(s as u32))
         } else {
             Err(self
                 .cx
@@ -127,7 +136,7 @@ impl ContactNames<'_> {
                         self.ci + 1
                     ),
                 )
-                .with_help("exclude takes pairs of rod, shell, sphere or plane names"))
+                .with_help("exclude takes pairs of rod, shell, sphere, rigid body or plane names"))
         }
     }
 }

@@ -17,6 +17,7 @@ mod forces;
 mod groups;
 mod materials;
 mod memory_check;
+mod rigid_bodies;
 mod rods;
 mod settings;
 mod shared_nodes;

@@ -112,7 +112,7 @@ fn inside(region: &RegionSpec, x: &crate::math::Vec3, boundary: bool) -> bool {
 }
 
 /// A mesh error as a scene error: at the mesh file's line when it has one, else at the shell.
-fn located(e: MeshError, cx: &Ctx, needle: &str) -> SceneError {
+pub(super) fn located(e: MeshError, cx: &Ctx, needle: &str) -> SceneError {
     if e.file().is_some() {
         e.into_scene_error(cx.file)
     } else {

@@ -23,6 +23,11 @@ pub enum GroupSpec {
     AllShells,
     /// The named shells.
     Shells(Vec<String>),
+    /// Every rigid body (its surface's vertices, edges or triangles, as the chain binds the
+    /// side).
+    AllRigid,
+    /// The named rigid bodies.
+    Rigid(Vec<String>),
 }
 
 /// A chain applied between two groups of bodies.

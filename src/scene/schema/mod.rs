@@ -20,6 +20,7 @@
 mod contacts;
 mod forces;
 mod rigid;
+mod rigid_bodies;
 mod rods;
 mod scene;
 mod shells;
@@ -28,6 +29,7 @@ mod sphere_sets;
 pub use contacts::{ContactSpec, GroupSpec};
 pub use forces::ForceSpec;
 pub use rigid::{PlaneSpec, SphereSpec};
+pub use rigid_bodies::{RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RotateSpec, TranslateSpec};
 pub use rods::{BoundarySpec, End, GeometrySpec, Handedness, RodSpec};
 pub use scene::{MaterialSpec, OutputSpec, PackingRegionSpec, SceneSpec, TimeSpec};
 pub use shells::{

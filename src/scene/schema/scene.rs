@@ -2,8 +2,8 @@
 
 use super::super::values::{Positive, V3};
 use super::{
-    BoundarySpec, ContactSpec, ForceSpec, NodeRef, PlaneSpec, PointMassSpec, RodSpec, ShellSpec,
-    SphereSetSpec, SphereSpec,
+    BoundarySpec, ContactSpec, ForceSpec, NodeRef, PlaneSpec, PointMassSpec, RigidBodySpec,
+    RodSpec, ShellSpec, SphereSetSpec, SphereSpec,
 };
 use crate::system::{IntegratorKind, SolverSettings};
 use serde::{Deserialize, Serialize};
@@ -54,6 +54,9 @@ pub struct SceneSpec {
     /// Static planes (ground, walls).
     #[serde(default)]
     pub planes: Vec<PlaneSpec>,
+    /// Rigid bodies with a triangle-mesh surface (free, fixed or prescribed).
+    #[serde(default)]
+    pub rigid_bodies: Vec<RigidBodySpec>,
     /// Contact bindings: which chain acts between which bodies.
     #[serde(default)]
     pub contacts: Vec<ContactSpec>,

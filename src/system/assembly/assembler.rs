@@ -7,6 +7,7 @@
 use super::contact_stage::ContactStage;
 use super::evaluation::Evaluation;
 use super::external_stage::ExternalStage;
+use super::inertia_stage::InertiaStage;
 use super::pattern::SparsityPattern;
 use super::stencils::ElasticStencils;
 use crate::contact::{ContactLineSearch, ContactModel, ContactStats, Coverage};
@@ -25,6 +26,8 @@ pub struct Assembler {
     pub(crate) external: ExternalStage,
     /// Contact stage: detection and the chains.
     pub(crate) contact: ContactStage,
+    /// The inertial rows bodies write themselves (free rigid bodies' rotation).
+    pub(crate) inertia: InertiaStage,
     /// The sparsity pattern every stage's blocks are scattered into.
     pub(crate) pattern: SparsityPattern,
     /// How many times the pattern was built (its fingerprint).
@@ -59,6 +62,7 @@ impl Assembler {
             stencils: ElasticStencils::new(model),
             external: ExternalStage::new(model, externals),
             contact: ContactStage::new(model, contacts),
+            inertia: InertiaStage::new(model),
             pattern: SparsityPattern::build(&model.dofs, std::iter::empty(), 0),
             generation: 0,
             frames: Vec::new(),
@@ -82,11 +86,13 @@ impl Assembler {
             self.stencils
                 .groups()
                 .chain(self.external.groups())
+                .chain(self.inertia.groups())
                 .chain(contact_groups.iter().map(|g| &g[..])),
             self.generation,
         );
         self.stencils.bind(model, &self.pattern);
         self.external.bind(model, &self.pattern);
+        self.inertia.bind(model, &self.pattern);
         self.contact.bind(model, &self.pattern);
     }
 

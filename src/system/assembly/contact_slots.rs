@@ -202,6 +202,7 @@ mod tests {
                 gap: -1e-6,
                 active: true,
                 memory: Default::default(),
+                rigid_loads: None,
             };
             maps.scatter(k, &lc, &mut compact);
             let s = full_map(&model, &pattern, l);

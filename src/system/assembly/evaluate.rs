@@ -74,6 +74,13 @@ impl Assembler {
             .evaluate(&e, &c, model.n_nodes(), with_jacobian);
         let inertial =
             integrator.add_inertia(&model.mass, q, &self.external.force, &mut out.residual);
+        if !self.inertia.is_empty() {
+            // Bodies with their own inertial rows (rigid rotation): no incremental potential.
+            let jac = with_jacobian.then_some(&mut out.jacobian[..]);
+            let start = &integrator.step().q_start;
+            self.inertia
+                .add(model, &c, start, q, &self.velocity, &mut out.residual, jac);
+        }
         let external_norm = Assembler::free_norm(model, &self.external.force);
         spent.external = lap(&mut clock);
 
@@ -96,8 +103,9 @@ impl Assembler {
             &mut out.jacobian,
         );
         out.force_scale = elastic_norm.max(external_norm).max(contact_norm2.sqrt());
-        out.incremental_potential =
-            potential.map(|u| u / c.x + inertial + out.elastic_energy / c.x + contact_energy / c.x);
+        out.incremental_potential = potential
+            .filter(|_| self.inertia.is_empty())
+            .map(|u| u / c.x + inertial + out.elastic_energy / c.x + contact_energy / c.x);
 
         // The inertia's diagonal and the external forces' blocks.
         if with_jacobian {

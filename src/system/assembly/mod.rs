@@ -9,5 +9,6 @@ pub(crate) mod contact_stage;
 pub(crate) mod evaluate;
 pub(crate) mod evaluation;
 pub(crate) mod external_stage;
+pub(crate) mod inertia_stage;
 pub(crate) mod pattern;
 pub(crate) mod stencils;

@@ -49,6 +49,13 @@ impl Assembler {
         let mut e = Energies::default();
         self.stencils.energies(model, frames, q, &mut e);
         e.kinetic = kinetic_energy(&model.mass, v);
+        if !self.inertia.is_empty() || !model.bodies.rigid.is_empty() {
+            e.kinetic += model
+                .bodies
+                .iter()
+                .map(|b| b.extra_kinetic_energy(v))
+                .fold(0.0, |s, k| s + k);
+        }
         e.gravity = self.external_potential(model, q, v, t);
         e
     }

@@ -216,6 +216,7 @@ mod tests {
             gap: -1e-6,
             active: true,
             memory: Default::default(),
+            rigid_loads: None,
         };
         let contacts = [contact];
         let op = SystemOperator::new(&dofs, &pattern, &values, &contacts);

@@ -77,6 +77,9 @@ pub(in crate::system) fn start(
     for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {
         bc.apply_nodes(&m.bodies.rods[bc.rod], t_new, &mut q);
     }
+    for b in m.bodies.iter() {
+        b.apply_prescribed(t_new, &mut q);
+    }
     if m.bcs.iter().any(|b| !b.edges.is_empty()) {
         m.transport_frames(&q, frames);
         for (_, bc) in m.bcs.iter().enumerate().filter(|(i, _)| held(i)) {

@@ -35,7 +35,7 @@ impl MassProperties {
                 (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose())
                     * (v / 20.0);
         }
-        if !(volume > 0.0) || !volume.is_finite() {
+        if volume.is_nan() || volume <= 0.0 || !volume.is_finite() {
             return None;
         }
         let centroid = first / volume;
