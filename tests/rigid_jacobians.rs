@@ -267,8 +267,17 @@ fn a_rigid_vertex_on_the_ground_and_against_another_body() {
             1e-8,
         ),
     );
-    // Body 1's vertex 7 pressed 0.1 mm into body 0's triangle 1.
+    // Body 1 turned so that its corner 7 points at body 0's triangle 1 (against its outward
+    // normal), the corner 0.1 mm into it.
     let o = &m.bodies.rigid[1];
+    let t = b.surface.triangles[1].map(|i| b.surface_points(&q)[i as usize]);
+    let n = (t[1] - t[0]).cross(&(t[2] - t[0])).normalize();
+    let corner = o.surface.nodes[7].normalize();
+    let axis = corner.cross(&(-n));
+    let turn =
+        axis.normalize() * corner.dot(&(-n)).clamp(-1.0, 1.0).acos() + Vec3::new(0.0, 0.0, 0.0);
+    // A little off the exact alignment, so that the corner is the only closest feature.
+    let turn = turn + Vec3::new(0.02, -0.03, 0.01);
     pose(
         &m,
         1,
@@ -276,16 +285,14 @@ fn a_rigid_vertex_on_the_ground_and_against_another_body() {
         &mut v,
         [
             Vec3::zeros(),
-            Vec3::new(0.7, -0.1, 0.9),
+            turn,
             Vec3::new(-0.1, 0.2, 0.0),
             Vec3::new(0.0, 1.5, -1.0),
         ],
     );
-    let t = b.surface.triangles[1].map(|i| b.surface_points(&q)[i as usize]);
-    let n = (t[1] - t[0]).cross(&(t[2] - t[0])).normalize();
     let foot = (t[0] * 2.0 + t[1] + t[2] * 2.0) / 5.0;
     let vertex = o.surface_points(&q)[7];
-    let shift = foot - n * (2.0 * SKIN - 1e-4) - vertex;
+    let shift = foot + n * (2.0 * SKIN - 1e-4) - vertex;
     for c in 0..3 {
         q[o.offset + c] += shift[c];
     }

@@ -3,7 +3,7 @@
 use super::case::Case;
 use super::{
     cantilever, drop, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
-    plate_point_load, repose, restitution, rolling, shell_cantilever, trefoil,
+    plate_point_load, repose, restitution, rigid_body, rolling, shell_cantilever, trefoil,
 };
 
 /// Every case.
@@ -43,6 +43,18 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &[],
             run: rolling::run,
+        },
+        Case {
+            name: "rigid_body",
+            title: "Rigid bodies with a mesh surface: torque-free flip of an asymmetric box \
+                    (energy and momentum under the midpoint rule, the flip against Euler's \
+                    equations), a ball rolling inside a fixed cylinder (period \
+                    2π√(7(R−r)/5g)), a rod draped over a rigid box (the box carries its weight)",
+            source: "Euler's equations of a rigid body; Simo & Wong 1991; rolling of a solid \
+                     sphere in a cylinder",
+            fast: true,
+            parts: &["flip", "cylinder", "rod_over_box"],
+            run: rigid_body::run,
         },
         Case {
             name: "restitution",

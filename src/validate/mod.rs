@@ -27,6 +27,7 @@ mod report;
 pub mod repose;
 pub mod repose_pour;
 pub mod restitution;
+pub mod rigid_body;
 pub mod rolling;
 pub mod shell_cantilever;
 mod suite;

@@ -26,6 +26,7 @@ pub use crate::contact::core::{
 pub use adjacency::{MeshNodes, Span, too_close};
 pub use group::BodyGroup;
 pub use points::{MAX_POINTS, PointDofs, Points};
+pub(crate) use rigid::{defers as rigid_defers, face_feature as rigid_face_feature};
 pub use self_exclusion::{SelfExclusion, arc_gap};
 pub use spin::{bind_spins, spin_layout, spin_slots};
 pub use traits::Primitive;

@@ -189,3 +189,55 @@ rigid_primitive!(
     |b: &RigidBody| b.surface.nodes.len(),
     |body, vertex| RigidVertex { body, vertex }
 );
+
+/// Whether the contact of the rigid primitive `prim` with the point `x` (the other side's
+/// closest point, m) at `q` is left to another primitive of the body's surface, so that a
+/// body's surface touches a point once, at the closest point of the whole surface — not once
+/// per triangle that reaches it.
+///
+/// A triangle whose closest point to `x` is in its interior keeps its contact. One whose
+/// closest point is on an edge or a vertex (`feature`, the surface vertices of that edge or
+/// vertex), and a rigid edge or vertex primitive, keep theirs only if no other triangle around
+/// the feature is closer to `x` (a coplanar neighbour whose interior `x` projects into, or the
+/// two faces of a concave crease, each of which touches `x` itself), and, among triangles
+/// equally close (a convex edge or corner that several of them reach), only the lowest-indexed
+/// one does. A sphere then rests on a flat face split into triangles with one contact, rolls
+/// over a convex edge with one, and sits in a concave crease with one per face.
+pub(crate) fn defers(
+    model: &Model,
+    prim: PrimId,
+    feature: &[u32],
+    x: &Vec3,
+    distance: f64,
+    q: &[f64],
+) -> bool {
+    let (body, own) = match prim {
+        PrimId::RigidFace(f) => (f.body, Some(f.face)),
+        PrimId::RigidEdge(e) => (e.body, None),
+        PrimId::RigidVertex(v) => (v.body, None),
+        _ => return false,
+    };
+    let b = &model.bodies.rigid[body as usize];
+    let (c, r) = b.pose(q);
+    let tol = 1e-9 * distance.abs() + 1e-15;
+    for s in b.triangles_around(feature) {
+        if Some(s) == own {
+            continue;
+        }
+        let t = b.surface.triangles[s as usize].map(|i| c + r * b.surface.nodes[i as usize]);
+        let d = crate::contact::distance::point_triangle_distance(&[*x], &t);
+        if d < distance - tol || (own.is_some_and(|o| s < o) && d <= distance + tol) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The surface vertices of the feature of rigid face `f` closest to the other side, from its
+/// barycentric coordinates `bary`: none for the interior (every λ > 0), an edge's two, or a
+/// vertex.
+pub(crate) fn face_feature(model: &Model, f: &RigidFace, bary: &[f64; 3]) -> Vec<u32> {
+    let tri = model.bodies.rigid[f.body as usize].surface.triangles[f.face as usize];
+    let on: Vec<u32> = (0..3).filter(|&k| bary[k] > 0.0).map(|k| tri[k]).collect();
+    if on.len() == 3 { Vec::new() } else { on }
+}

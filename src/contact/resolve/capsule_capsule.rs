@@ -36,10 +36,13 @@ impl ChainElement for CapsuleCapsule {
     fn gives(&self) -> Gives {
         Gives::caps(Caps::GEOMETRY).with_ccd(CcdKernel::Distance(distance))
     }
-    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+    fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let (x, _) = ctx.kernel_points();
         let d = segment_segment(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
         set_geometry(ctx, &d, &[0, 1, 2, 3], false);
+        if ctx.has_rigid() && super::rigid_defers(env, ctx) {
+            ctx.reject = true;
+        }
     }
 }
 

@@ -11,10 +11,13 @@ use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::primitive::PrimKind;
 use crate::math::Vec3;
 
-fn resolve(ctx: &mut ContactCtx) {
+fn resolve(env: &Env, ctx: &mut ContactCtx) {
     let (x, _) = ctx.kernel_points();
     let d = point_point(&x[0], &x[1], ctx.want_jacobian);
     set_geometry(ctx, &d, &[0, 1], false);
+    if ctx.has_rigid() && super::rigid_defers(env, ctx) {
+        ctx.reject = true;
+    }
 }
 
 /// The centre-line distance these resolvers compute, value only: side 1's points `a`, side 2's
@@ -31,7 +34,7 @@ kind_resolver!(
     "two spheres: centre distance, normal from 1 to 2",
     "Δ = |x₂ − x₁| (m), n = (x₂ − x₁)/Δ, gap = Δ − r₁ − r₂ (overlap δ = −gap), contact point at \
      the middle of the overlap (mpacts Sphere_Sphere). No parameters.",
-    |ctx| { resolve(ctx) }
+    |env, ctx| { resolve(env, ctx) }
 );
 
 kind_resolver!(
@@ -42,7 +45,7 @@ kind_resolver!(
     "two points: distance and normal from 1 to 2",
     "Δ = |x₂ − x₁| (m), n = (x₂ − x₁)/Δ, gap = Δ − r₁ − r₂ with the points' radii (mpacts \
      Point_Point, extended with radii). No parameters.",
-    |ctx| { resolve(ctx) }
+    |env, ctx| { resolve(env, ctx) }
 );
 
 kind_resolver!(
@@ -53,5 +56,5 @@ kind_resolver!(
     "sphere (side 1) against a point (side 2): centre–point distance",
     "Δ = |x_p − x_s| (m), n = (x_p − x_s)/Δ, gap = Δ − r_s − r_p where r_p is the point's radius \
      (the rod radius for a rod node). No parameters.",
-    |ctx| { resolve(ctx) }
+    |env, ctx| { resolve(env, ctx) }
 );

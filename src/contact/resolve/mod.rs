@@ -35,6 +35,31 @@ macro_rules! kind_resolver {
             fn evaluate(&self, _env: &Env, $ctx: &mut ContactCtx) $body
         }
     };
+    ($ty:ident, $name:literal, ($k1:expr, $k2:expr), $ccd:expr, $summary:literal,
+     $details:literal, |$env:ident, $ctx:ident| $body:block) => {
+        #[doc = concat!("`", $name, "` resolver.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
+        pub struct $ty;
+
+        impl ChainElement for $ty {
+            fn doc(&self) -> &'static ElementDoc {
+                static DOC: ElementDoc = ElementDoc {
+                    name: $name,
+                    category: Category::Resolver,
+                    summary: $summary,
+                    details: $details,
+                };
+                &DOC
+            }
+            fn needs(&self) -> Needs {
+                Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($k1, $k2)
+            }
+            fn gives(&self) -> Gives {
+                Gives::caps(Caps::GEOMETRY).with_ccd($ccd)
+            }
+            fn evaluate(&self, $env: &Env, $ctx: &mut ContactCtx) $body
+        }
+    };
 }
 
 mod capsule_capsule;
@@ -248,4 +273,46 @@ fn set_geometry_rigid<const N: usize>(
     finish(ctx, d.distance, c1, c2, g, beta, d.kind);
     ctx.bary = d.bary;
     reduce_rigid(ctx, &g, &h);
+}
+
+/// Whether a rigid side of the resolved pair leaves the contact to another primitive of its
+/// body's surface (see [`crate::contact::primitive`]'s rigid feature rule): the rigid side's
+/// closest feature (a face's edge or vertex from its barycentric coordinates, a rigid edge's
+/// end or interior from its β, a rigid vertex) is checked against the triangles around it,
+/// with the other side's closest point.
+pub(crate) fn rigid_defers(env: &super::core::Env, ctx: &ContactCtx) -> bool {
+    use super::core::PrimId;
+    let c1 = ctx.contact_point - ctx.normal * (ctx.radius[0] + 0.5 * ctx.gap);
+    let c2 = c1 + ctx.normal * ctx.distance;
+    for side in 0..2 {
+        if ctx.rigid[side].is_none() {
+            continue;
+        }
+        let model = env.model;
+        let feature = match ctx.prim[side] {
+            PrimId::RigidFace(f) => {
+                let f = super::primitive::rigid_face_feature(model, &f, &ctx.bary);
+                if f.is_empty() {
+                    continue;
+                }
+                f
+            }
+            PrimId::RigidEdge(e) => {
+                let [a, b] = model.bodies.rigid[e.body as usize].edges[e.edge as usize];
+                match ctx.beta[side] {
+                    t if t <= 0.0 => vec![a],
+                    t if t >= 1.0 => vec![b],
+                    _ => vec![a, b],
+                }
+            }
+            PrimId::RigidVertex(v) => vec![v.vertex],
+            _ => continue,
+        };
+        let x = if side == 0 { c2 } else { c1 };
+        if super::primitive::rigid_defers(model, ctx.prim[side], &feature, &x, ctx.distance, env.q)
+        {
+            return true;
+        }
+    }
+    false
 }

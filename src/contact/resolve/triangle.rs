@@ -18,10 +18,13 @@ use crate::contact::element::{Caps, CcdKernel, Gives, Needs};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use crate::contact::primitive::PrimKind;
 
-fn resolve(ctx: &mut ContactCtx) {
+fn resolve(env: &Env, ctx: &mut ContactCtx) {
     let (x, _) = ctx.kernel_points();
     let d = point_triangle(&x[0], &x[1], &x[2], &x[3], ctx.want_jacobian);
     set_geometry(ctx, &d, &[0, 1, 2, 3], false);
+    if ctx.has_rigid() && super::rigid_defers(env, ctx) {
+        ctx.reject = true;
+    }
 }
 
 macro_rules! triangle_resolver {
@@ -33,7 +36,7 @@ macro_rules! triangle_resolver {
             CcdKernel::Distance(point_triangle_distance),
             $summary,
             $details,
-            |ctx| { resolve(ctx) }
+            |env, ctx| { resolve(env, ctx) }
         );
     };
 }

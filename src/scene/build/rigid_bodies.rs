@@ -105,10 +105,17 @@ fn build(
         *x -= center;
     }
     let edges = unique_edges(&mesh);
+    let mut vertex_triangles = vec![Vec::new(); mesh.nodes.len()];
+    for (t, tri) in mesh.triangles.iter().enumerate() {
+        for &v in tri {
+            vertex_triangles[v as usize].push(t as u32);
+        }
+    }
     Ok(RigidBody {
         name: s.name.clone(),
         surface: mesh,
         edges,
+        vertex_triangles,
         closed,
         mass,
         inertia,

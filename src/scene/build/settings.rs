@@ -22,10 +22,11 @@ pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
         && spec.spheres.is_empty()
         && spec.sphere_sets.is_empty()
         && spec.shells.is_empty()
+        && spec.rigid_bodies.is_empty()
     {
         return Err(cx.err("rods", "the scene has no bodies".into()).with_help(
-            "add at least one rod to `rods: [...]`, one shell to `shells: [...]` or one \
-                 sphere to `spheres: [...]`",
+            "add at least one rod to `rods: [...]`, one shell to `shells: [...]`, one \
+                 sphere to `spheres: [...]` or one rigid body to `rigid_bodies: [...]`",
         ));
     }
     if spec.time.dt.0 > spec.time.duration.0 {

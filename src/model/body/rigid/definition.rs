@@ -25,6 +25,8 @@ pub struct RigidBody {
     pub surface: TriMesh,
     /// The surface's unique edges (vertex pairs, lower index first), in order of first use.
     pub edges: Vec<[u32; 2]>,
+    /// The triangles around each vertex, ascending.
+    pub vertex_triangles: Vec<Vec<u32>>,
     /// Whether the surface is closed (a solid; otherwise a wall, which cannot move freely).
     pub closed: bool,
     /// Mass (kg).
@@ -81,6 +83,21 @@ impl RigidBody {
     pub fn omega(&self, v: &[f64]) -> Vec3 {
         let k = self.rotation;
         Vec3::new(v[k], v[k + 1], v[k + 2])
+    }
+
+    /// The triangles that contain every vertex of `feature` (one vertex, or an edge's two).
+    pub fn triangles_around(&self, feature: &[u32]) -> Vec<u32> {
+        let Some((&first, rest)) = feature.split_first() else {
+            return Vec::new();
+        };
+        self.vertex_triangles[first as usize]
+            .iter()
+            .copied()
+            .filter(|&t| {
+                rest.iter()
+                    .all(|v| self.vertex_triangles[*v as usize].contains(&t))
+            })
+            .collect()
     }
 
     /// Whether the body moves freely (its DOFs are solved for).
