@@ -207,6 +207,25 @@ const CASES: &[Case] = &[
         until: 4.0,
         swap: &[],
     },
+    // Rigid bodies (issue 34): recorded when they shipped.
+    Case {
+        name: "rod_over_box",
+        scene: "rod_over_box",
+        until: 0.3,
+        swap: &[],
+    },
+    Case {
+        name: "drum",
+        scene: "drum",
+        until: 0.03,
+        swap: &[],
+    },
+    Case {
+        name: "piston",
+        scene: "piston",
+        until: 0.02,
+        swap: &[],
+    },
 ];
 
 /// The scene file to run: the shipped one, or a copy (in `dir`) whose chain paths point at

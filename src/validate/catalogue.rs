@@ -2,7 +2,7 @@
 
 use super::case::Case;
 use super::{
-    cantilever, drop, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
+    cantilever, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
     plate_point_load, repose, restitution, rigid_body, rolling, shell_cantilever, trefoil,
 };
 
@@ -55,6 +55,17 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &["flip", "cylinder", "rod_over_box"],
             run: rigid_body::run,
+        },
+        Case {
+            name: "drum",
+            title: "Spheres in a rotating drum (rigid mesh body, prescribed rotation): the \
+                    dynamic angle of repose, and the drum's torque against the moment of the \
+                    bed's weight",
+            source: "rolling regime of rotating drums (Mellmann 2001; Yang et al. 2003); \
+                     angular momentum balance",
+            fast: false,
+            parts: &[],
+            run: drum::run,
         },
         Case {
             name: "restitution",

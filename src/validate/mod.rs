@@ -8,6 +8,7 @@ mod case;
 mod catalogue;
 mod check;
 pub mod drop;
+pub mod drum;
 mod figure;
 pub mod heap_profile;
 pub mod hertz;

@@ -220,7 +220,7 @@ fn motion_of(spec: &RigidMotionSpec, cx: &Ctx, name: &str) -> Result<RigidMotion
                                      a finite rate"
                                 ),
                             )
-                            .with_help("e.g. `rotate: Some((axis: (0, 0, 1), rate: 2.0))`"));
+                            .with_help("e.g. `rotate: (axis: (0, 0, 1), rate: 2.0)`"));
                     }
                     Some((
                         axis.normalize(),

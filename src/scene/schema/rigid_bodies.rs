@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// ```ron
 /// (name: "drum", material: "steel", mesh: Cylinder(radius: 0.05, length: 0.03, segments: 64),
 ///  rotate: (1.5708, 0, 0),
-///  motion: Prescribed(rotate: Some((axis: (0, 1, 0), point: (0, 0, 0), rate: 3.0)))),
+///  motion: Prescribed(rotate: (axis: (0, 1, 0), point: (0, 0, 0), rate: 3.0))),
 /// ```
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
