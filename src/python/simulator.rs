@@ -255,7 +255,22 @@ impl Simulator {
         state::set_all(self.sim_mut()?, &v, false)
     }
 
-    /// Node positions ``(n, 3)`` (m) of one rod (index or name), or of every rod stacked.
+    /// Every body of the scene: ``[{"name", "kind", "nodes"}]`` in body order (rods, shells,
+    /// spheres, rigid bodies, planes).
+    #[getter]
+    fn bodies<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        state::bodies(py, self.sim()?)
+    }
+
+    /// The pose of a sphere or a rigid body named ``name``: ``center`` (m), ``velocity``
+    /// (m/s), ``orientation`` (unit quaternion ``w, x, y, z``, the rotation from its initial
+    /// pose) and ``angular_velocity`` (rad/s, world frame).
+    fn pose<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        state::pose(py, self.sim()?, name)
+    }
+
+    /// Node positions ``(n, 3)`` (m) of one body — a rod by index or name, a shell's nodes, a
+    /// sphere's centre or a rigid body's centre of mass by name — or of every rod stacked.
     #[pyo3(signature = (rod = None))]
     fn positions<'py>(
         &self,
@@ -265,7 +280,7 @@ impl Simulator {
         state::nodes(py, self.sim()?, rod, true)
     }
 
-    /// Node velocities ``(n, 3)`` (m/s) of one rod, or of every rod stacked.
+    /// Node velocities ``(n, 3)`` (m/s) of one body (as ``positions``), or of every rod stacked.
     #[pyo3(signature = (rod = None))]
     fn velocities<'py>(
         &self,
@@ -284,7 +299,8 @@ impl Simulator {
         state::twist_angles(py, self.sim()?, &rod)
     }
 
-    /// Sets a rod's node positions ``(n, 3)``: any array-like of real numbers (a numpy array
+    /// Sets a body's node positions ``(n, 3)`` (a rod by index or name, any other body by
+    /// name, as ``positions``): any array-like of real numbers (a numpy array
     /// of any real dtype — float32, int64, … — or a list of ``[x, y, z]`` rows), converted to
     /// float64; the reference frames follow. Nodes held by a boundary condition are put back
     /// where it holds them at the next step.

@@ -6,7 +6,7 @@ use super::convert::{
 };
 use crate::io::Summary;
 use crate::math::Vec3;
-use crate::model::{BoundaryCondition, Prescribed};
+use crate::model::{Body, BoundaryCondition, Prescribed};
 use crate::system::{ElasticStencils, Simulator};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -14,7 +14,17 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Node positions (`positions`) or velocities of rod `rod`, or of every rod stacked.
+/// The body named `name` when it is not a rod (rods keep their own path: index or name).
+fn other_body<'m>(m: &'m crate::model::Model, name: &RodRef) -> Option<&'m dyn Body> {
+    match name {
+        RodRef::Name(n) if !m.bodies.rods.iter().any(|r| &r.name == n) => m.bodies.find(n),
+        _ => None,
+    }
+}
+
+/// Node positions (`positions`) or velocities of a body — a rod by index or name, or any
+/// other body by name (a shell's nodes, a sphere's centre, a rigid body's centre of mass) —
+/// or of every rod stacked.
 pub fn nodes<'py>(
     py: Python<'py>,
     sim: &Simulator,
@@ -22,11 +32,15 @@ pub fn nodes<'py>(
     positions: bool,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let m = &sim.model;
+    let src = if positions { &m.q } else { &m.v };
+    if let Some(b) = rod.as_ref().and_then(|r| other_body(m, r)) {
+        let points: Vec<Vec3> = (0..b.n_nodes()).map(|i| b.node_position(src, i)).collect();
+        return Ok(points_out(py, &points));
+    }
     let rods: Vec<usize> = match rod {
         Some(r) => vec![r.resolve(m)?],
         None => (0..m.bodies.rods.len()).collect(),
     };
-    let src = if positions { &m.q } else { &m.v };
     let points: Vec<Vec3> = rods
         .iter()
         .flat_map(|&r| (0..m.bodies.rods[r].n_nodes).map(move |i| m.bodies.rods[r].node(src, i)))
@@ -62,9 +76,22 @@ pub fn set_nodes(
     values: &FloatArray,
     positions: bool,
 ) -> PyResult<()> {
+    let what = if positions { "positions" } else { "velocities" };
+    if let Some(b) = other_body(&sim.model, rod) {
+        let points = points_in(values, b.n_nodes(), what)?;
+        let dofs: Vec<usize> = (0..b.n_nodes()).map(|i| b.node_dof(i)).collect();
+        let target = if positions {
+            &mut sim.model.q
+        } else {
+            &mut sim.model.v
+        };
+        for (k, p) in dofs.iter().zip(&points) {
+            target[*k..*k + 3].copy_from_slice(p.as_slice());
+        }
+        return Ok(());
+    }
     let r = rod.resolve(&sim.model)?;
     let rod = &sim.model.bodies.rods[r];
-    let what = if positions { "positions" } else { "velocities" };
     let points = points_in(values, rod.n_nodes, what)?;
     let dofs: Vec<usize> = (0..rod.n_nodes).map(|i| rod.node_dof(i)).collect();
     let target = if positions {
@@ -234,4 +261,53 @@ pub fn set_boundary_target(
 pub fn summary_dict<'py>(py: Python<'py>, s: &Summary) -> PyResult<Bound<'py, PyAny>> {
     let v = serde_json::to_value(s).map_err(|e| PyValueError::new_err(e.to_string()))?;
     json_to_py(py, &v)
+}
+
+/// Every body: name, kind and number of nodes, in body order.
+pub fn bodies<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    sim.model
+        .bodies
+        .iter()
+        .map(|b| {
+            let d = PyDict::new(py);
+            d.set_item("name", b.name())?;
+            d.set_item("kind", b.kind().word())?;
+            d.set_item("nodes", b.n_nodes())?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// The pose of a body that rotates as a whole (a sphere, a rigid body) named `name`: centre
+/// (m), velocity (m/s), orientation as a unit quaternion `(w, x, y, z)` and angular velocity
+/// (rad/s, world frame).
+pub fn pose<'py>(py: Python<'py>, sim: &Simulator, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let b = m.bodies.find(name).ok_or_else(|| {
+        PyIndexError::new_err(format!(
+            "no body is named \"{name}\"; the bodies are {}",
+            m.bodies
+                .iter()
+                .map(|b| format!("\"{}\"", b.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    let Some(r) = b.orientation() else {
+        return Err(PyValueError::new_err(format!(
+            "{} \"{name}\" has no pose: only spheres and rigid bodies turn as a whole (read its \
+             nodes with positions(\"{name}\"))",
+            b.kind().word()
+        )));
+    };
+    let d = PyDict::new(py);
+    let vec = |v: Vec3| numbers_out(py, vec![v.x, v.y, v.z]);
+    d.set_item("center", vec(b.node_position(&m.q, 0)))?;
+    d.set_item("velocity", vec(b.node_position(&m.v, 0)))?;
+    d.set_item("orientation", numbers_out(py, vec![r.w, r.i, r.j, r.k]))?;
+    let w = b
+        .rotation_dof()
+        .map_or_else(Vec3::zeros, |k| Vec3::new(m.v[k], m.v[k + 1], m.v[k + 2]));
+    d.set_item("angular_velocity", vec(w))?;
+    Ok(d)
 }

@@ -34,7 +34,9 @@ fn bed_angle(sim: &Simulator) -> f64 {
         })
         .collect();
     let n = pts.len() as f64;
-    let (mx, mz) = pts.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+    let (mx, mz) = pts
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
     let (mut sxx, mut szz, mut sxz) = (0.0, 0.0, 0.0);
     for (x, z) in &pts {
         sxx += (x - mx) * (x - mx);
@@ -69,8 +71,16 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     let dir = ctx.dir;
     let g = write_chain(dir, "granular_onset.ron", GRANULAR)?;
     let r = write_chain(dir, "granular_rigid.ron", GRANULAR_RIGID)?;
-    let src = replace_once(SCENE, "\"../../chains/granular_onset.ron\"", &format!("\"{g}\""))?;
-    let src = replace_once(&src, "\"../../chains/granular_rigid.ron\"", &format!("\"{r}\""))?;
+    let src = replace_once(
+        SCENE,
+        "\"../../chains/granular_onset.ron\"",
+        &format!("\"{g}\""),
+    )?;
+    let src = replace_once(
+        &src,
+        "\"../../chains/granular_rigid.ron\"",
+        &format!("\"{r}\""),
+    )?;
     let mut sim = simulate(dir, "drum.ron", &src)?;
     let bar = ctx.progress.bar("drum", (END / sim.dt).round() as u64);
     let (mut angles, mut drum_sum, mut weight_sum, mut samples) = (Vec::new(), 0.0, 0.0, 0);

@@ -72,10 +72,17 @@ class Simulator:
         step."""
     def set_q(self, q: npt.ArrayLike) -> None: ...
     def set_v(self, v: npt.ArrayLike) -> None: ...
+    @property
+    def bodies(self) -> List[Dict[str, Any]]:
+        """Every body: ``name``, ``kind`` (rod, shell, sphere, rigid body, plane), ``nodes``."""
+    def pose(self, name: str) -> Dict[str, _F64]:
+        """``center`` (m), ``velocity`` (m/s), ``orientation`` (w, x, y, z) and
+        ``angular_velocity`` (rad/s) of a sphere or a rigid body."""
     def positions(self, rod: Optional[_Rod] = None) -> _F64:
-        """Node positions ``(n, 3)`` of one rod (index or name) or of every rod stacked."""
+        """Node positions ``(n, 3)`` (m) of one body (a rod by index or name; a shell, sphere or
+        rigid body by name: its nodes, centre, centre of mass) or of every rod stacked."""
     def velocities(self, rod: Optional[_Rod] = None) -> _F64:
-        """Node velocities ``(n, 3)`` of one rod or of every rod stacked."""
+        """Node velocities ``(n, 3)`` (m/s) of one body, or of every rod stacked."""
     def twist_angles(self, rod: _Rod) -> _F64:
         """Twist angles of a rod's edges (rad)."""
     def set_positions(self, rod: _Rod, positions: npt.ArrayLike) -> None: ...

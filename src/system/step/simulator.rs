@@ -10,7 +10,7 @@
 use super::newton::{self, NewtonWork};
 use super::predictor;
 use super::predictor::PredictorState;
-use crate::contact::{ContactModel, ContactStats};
+use crate::contact::{ContactModel, ContactStats, Coverage};
 use crate::external::ExternalForce;
 use crate::model::{Model, RodFrames};
 use crate::system::assembly::assembler::Assembler;
@@ -305,12 +305,40 @@ impl Simulator {
         Ok(())
     }
 
+    /// One step, in named stages: plan it (the linear solver, detection, the integrator's
+    /// step, the energies at its start, the predictor), solve it by Newton (again from `qₙ`
+    /// when the predictor started outside Newton's basin), complete the candidates at the
+    /// solution (solving again when contacts were missed), and accept it.
     fn solve_step(
         &mut self,
         t_new: f64,
         start: Instant,
         energies: StartEnergies,
     ) -> Result<StepReport, SolveError> {
+        let (found, e_start, mut q) = self.plan_step(t_new, energies)?;
+        let mut report = self.newton_from_predictor(t_new, &mut q)?;
+        let checks = self.cover_missed(t_new, &mut q, &mut report)?;
+        let (energy, contacts) = self.accept(t_new, q, &found, &e_start);
+        Ok(StepReport {
+            newton: report,
+            dt: self.dt,
+            t: t_new,
+            wall: start.elapsed(),
+            contacts,
+            resolves: checks.iter().filter(|c| c.added > 0).count() as u32,
+            stages: StageTimes::default(),
+            energy,
+        })
+    }
+
+    /// Plans the step to `t_new`: the linear solver the settings ask for, the contacts'
+    /// detection at `qₙ`, the integrator's step, the energies at its start and the predictor's
+    /// start of Newton.
+    fn plan_step(
+        &mut self,
+        t_new: f64,
+        energies: StartEnergies,
+    ) -> Result<(Energies, Energies, Vec<f64>), SolveError> {
         let dt = self.dt;
         if self.lu.kind() != self.settings.linear_solver {
             self.lu = LinearSolver::new(&self.model, self.settings.linear_solver);
@@ -327,64 +355,89 @@ impl Simulator {
             &*self.integrator,
             &self.energy,
         );
-        let guess = self.settings.initial_guess;
-        let mut q = predictor::start(
+        let q = self.predict(t_new, self.settings.initial_guess);
+        self.assembler.stages.commit += lap(&mut clock);
+        Ok((found, e_start, q))
+    }
+
+    /// The predictor's start of Newton for the step to `t_new` by `guess`.
+    fn predict(&mut self, t_new: f64, guess: InitialGuess) -> Vec<f64> {
+        predictor::start(
             &self.model,
             &mut self.assembler,
             &*self.integrator,
             &self.predictor,
             &mut self.frames,
-            dt,
+            self.dt,
             guess,
             t_new,
-        );
-        self.assembler.stages.commit += lap(&mut clock);
-        let first = self.newton(t_new, &mut q);
-        let mut report = match first {
-            Ok(report) => report,
-            // A predictor can start Newton outside its basin (an extrapolated contact deep in a
-            // penalty); try once more from qₙ, which is the last accepted state and, for
-            // barriers, feasible. The iterations of both attempts are counted.
+        )
+    }
+
+    /// Newton from the predictor; a predictor can start Newton outside its basin (an
+    /// extrapolated contact deep in a penalty): then once more from `qₙ`, which is the last
+    /// accepted state and, for barriers, feasible. The iterations of both attempts count.
+    fn newton_from_predictor(
+        &mut self,
+        t_new: f64,
+        q: &mut Vec<f64>,
+    ) -> Result<NewtonReport, SolveError> {
+        let guess = self.settings.initial_guess;
+        match self.newton(t_new, q) {
+            Ok(report) => Ok(report),
             Err(e) if guess != InitialGuess::Previous && e.retry_from_previous() => {
                 let spent = e.iterations();
-                let mut q0 = predictor::start(
-                    &self.model,
-                    &mut self.assembler,
-                    &*self.integrator,
-                    &self.predictor,
-                    &mut self.frames,
-                    dt,
-                    InitialGuess::Previous,
-                    t_new,
-                );
+                let mut q0 = self.predict(t_new, InitialGuess::Previous);
                 let mut again = self.newton(t_new, &mut q0)?;
-                q = q0;
+                *q = q0;
                 again.iterations += spent;
                 self.predictor_fallbacks += 1;
-                again
+                Ok(again)
             }
-            Err(e) => return Err(e),
-        };
-        // The candidates were detected at qₙ; if bodies moved farther than the keep distance
-        // covers, detect again at the solution and, when pairs within reach were missed, solve
-        // the step again from where Newton stopped with them, until none is missing (the set
-        // only grows, so this ends). Steps within the margin pay one pass over the points.
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The candidates were detected at `qₙ`; if bodies moved farther than the keep distance
+    /// covers, detect again at the solution and, when pairs within reach were missed, solve
+    /// the step again from where Newton stopped with them, until none is missing (the set only
+    /// grows, so this ends). Steps within the margin pay one pass over the points.
+    fn cover_missed(
+        &mut self,
+        t_new: f64,
+        q: &mut [f64],
+        report: &mut NewtonReport,
+    ) -> Result<Vec<Coverage>, SolveError> {
         let mut checks = Vec::new();
         loop {
-            self.lag_updates(t_new, &mut q, &mut report)?;
-            self.integrator.evaluation_point(&q, &mut self.z);
+            self.lag_updates(t_new, q, report)?;
+            self.integrator.evaluation_point(q, &mut self.z);
             let cov = self.assembler.cover(&self.model, &self.z);
             checks.push(cov);
             if cov.added == 0 {
                 break;
             }
-            let again = self.newton(t_new, &mut q)?;
+            let again = self.newton(t_new, q)?;
             report.absorb(again);
         }
         self.coverage.record(&checks);
+        Ok(checks)
+    }
+
+    /// Accepts the solution `q` of the step to `t_new`: the work of the step and the contact
+    /// potential at `qₙ₊₁` before anything is committed (the evaluation's contacts are at
+    /// `z(qₙ₊₁)`, which is `qₙ₊₁` unless midpoint), then the contacts' memory, the
+    /// integrator's velocities, the frames, the bodies' orientations, the state and the
+    /// energy account; returns the step's energies and contact statistics.
+    fn accept(
+        &mut self,
+        t_new: f64,
+        q: Vec<f64>,
+        found: &Energies,
+        e_start: &Energies,
+    ) -> (Energies, ContactStats) {
         let mut clock = Instant::now();
-        // Energies: the work of the step and the contact potential at qₙ₊₁, before anything is
-        // committed (the evaluation's contacts are at z(qₙ₊₁), which is qₙ₊₁ unless midpoint).
+        let dt = self.dt;
         let work =
             self.assembler
                 .step_work(&self.model, &*self.integrator, &q, t_new, &self.work.eval);
@@ -420,18 +473,9 @@ impl Simulator {
             .state_energies(m, &m.frames, &m.q, &m.v, t_new);
         end.contact = contact_end;
         let gained = prescribed_kinetic_energy(m, &m.v) - prescribed_before;
-        let energy = close_step(&e_start, end, &work, gained);
-        self.energy.record(energy, &found, m);
+        let energy = close_step(e_start, end, &work, gained);
+        self.energy.record(energy, found, m);
         self.assembler.stages.commit += lap(&mut clock);
-        Ok(StepReport {
-            newton: report,
-            dt,
-            t: t_new,
-            wall: start.elapsed(),
-            contacts,
-            resolves: checks.iter().filter(|c| c.added > 0).count() as u32,
-            stages: StageTimes::default(),
-            energy,
-        })
+        (energy, contacts)
     }
 }
