@@ -94,7 +94,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
             drum_sum += d;
             weight_sum += w;
             samples += 1;
-            if k % 500 == 0 {
+            if k.is_multiple_of(500) {
                 angles.push((sim.model.time, bed_angle(&sim)));
             }
         }
