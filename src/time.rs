@@ -26,11 +26,28 @@ pub enum IntegratorKind {
     Bdf2,
     /// Implicit midpoint rule: second order, symplectic, conserves quadratic energies.
     ImplicitMidpoint,
+    /// Overdamped (first-order) dynamics without inertia, `Γ v = F` (mpacts' overdamped
+    /// contact-matrix mode): implicit Euler with the masses dropped; the resistance `Γ` comes
+    /// from drags and the resistance laws of the contact chains.
+    Overdamped,
+    /// Static equilibrium `F(q) = 0` at every step, loads ramped over the steps (load
+    /// stepping, DiSMech's `static_sim`): no inertia, forces see no velocity.
+    Static,
 }
 
 impl IntegratorKind {
-    /// Every integrator, in the order of the docs.
+    /// The three inertial integrators, in the order of the docs (the overdamped and static
+    /// schemes solve other equations and are listed apart).
     pub const ALL: [IntegratorKind; 3] = [Self::ImplicitEuler, Self::Bdf2, Self::ImplicitMidpoint];
+
+    /// Whether the scheme integrates inertia (the three dynamic schemes) rather than
+    /// overdamped or static equations.
+    pub fn is_inertial(self) -> bool {
+        matches!(
+            self,
+            Self::ImplicitEuler | Self::Bdf2 | Self::ImplicitMidpoint
+        )
+    }
 
     /// The name as written in scene files.
     pub fn name(self) -> &'static str {
@@ -38,6 +55,8 @@ impl IntegratorKind {
             Self::ImplicitEuler => "ImplicitEuler",
             Self::Bdf2 => "Bdf2",
             Self::ImplicitMidpoint => "ImplicitMidpoint",
+            Self::Overdamped => "Overdamped",
+            Self::Static => "Static",
         }
     }
 }
@@ -94,6 +113,30 @@ impl Coefficients {
             x: 0.5,
             v_div: dt,
             m_div: 0.5 * dt * dt,
+        }
+    }
+
+    /// Overdamped dynamics with step `dt`: implicit Euler's `c_x = 1`, `v_div = Δt`, and no
+    /// inertia (`m_div = ∞`, so `c_M M = 0`).
+    pub fn overdamped(dt: f64) -> Self {
+        Self {
+            scheme: IntegratorKind::Overdamped,
+            dt,
+            x: 1.0,
+            v_div: dt,
+            m_div: f64::INFINITY,
+        }
+    }
+
+    /// A static load step `dt`: `c_x = 1`, no inertia (`m_div = ∞`) and no velocity
+    /// (`v_div = ∞`, so `∂v/∂q = 0` and velocity terms leave the Jacobian).
+    pub fn static_step(dt: f64) -> Self {
+        Self {
+            scheme: IntegratorKind::Static,
+            dt,
+            x: 1.0,
+            v_div: f64::INFINITY,
+            m_div: f64::INFINITY,
         }
     }
 

@@ -93,6 +93,19 @@ pub struct FaceBlock {
 pub struct NodeDerivatives {
     blocks: Vec<NodeBlock>,
     faces: Vec<FaceBlock>,
+    spins: Vec<SpinBlock>,
+}
+
+/// The derivatives of a torque on a body's three rotational DOFs (a rotating sphere's `θ`, a
+/// rigid body's rotation) with respect to them: `∂τ/∂θ` (N·m/rad) and `∂τ/∂ω` (N·m·s/rad).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpinBlock {
+    /// First of the three rotational DOFs ([`crate::model::Body::rotation_dof`]).
+    pub dof: usize,
+    /// `∂τ/∂θ` at the evaluation point (N·m/rad).
+    pub dfdx: Mat3,
+    /// `∂τ/∂ω` (N·m·s/rad).
+    pub dfdv: Mat3,
 }
 
 impl NodeDerivatives {
@@ -100,6 +113,20 @@ impl NodeDerivatives {
     pub fn clear(&mut self) {
         self.blocks.clear();
         self.faces.clear();
+        self.spins.clear();
+    }
+    /// Adds the derivatives of the torque on the rotational DOFs starting at `dof`; only a
+    /// force that says so with [`ExternalForce::couples_spins`] may write them.
+    pub fn add_spin(&mut self, dof: usize, dfdx: &Mat3, dfdv: &Mat3) {
+        self.spins.push(SpinBlock {
+            dof,
+            dfdx: *dfdx,
+            dfdv: *dfdv,
+        });
+    }
+    /// The rotational blocks written since the last [`NodeDerivatives::clear`], in order.
+    pub fn spins(&self) -> &[SpinBlock] {
+        &self.spins
     }
     /// Adds the derivatives of the forces on the nodes of triangle `face` of shell `shell`.
     pub fn add_face(&mut self, shell: usize, face: usize, dfdx: &Mat9, dfdv: &Mat9) {
@@ -132,7 +159,7 @@ impl NodeDerivatives {
     }
     /// Whether no block was written.
     pub fn is_empty(&self) -> bool {
-        self.blocks.is_empty() && self.faces.is_empty()
+        self.blocks.is_empty() && self.faces.is_empty() && self.spins.is_empty()
     }
 }
 
@@ -171,6 +198,11 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// Whether [`ExternalForce::add`] writes [`FaceBlock`]s (derivatives coupling the nodes of
     /// shell triangles).
     fn couples_faces(&self) -> bool {
+        false
+    }
+    /// Whether [`ExternalForce::add`] writes torques on rotational DOFs with their
+    /// [`SpinBlock`]s (the system then keeps a 3×3 block per body's rotational DOFs).
+    fn couples_spins(&self) -> bool {
         false
     }
     /// The force's contribution `Φ` to the incremental potential of the step (J), as a function

@@ -10,17 +10,19 @@ mod force;
 mod gravity;
 mod point_force;
 mod rss;
+mod stokes_drag;
 mod viscous;
 
 pub use aero_drag::AeroDrag;
 pub use aero_face::{FaceDrag, Mat9, face_drag};
 pub use force::{
     ExternalError, ExternalForce, ExternalState, FaceBlock, ForceEval, ForceRole, NodeBlock,
-    NodeDerivatives, StepStart,
+    NodeDerivatives, SpinBlock, StepStart,
 };
 pub use gravity::Gravity;
 pub use point_force::PointForce;
 pub use rss::{
     DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,
 };
+pub use stokes_drag::StokesDrag;
 pub use viscous::ViscousDrag;

@@ -31,8 +31,8 @@ pub use energy::state::{contact_potential, kinetic_energy, prescribed_kinetic_en
 pub use energy::work::StepWork;
 pub use error::SolveError;
 pub use integrator::{
-    Bdf2, Coefficients, ImplicitEuler, ImplicitMidpoint, IntegratorKind, IntegratorState, StepData,
-    TimeIntegrator, build as build_integrator,
+    Bdf2, Coefficients, ImplicitEuler, ImplicitMidpoint, IntegratorKind, IntegratorState,
+    Overdamped, StaticLoad, StepData, TimeIntegrator, build as build_integrator,
 };
 pub use linear::bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use linear::block_jacobi::{BlockJacobi, DofBlocks};

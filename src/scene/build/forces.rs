@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::window::{Fields, schedule};
 use crate::diag::SceneError;
 use crate::external::{
-    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ViscousDrag,
+    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, StokesDrag, ViscousDrag,
 };
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
@@ -23,10 +23,20 @@ pub(super) fn build_forces(
     let mut point_forces = 0;
     for f in &spec.forces {
         match f {
-            ForceSpec::Gravity { g, medium_density } => {
+            ForceSpec::Gravity {
+                g,
+                medium_density,
+                ramp,
+            } => {
                 externals.push(Box::new(Gravity {
                     g: g.vec(),
                     medium_density: medium_density.0,
+                    ramp: ramp.map(|r| r.0),
+                }));
+            }
+            ForceSpec::StokesDrag { viscosity } => {
+                externals.push(Box::new(StokesDrag {
+                    viscosity: viscosity.0,
                 }));
             }
             ForceSpec::AeroDrag {

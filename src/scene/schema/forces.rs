@@ -14,6 +14,10 @@ pub enum ForceSpec {
         /// Density of the surrounding medium (kg/m³).
         #[serde(default)]
         medium_density: NonNegative,
+        /// Ramp time (s): gravity grows linearly from 0 at t = 0 to full at t = ramp (load
+        /// stepping under `integrator: Static`, DiSMech's `static_sim`); default: full at once.
+        #[serde(default)]
+        ramp: Option<Positive>,
     },
     /// Quadratic aerodynamic drag on shell triangles (seed 004 §5.4): each node of a triangle
     /// of rest area A feels `−(ρ_med C_D/2)(A/3) sgn(v·n̂)(v·n̂)² n̂`. Acts on shells only.
@@ -27,6 +31,13 @@ pub enum ForceSpec {
     ViscousDrag {
         /// Drag coefficient η (Pa·s).
         viscosity: NonNegative,
+    },
+    /// Stokes drag of a viscous medium on every sphere: `F = −6πηr v` on its centre and, on a
+    /// rotating sphere, the torque `τ = −8πηr³ ω` (Stokes 1851; Happel & Brenner 1983
+    /// §2-11): the resistance of an overdamped particle.
+    StokesDrag {
+        /// Viscosity η of the medium (Pa·s).
+        viscosity: Positive,
     },
     /// Regularized Stokeslet Segments fluid (seed 001 App. A): the low-Reynolds-number drag of
     /// a fluid of viscosity η on every rod, with hydrodynamic interactions between all rods,

@@ -79,7 +79,8 @@ pub struct TimeSpec {
     /// above `dt`). Default 4.
     #[serde(default = "default_grow_after")]
     pub grow_after: u32,
-    /// Time integrator: `ImplicitEuler` (default), `Bdf2` or `ImplicitMidpoint` (see
+    /// Time integrator: `ImplicitEuler` (default), `Bdf2` or `ImplicitMidpoint` (inertial),
+    /// `Overdamped` (`Γ v = F`, no inertia) or `Static` (equilibrium at each load step; see
     /// [`crate::system::TimeIntegrator`] for their formulas).
     #[serde(default)]
     pub integrator: IntegratorKind,

@@ -22,6 +22,13 @@ pub(crate) struct ExternalStage {
     node_dofs: Vec<[usize; 3]>,
     /// Slots of each node's 3×3 block (row-major).
     node_slots: Vec<[u32; 9]>,
+    /// First DOFs of every body's rotational DOFs, ascending; empty unless a force couples
+    /// spins.
+    spin_dofs: Vec<[usize; 3]>,
+    /// Slots of each rotational 3×3 block (row-major), in the order of `spin_dofs`.
+    spin_slots: Vec<[u32; 9]>,
+    /// Every force's rotational blocks combined with the coefficients, by `spin_dofs`.
+    spin_blocks: Vec<Mat3>,
     /// Slots of each shell triangle's 9×9 block (row-major), by shell then triangle; empty
     /// unless a force couples faces.
     face_slots: Vec<Vec<[u32; 81]>>,
@@ -47,10 +54,22 @@ impl ExternalStage {
             .flat_map(|b| (0..b.n_nodes()).map(move |i| b.node_dof(i)))
             .map(|d| [d, d + 1, d + 2])
             .collect();
+        let mut spin_dofs: Vec<[usize; 3]> = if forces.iter().any(|f| f.couples_spins()) {
+            (model.bodies.iter())
+                .filter_map(|b| b.rotation_dof())
+                .map(|d| [d, d + 1, d + 2])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        spin_dofs.sort_unstable();
         Self {
             forces,
             node_dofs,
             node_slots: Vec::new(),
+            spin_dofs,
+            spin_slots: Vec::new(),
+            spin_blocks: Vec::new(),
             face_slots: Vec::new(),
             derivatives: NodeDerivatives::default(),
             blocks: Vec::new(),
@@ -60,15 +79,26 @@ impl ExternalStage {
         }
     }
 
-    /// The DOF groups of the node blocks, for the sparsity pattern.
+    /// The DOF groups of the node and rotational blocks, for the sparsity pattern.
     pub(crate) fn groups(&self) -> impl Iterator<Item = &[usize]> {
-        self.node_dofs.iter().map(|g| &g[..])
+        (self.node_dofs.iter())
+            .chain(&self.spin_dofs)
+            .map(|g| &g[..])
     }
 
     /// Recomputes the node and face slots in `pattern`.
     pub(crate) fn bind(&mut self, model: &Model, pattern: &SparsityPattern) {
         self.node_slots = self
             .node_dofs
+            .iter()
+            .map(|g| {
+                let mut s = [NO_SLOT; 9];
+                pattern.block_slots(&model.dofs, g, &mut s);
+                s
+            })
+            .collect();
+        self.spin_slots = self
+            .spin_dofs
             .iter()
             .map(|g| {
                 let mut s = [NO_SLOT; 9];
@@ -131,8 +161,10 @@ impl ExternalStage {
         self.force.resize(e.q.len(), 0.0);
         // Without a Jacobian (line-search trials), the forces' derivatives are not combined.
         self.blocks.clear();
+        self.spin_blocks.clear();
         if with_jacobian {
             self.blocks.resize(n_nodes, Mat3::zeros());
+            self.spin_blocks.resize(self.spin_dofs.len(), Mat3::zeros());
         }
         self.faces.clear();
         self.touched = false;
@@ -148,6 +180,14 @@ impl ExternalStage {
                 for b in self.derivatives.faces() {
                     let block = c.system_block(&b.dfdx, &b.dfdv);
                     self.faces.push((b.shell, b.face, block));
+                }
+                for b in self.derivatives.spins() {
+                    let k = self
+                        .spin_dofs
+                        .binary_search_by_key(&b.dof, |g| g[0])
+                        .expect("a force wrote a rotational block without couples_spins()");
+                    self.spin_blocks[k] += c.system_block(&b.dfdx, &b.dfdv);
+                    self.touched = true;
                 }
             }
             potential = potential
@@ -165,6 +205,12 @@ impl ExternalStage {
                     // slots are row-major, nalgebra storage is column-major.
                     let t = block.transpose();
                     scatter_block(jacobian, &self.node_slots[node], t.as_slice());
+                }
+            }
+            for (slots, block) in self.spin_slots.iter().zip(&self.spin_blocks) {
+                if block.iter().any(|&x| x != 0.0) {
+                    let t = block.transpose();
+                    scatter_block(jacobian, slots, t.as_slice());
                 }
             }
         }

@@ -129,6 +129,9 @@ impl StartEnergies {
         let m = model;
         let found = self.known.unwrap_or_else(|| {
             let mut e = assembler.state_energies(m, &m.frames, &m.q, &m.v, m.time);
+            if !integrator.kind().is_inertial() {
+                e.kinetic = 0.0;
+            }
             let c = integrator.coefficients();
             e.contact = assembler.contact_potential_at(m, &m.q, &m.v, &c);
             let before = self.rest_before.unwrap_or(e);

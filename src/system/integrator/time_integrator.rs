@@ -24,6 +24,8 @@ use serde::{Deserialize, Serialize};
 /// | implicit Euler | `qₙ + Δt vₙ` | `(q − qₙ)/Δt` | `q` | 1 | Δt | Δt² | `v(q)` |
 /// | BDF2 | `⁴⁄₃qₙ − ⅓qₙ₋₁ + ⁸⁄₉Δt vₙ − ²⁄₉Δt vₙ₋₁` | `(3q − 4qₙ + qₙ₋₁)/(2Δt)` | `q` | 1 | 2Δt/3 | 4Δt²/9 | `v(q)` |
 /// | implicit midpoint | `qₙ + Δt vₙ` | `(q − qₙ)/Δt` | `(qₙ + q)/2` | ½ | Δt | Δt²/2 | `2(q − qₙ)/Δt − vₙ` |
+/// | overdamped | `qₙ` | `(q − qₙ)/Δt` | `q` | 1 | Δt | ∞ | `v(q)` |
+/// | static | `qₙ` | 0 | `q` | 1 | ∞ | ∞ | `(q − qₙ)/Δt` |
 ///
 /// * **Implicit Euler** (seed 001 Eq. 7, Alg. 2): `M(vₙ₊₁ − vₙ)/Δt = F(qₙ₊₁, vₙ₊₁)`. First order;
 ///   its numerical damping removes energy at O(Δt) per unit time (Hairer & Wanner, *Solving
@@ -38,6 +40,11 @@ use serde::{Deserialize, Serialize};
 ///   `v̄ = (vₙ + vₙ₊₁)/2 = (qₙ₊₁ − qₙ)/Δt`, hence `r = (2/Δt²) M (q − qₙ − Δt vₙ) − F(z, v)`.
 ///   Second order, symplectic; conserves quadratic invariants exactly (a linear elastic
 ///   oscillator keeps its energy to round-off) and nonlinear energies up to a bounded error.
+/// * **Overdamped** (mpacts' overdamped mode; [`super::Overdamped`]): `Γ (q − qₙ)/Δt = F(q)`,
+///   implicit Euler without the masses: `r = −F(q, v(q))`, `J = −∂F/∂x − (1/Δt) ∂F/∂v`, the
+///   resistance `Γ = −∂F/∂v` coming from drags and resistance laws.
+/// * **Static** (DiSMech's `static_sim`; [`super::StaticLoad`]): `F(q, 0; tₙ₊₁) = 0`, one
+///   equilibrium per load step, `J = −∂F/∂x`.
 ///
 /// Prescribed DOFs are set at `tₙ₊₁` in `q` (the unknown); the evaluation point takes their
 /// value at `z` from the same map (the midpoint of the prescribed path for the midpoint rule).

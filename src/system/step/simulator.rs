@@ -472,7 +472,16 @@ impl Simulator {
             .assembler
             .state_energies(m, &m.frames, &m.q, &m.v, t_new);
         end.contact = contact_end;
-        let gained = prescribed_kinetic_energy(m, &m.v) - prescribed_before;
+        // Overdamped and static steps have no inertia, hence no kinetic energy.
+        let inertial = self.integrator.kind().is_inertial();
+        if !inertial {
+            end.kinetic = 0.0;
+        }
+        let gained = if inertial {
+            prescribed_kinetic_energy(m, &m.v) - prescribed_before
+        } else {
+            0.0
+        };
         let energy = close_step(e_start, end, &work, gained);
         self.energy.record(energy, found, m);
         self.assembler.stages.commit += lap(&mut clock);

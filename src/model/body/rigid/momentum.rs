@@ -18,7 +18,8 @@
 //! Numer. Methods Eng. 31, 1991, Eqs. 3.12–3.15, written in the world frame: their body-frame
 //! increment `Θ = (Δt/2)(Wₙ + Wₙ₊₁)` is `Rₙᵀ φ`): a torque-free body keeps `L` and its kinetic
 //! energy `½ ω·L` exactly. Implicit Euler and BDF2 keep `L` exactly and dissipate energy.
-//! (The gyroscopic term `ω × I_w ω` of Euler's equations is inside `dL/dt`.)
+//! (The gyroscopic term `ω × I_w ω` of Euler's equations is inside `dL/dt`.) Overdamped and
+//! static steps have no inertia: no rows.
 //!
 //! Jacobian: with `δR = [J_l(φ) δφ]× R` (see [`super::rotation`]),
 //! `dL = (I_w [ω]× − [L]×) J_l(φ) δφ + I_w dω`, and `dω = δφ/v_div` (implicit Euler, BDF2) or
@@ -74,6 +75,10 @@ pub fn inertial_rows(
             c.v_div,
         ),
         IntegratorKind::ImplicitEuler => (*velocity, Mat3::identity() / c.v_div, ln, c.v_div),
+        // No inertia: overdamped and static steps have no rotational rows of their own.
+        IntegratorKind::Overdamped | IntegratorKind::Static => {
+            return (Vec3::zeros(), Mat3::zeros(), *velocity);
+        }
     };
     let l = iw * omega;
     let dl = (iw * cross_matrix(&omega) - cross_matrix(&l)) * jl + iw * domega;
