@@ -13,6 +13,10 @@ use super::normal::{
     DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap,
     LinearForce, Spring, SpringDamper,
 };
+use super::resistance::{
+    AreaWeightedResistance, ConstantResistance, LubricationResistance,
+    MaterialSpecificConstantResistance,
+};
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
     SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
@@ -101,6 +105,14 @@ crate::element_set! {
         RollingResistance(RollingResistance),
         /// `T_TorsionalCoulombFriction`.
         TorsionalCoulombFriction(TorsionalCoulombFriction),
+        /// `N_T_ConstantResistance`.
+        ConstantResistance(ConstantResistance),
+        /// `N_T_AreaWeightedResistance`.
+        AreaWeightedResistance(AreaWeightedResistance),
+        /// `N_T_MaterialSpecificConstantResistance`.
+        MaterialSpecificConstantResistance(MaterialSpecificConstantResistance),
+        /// `N_LubricationResistance`.
+        LubricationResistance(LubricationResistance),
         /// `ComputeContactMatrixElementStatic`.
         MatrixStatic(MatrixStatic),
         /// `ComputeContactMatrixElementUnderdamped`.

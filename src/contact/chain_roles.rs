@@ -45,6 +45,8 @@ pub(super) fn check_roles<E: ElementSet>(
             }
             Category::Tangential if !stack_laws => roles.push("tangential law"),
             Category::Matrix => roles.push("contact-matrix element"),
+            // Resistances add up (mpacts adds each to the pair's Γ), each once.
+            Category::Resistance => roles.push(doc.name),
             Category::Assembler | Category::Feedback => roles.push(doc.name),
             _ => {}
         }

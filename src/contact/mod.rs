@@ -39,6 +39,7 @@ mod energy_role;
 mod law_test_support;
 mod normal;
 mod primitive;
+mod resistance;
 mod resolve;
 mod set;
 mod tangential;
@@ -74,6 +75,10 @@ pub use primitive::{
     Primitive, RigidEdge, RigidFace, RigidVertex, RodEdge, RodNode, SelfExclusion, ShellEdge,
     ShellFace, ShellNode, Span, SpherePrim, arc_gap, bind_spins, spin_layout, spin_slots,
     too_close,
+};
+pub use resistance::{
+    AreaWeightedResistance, ConstantResistance, LubricationResistance,
+    MaterialSpecificConstantResistance, Resistance, add_resistance,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,

@@ -1,7 +1,7 @@
 //! A point force on one node (e.g. the end load of the PneuNet example, seed 004 §7.1),
 //! constant or staged in time.
 //!
-//! `F(t) = F₀` on node `i` of one rod (N), or `F(t) = F₀ a(t)` with the C¹ envelope `a` of a
+//! `F(t) = F₀` on one node of a rod or a shell, or on a sphere's centre (N), or `F(t) = F₀ a(t)` with the C¹ envelope `a` of a
 //! [`Window`] (0 before `start` and after `end`, smoothstep ramps between); potential
 //! `U = −F(t)·xᵢ` (J), with time a parameter of the step. The force is taken at the time of the
 //! evaluation point, `t = tₙ₊₁ − (1 − c_x) Δt` (`tₙ₊₁` for implicit Euler and BDF2, the
@@ -13,13 +13,12 @@ use super::{ExternalForce, ForceEval, NodeDerivatives};
 use crate::math::Vec3;
 use crate::model::Window;
 
-/// Force `force` (N) on node `node` of rod `rod`, scaled by `window`'s envelope when it has one.
+/// Force `force` (N) on the node whose first DOF is `dof`, scaled by `window`'s envelope when
+/// it has one.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PointForce {
-    /// Rod index in the model.
-    pub rod: usize,
-    /// Node index within the rod.
-    pub node: usize,
+    /// First global DOF of the node ([`crate::model::Body::node_dof`]).
+    pub dof: usize,
     /// Force (N).
     pub force: Vec3,
     /// When the force acts (`None`: always, at full strength).
@@ -41,17 +40,11 @@ impl ExternalForce for PointForce {
         "point force"
     }
     fn add(&self, e: &ForceEval, force: &mut [f64], _jac: &mut NodeDerivatives) {
-        add_node_force(
-            force,
-            e.model.bodies.rods[self.rod].node_dof(self.node),
-            &self.at(e),
-        );
+        add_node_force(force, self.dof, &self.at(e));
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
-        Some(
-            -self
-                .at(e)
-                .dot(&e.model.bodies.rods[self.rod].node(e.q, self.node)),
-        )
+        let k = self.dof;
+        let x = Vec3::new(e.q[k], e.q[k + 1], e.q[k + 2]);
+        Some(-self.at(e).dot(&x))
     }
 }

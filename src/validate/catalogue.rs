@@ -2,8 +2,9 @@
 
 use super::case::Case;
 use super::{
-    cantilever, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells, overhand,
-    plate_point_load, repose, restitution, rigid_body, rolling, shell_cantilever, trefoil,
+    cantilever, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells, overdamped,
+    overhand, plate_point_load, repose, restitution, rigid_body, rolling, shell_cantilever,
+    static_load, trefoil,
 };
 
 /// Every case.
@@ -66,6 +67,27 @@ pub fn cases() -> Vec<Case> {
             fast: false,
             parts: &[],
             run: drum::run,
+        },
+        Case {
+            name: "overdamped",
+            title: "Overdamped dynamics (Γ v = F): Stokes settling at v = 2Δρgr²/(9η) from the \
+                    first step, and a squeeze film closing as h₀ exp(−t/τ) through \
+                    N_LubricationResistance",
+            source: "Stokes 1851; Kim & Karrila 1991 §9.3; mpacts N_LubricationResistance (seed \
+                     003)",
+            fast: true,
+            parts: &["settling", "squeeze"],
+            run: overdamped::run,
+        },
+        Case {
+            name: "static",
+            title: "Static load stepping (gravity ramped over 5 load steps): rod cantilever \
+                    against λ δ_EB, DiSMech's shell cantilever procedure with hinge and mid-edge \
+                    bending, static against dynamic, load-path independence",
+            source: "seed 004 (MAT-DiSMech) §7.2, Fig. 8 (static_sim)",
+            fast: true,
+            parts: &["cantilever", "shell_cantilever"],
+            run: static_load::run,
         },
         Case {
             name: "restitution",

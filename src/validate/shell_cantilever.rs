@@ -17,6 +17,7 @@
 //! the hinge model's stiffness depends on the hinge directions (Grinspun et al. 2003 note it;
 //! seed 004 §3.3.2 motivates mid-edge bending by it), the mid-edge model's much less.
 
+use super::cantilever::pretty_pa;
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
@@ -205,17 +206,6 @@ pub fn settle(v: Variant, e: f64, dt: f64, steps: usize) -> Result<Settled, Stri
     let mut sim = build_scene(&spec, SCENE, path)
         .map_err(|e| e.to_string())?
         .into_simulator();
-    let tip = |sim: &crate::system::Simulator| {
-        let s = &sim.model.bodies.shells[0];
-        let nodes = s.nodes(&sim.model.q);
-        let x_max = nodes.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
-        let free: Vec<f64> = nodes
-            .iter()
-            .filter(|p| p.x > x_max - 1e-9)
-            .map(|p| p.z)
-            .collect();
-        free.iter().sum::<f64>() / free.len() as f64
-    };
     let z0 = tip(&sim);
     let (mut last, mut change) = (z0, f64::INFINITY);
     let label = format!("shell cantilever {v:?} E = {e:e} Pa");
@@ -231,12 +221,17 @@ pub fn settle(v: Variant, e: f64, dt: f64, steps: usize) -> Result<Settled, Stri
     })
 }
 
-fn pretty_pa(e: f64) -> String {
-    if e >= 1e9 {
-        format!("{} GPa", e / 1e9)
-    } else {
-        format!("{} MPa", e / 1e6)
-    }
+/// Mean height `z` (m) of the nodes at the free end (largest `x`) of the strip of `sim`.
+pub fn tip(sim: &crate::system::Simulator) -> f64 {
+    let s = &sim.model.bodies.shells[0];
+    let nodes = s.nodes(&sim.model.q);
+    let x_max = nodes.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+    let free: Vec<f64> = nodes
+        .iter()
+        .filter(|p| p.x > x_max - 1e-9)
+        .map(|p| p.z)
+        .collect();
+    free.iter().sum::<f64>() / free.len() as f64
 }
 
 /// Runs the sweep of [`SWEEP`] for both models, the mesh-convergence and mesh-dependence

@@ -11,6 +11,8 @@ pub enum Category {
     Normal,
     /// Tangential (friction) force law.
     Tangential,
+    /// Resistance law: a viscous force `−Γ v_rel` between the pair (mpacts' `N_T_*Resistance`).
+    Resistance,
     /// Chooses how derivatives enter the implicit system.
     Matrix,
     /// Feeds forces and Jacobians into the global system.
@@ -26,6 +28,7 @@ impl std::fmt::Display for Category {
             Self::Resolver => "resolver",
             Self::Normal => "normal law",
             Self::Tangential => "tangential law",
+            Self::Resistance => "resistance law",
             Self::Matrix => "contact matrix",
             Self::Assembler => "assembler",
             Self::Feedback => "feedback",

@@ -18,7 +18,9 @@ mod spring_damper;
 
 pub use damped_hertz::DampedHertz;
 pub use dmt::Dmt;
-pub(crate) use effective::{check_non_negative, check_positive, effective_radius};
+pub(crate) use effective::{
+    check_non_negative, check_optional_positive, check_positive, effective_radius,
+};
 pub use hertz::Hertz;
 pub use hertz_restitution::HertzRestitution;
 pub use imc::{Imc, ImcState, ImcStiffness};

@@ -68,6 +68,8 @@ pub struct ContactFrame {
     pub n: Vec3,
     /// Weight of each point.
     pub w: [f64; 4],
+    /// Relative velocity of side 2 against side 1 at the contact, `v_rel` (m/s).
+    pub vrel: Vec3,
     /// Tangential relative velocity of side 2 against side 1 (m/s).
     pub vt: Vec3,
     /// Positive part of the normal force (N).
@@ -76,6 +78,10 @@ pub struct ContactFrame {
     pub dn_dx: Mat3x12,
     /// `∂wₖ/∂x`.
     pub dw_dx: [Vec12; 4],
+    /// `∂v_rel/∂x`.
+    pub dvrel_dx: Mat3x12,
+    /// `∂v_rel/∂v`.
+    pub dvrel_dv: Mat3x12,
     /// `∂v_t/∂x`.
     pub dvt_dx: Mat3x12,
     /// `∂v_t/∂v`.
@@ -136,10 +142,13 @@ impl ContactFrame {
         let mut fr = Self {
             n,
             w,
+            vrel,
             vt,
             normal_force: fn_signed.max(0.0),
             dn_dx: Mat3x12::zeros(),
             dw_dx: [Vec12::zeros(); 4],
+            dvrel_dx: Mat3x12::zeros(),
+            dvrel_dv: Mat3x12::zeros(),
             dvt_dx: Mat3x12::zeros(),
             dvt_dv: Mat3x12::zeros(),
             dfn_dx: Vec12::zeros(),
@@ -186,6 +195,8 @@ impl ContactFrame {
         let m = Mat3::identity() * n.dot(&vrel) + n * vrel.transpose();
         fr.dvt_dx = p * dvrel_dx - m * dn;
         fr.dvt_dv = p * dvrel_dv;
+        fr.dvrel_dx = dvrel_dx;
+        fr.dvrel_dv = dvrel_dv;
         fr.dn_dx = dn;
         if fn_signed > 0.0 {
             let (mut dsf_dx, mut dsf_dv) = (Mat3x12::zeros(), Mat3x12::zeros());

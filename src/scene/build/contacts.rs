@@ -39,6 +39,7 @@ pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
             contact,
         })?;
         warnings.extend(band_warnings(model, &b, ci));
+        check_static(cx, spec, ci, &b.chain)?;
         bindings.push(b);
     }
     let ccd_bindings: Vec<bool> = bindings
@@ -247,6 +248,41 @@ fn check_contact_methods(
             .with_help("move the bodies apart so that they start separated (by a fraction of d̂ at least)"));
     }
     Ok(())
+}
+
+/// Under `integrator: Static` forces see no velocity, so a law that divides by the step's
+/// velocity scale or integrates a velocity over it (`T_IPC`'s lagged friction, `h = ∞`) is
+/// refused for contact `ci` with a pointer to `Overdamped`.
+fn check_static<E: ElementSet>(
+    cx: &Ctx,
+    spec: &SceneSpec,
+    ci: usize,
+    chain: &Chain<E>,
+) -> Result<(), SceneError> {
+    if spec.time.integrator != crate::time::IntegratorKind::Static {
+        return Ok(());
+    }
+    const VELOCITY_LAWS: [&str; 1] = ["T_IPC"];
+    let Some(e) = (chain.elements().iter())
+        .map(|e| e.doc().name)
+        .find(|n| VELOCITY_LAWS.contains(n))
+    else {
+        return Ok(());
+    };
+    Err(cx
+        .err(
+            "Static",
+            format!(
+                "contact {}: chain \"{}\" uses `{e}`, whose friction is a velocity over the step, \
+                 but integrator: Static has no velocity (every load step is an equilibrium)",
+                ci + 1,
+                chain.name()
+            ),
+        )
+        .with_help(
+            "for quasi-static loading with friction use integrator: Overdamped with a drag or \
+             resistance; or drop the friction law for a frictionless static solve",
+        ))
 }
 
 /// What a chain on a rigid body's surface may not do, refused when a side of contact `ci` is a

@@ -4,7 +4,7 @@
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
 use super::window::{Fields, schedule};
-use crate::diag::SceneError;
+use crate::diag::{SceneError, closest};
 use crate::external::{
     AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, StokesDrag, ViscousDrag,
 };
@@ -66,18 +66,22 @@ pub(super) fn build_forces(
                 end,
                 ramp,
             } => {
-                let r = bodies.find_rod(cx, rod)?;
-                let n = rod_item(cx, *node, model.bodies.rods[r].n_nodes, "node", rod)?;
+                let (dof, kind) = if bodies.rods.contains_key(rod.as_str()) {
+                    let r = bodies.find_rod(cx, rod)?;
+                    let n = rod_item(cx, *node, model.bodies.rods[r].n_nodes, "node", rod)?;
+                    (model.bodies.rods[r].node_dof(n), "rod")
+                } else {
+                    node_of_body(cx, model, rod, *node)?
+                };
                 let fields = Fields {
                     anchor: "PointForce",
                     nth: point_forces,
                     names: ["start", "end", "ramp"],
-                    what: format!("the point force on rod \"{rod}\""),
+                    what: format!("the point force on {kind} \"{rod}\""),
                 };
                 point_forces += 1;
                 externals.push(Box::new(PointForce {
-                    rod: r,
-                    node: n,
+                    dof,
                     force: force.vec(),
                     window: schedule(cx, &fields, *start, *end, *ramp)?,
                 }));
@@ -86,4 +90,42 @@ pub(super) fn build_forces(
     }
 
     Ok(externals)
+}
+
+/// The first DOF of node `node` (negative counts from the end) of the shell or sphere named
+/// `name` with the kind of body it is, or an error naming the bodies a point force can act on.
+fn node_of_body(
+    cx: &Ctx,
+    model: &Model,
+    name: &str,
+    node: i64,
+) -> Result<(usize, &'static str), SceneError> {
+    let with_nodes = || model.bodies.iter().filter(|b| b.n_nodes() > 0);
+    let Some(b) = with_nodes().find(|b| b.name() == name) else {
+        let names: Vec<&str> = with_nodes().map(|b| b.name()).collect();
+        let e = cx.err(
+            &format!("\"{name}\""),
+            format!("no rod, shell or sphere is named \"{name}\""),
+        );
+        return Err(match closest(name, names.iter().copied()) {
+            Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+            None => e.with_help(format!("bodies with nodes: {}", names.join(", "))),
+        });
+    };
+    let len = b.n_nodes() as i64;
+    let k = if node < 0 { len + node } else { node };
+    if !(0..len).contains(&k) {
+        return Err(cx
+            .err(
+                &format!("\"{name}\""),
+                format!("node index {node} is out of range for \"{name}\" ({len} nodes)"),
+            )
+            .with_help(format!("use 0..{} or −1..−{len} from the end", len - 1)));
+    }
+    let kind = match b.kind() {
+        crate::model::BodyKind::Shell => "shell",
+        crate::model::BodyKind::Sphere => "sphere",
+        _ => "body",
+    };
+    Ok((b.node_dof(k as usize), kind))
 }

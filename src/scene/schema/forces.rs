@@ -53,9 +53,11 @@ pub enum ForceSpec {
     /// smoothstep ramps of `ramp` (the force is `force · a(t)` with the envelope `a` of
     /// `catena::model::Window`; its impulse is `force (end − start − ramp)`).
     PointForce {
-        /// Rod name.
+        /// Name of the body: a rod, a shell or a sphere (`rod:` or `body:`).
+        #[serde(alias = "body")]
         rod: String,
-        /// Node index (negative counts from the end).
+        /// Node index (negative counts from the end; default 0, a sphere's centre).
+        #[serde(default)]
         node: i64,
         /// Force (N).
         force: V3,

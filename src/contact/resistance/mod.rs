@@ -1,0 +1,15 @@
+//! Resistance laws (mpacts' `N_T_*Resistance` family): viscous forces `F = −Γ v_rel` between
+//! the two sides of a pair, the "friction matrix" of overdamped contact dynamics
+//! (`integrator: Overdamped`, where `Γ v = F`), usable under any integrator.
+
+mod area_weighted;
+mod constant;
+mod lubrication;
+mod material_specific;
+mod matrix;
+
+pub use area_weighted::AreaWeightedResistance;
+pub use constant::ConstantResistance;
+pub use lubrication::LubricationResistance;
+pub use material_specific::MaterialSpecificConstantResistance;
+pub use matrix::{Resistance, add_resistance};
