@@ -1,11 +1,12 @@
 //! `catena::verify::jacobians` and `catena check --jacobian`: every shipped chain passes, every
-//! pair type is generated in all its cases, and a wrong Jacobian in a user element is caught
-//! and named.
+//! pair type is generated in all its cases, chains that can touch a rigid body are checked on
+//! one's surface too, and a wrong Jacobian in a user element is caught and named (one that is
+//! wrong only on a rigid body's surface too).
 
 use catena::contact::{
     Builtin, Caps, Category, Chain, ChainElement, ContactCtx, ElementDoc, Env, Gives, Needs,
 };
-use catena::verify::{Checked, Options, jacobians};
+use catena::verify::{Checked, Options, RIGID_EVERY, Report, jacobians, rigid_supported};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,6 +53,17 @@ fn every_shipped_chain_passes_the_jacobian_check_in_every_case() {
         );
         let ipc = chain.name().starts_with("ipc");
         assert_eq!(cases.contains_key("overlap"), !ipc, "{report}");
+        // One configuration in four on the rigid box, for every chain a rigid body can be
+        // bound to; none for the others.
+        let rigid = cases.get("rigid").copied().unwrap_or(0);
+        if rigid_supported(chain.kinds()) && chain.rigid_refusal().is_none() {
+            assert!(
+                rigid >= Options::default().samples / RIGID_EVERY * 9 / 10,
+                "{report}"
+            );
+        } else {
+            assert_eq!(rigid, 0, "{report}");
+        }
         // Every normal law acted in many configurations, and so did the whole chain.
         for row in &report.rows {
             let category = chain
@@ -62,6 +74,84 @@ fn every_shipped_chain_passes_the_jacobian_check_in_every_case() {
                 assert!(row.acted >= 100, "{}: {report}", row.name);
             }
         }
+    }
+}
+
+/// How many configurations of each row of `report` had the rigid box on a side.
+fn rigid_count(report: &Report, name: &str) -> usize {
+    let row = report.rows.iter().find(|r| r.name == name).unwrap();
+    row.cases.get("rigid").copied().unwrap_or(0)
+}
+
+/// The shipped chains for rigid bodies, and those of other bodies whose pair type a rigid body
+/// takes part in, are checked on the probe model's rigid box: a sphere or a rod node against
+/// its triangles, a rod edge against its edges, its vertices on the ground. Every element
+/// acts there and agrees with finite differences over the box's centre and rotation DOFs.
+#[test]
+fn chains_that_can_touch_a_rigid_body_pass_on_its_surface() {
+    let options = Options::default();
+    let share = options.samples / RIGID_EVERY;
+    for name in [
+        "granular_rigid",
+        "rod_node_rigid",
+        "rod_edge_rigid",
+        "hertz_sphere_shell",
+        "linear_rod_ground",
+    ] {
+        let file = root().join(format!("chains/{name}.ron"));
+        let chain = Chain::<Builtin>::load(&file).unwrap();
+        assert_eq!(chain.rigid_refusal(), None, "{name}");
+        let report = jacobians(&chain, &options).unwrap();
+        println!("{report}\n");
+        assert!(report.passed(), "{name}:\n{report}");
+        for row in &report.rows {
+            let category = chain
+                .elements()
+                .get(row.position.unwrap_or(usize::MAX).wrapping_sub(1))
+                .map(|e| e.doc().category);
+            let least = match (row.checked, category) {
+                // Every rigid configuration is resolved (none left to a neighbouring feature).
+                (Checked::Geometry | Checked::Total, _) => share,
+                // Three in five overlap, where these laws act.
+                (_, Some(Category::Normal | Category::Tangential)) => share / 2,
+                _ => continue,
+            };
+            let n = rigid_count(&report, &row.name);
+            assert!(
+                n >= least,
+                "{name}: {} acted in {n} rigid configurations:\n{report}",
+                row.name
+            );
+            let worst = row.rigid;
+            let at = worst.at.expect("a rigid configuration was measured");
+            assert!(
+                at.rigid && worst.error <= options.tolerance,
+                "{name}:\n{report}"
+            );
+            println!(
+                "{name}: {:<20} worst on the rigid box {:.1e} ({n} configurations)",
+                row.name, worst.error
+            );
+        }
+        assert!(report.to_string().contains("on a rigid body"), "{report}");
+    }
+    // Chains refused against rigid bodies (friction written for points, a barrier capped by
+    // CCD) are not placed on one.
+    for name in ["imc_shell", "imc_ground", "ipc_ground", "shell_ground"] {
+        let chain = Chain::<Builtin>::load(&root().join(format!("chains/{name}.ron"))).unwrap();
+        assert!(rigid_supported(chain.kinds()) && chain.rigid_refusal().is_some());
+        let report = jacobians(
+            &chain,
+            &Options {
+                samples: 20,
+                ..options
+            },
+        )
+        .unwrap();
+        assert!(
+            report.rows.iter().all(|r| !r.cases.contains_key("rigid")),
+            "{report}"
+        );
     }
 }
 
@@ -149,18 +239,38 @@ fn every_triangle_resolver_is_checked_in_a_shipped_chain() {
 }
 
 /// A linear penalty `F = k δ` whose Jacobian forgets the geometric term `F ∇²Δ` (the error a
-/// hand-derived Jacobian most often has) and whose damping has the wrong sign in `∂f/∂v`.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+/// hand-derived Jacobian most often has) and whose damping has the wrong sign in `∂f/∂v`; or,
+/// with `symmetric_rate`, whose damping takes `∂(∇Δ·v)/∂x` as `∇²Δ v` (right only where `∇²Δ`
+/// is symmetric, so wrong only on a rigid side, where it is not). `damping` is `c` (N·s/m).
+#[derive(Debug, Clone, Copy, Deserialize)]
 struct Careless {
     #[serde(default)]
     forget_curvature: bool,
+    #[serde(default)]
+    symmetric_rate: bool,
+    #[serde(default = "half")]
+    damping: f64,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+impl Default for Careless {
+    fn default() -> Self {
+        Self {
+            forget_curvature: false,
+            symmetric_rate: false,
+            damping: half(),
+        }
+    }
 }
 
 static DOC: ElementDoc = ElementDoc {
     name: "N_Careless",
     category: Category::Normal,
     summary: "a penalty law with a wrong Jacobian (test)",
-    details: "F = k δ + c δ̇ with k = 1e4 N/m, c = 0.5 N·s/m.",
+    details: "F = k δ + c δ̇ with k = 1e4 N/m, c = 0.5 N·s/m unless given.",
 };
 
 impl ChainElement for Careless {
@@ -180,7 +290,7 @@ impl ChainElement for Careless {
             ctx.reject = true;
             return;
         }
-        let (k, c) = (1e4, 0.5);
+        let (k, c) = (1e4, self.damping);
         let f = k * delta - c * ctx.normal_velocity();
         ctx.normal_force += f;
         ctx.force += ctx.grad * f;
@@ -188,8 +298,13 @@ impl ChainElement for Careless {
             let ggt = ctx.grad * ctx.grad.transpose();
             ctx.dfdx -= ggt * k;
             if !self.forget_curvature {
-                // Correct: F ∇²Δ, and the damping's −c (∇²Δ v) ∇Δᵀ term.
-                let hv = ctx.hess * ctx.velocity();
+                // Correct: F ∇²Δ, and the damping's −c ∇Δ ((∇²Δ)ᵀ v)ᵀ term.
+                let v = ctx.velocity();
+                let hv = if self.symmetric_rate {
+                    ctx.hess * v
+                } else {
+                    ctx.rate_gradient(&v)
+                };
                 ctx.dfdx += ctx.hess * f - ctx.grad * hv.transpose() * c;
                 ctx.dfdv -= ggt * c;
             } else {
@@ -254,6 +369,41 @@ fn a_wrong_jacobian_in_a_user_element_is_caught_and_named() {
         text.contains(&format!("configuration #{}", at.sample)),
         "{text}"
     );
+}
+
+/// A mistake that only a rigid side reveals (its `∇²Δ` is not symmetric) is caught on the
+/// rigid box's configurations, and the report says so.
+#[test]
+fn a_jacobian_wrong_only_on_a_rigid_body_is_caught_there() {
+    let chain = |symmetric: bool| {
+        let src = format!(
+            "Chain(name: \"careless\", elements: [Point_1_Data, DeformableTriangle_2_Data, \
+             Point_Triangle, N_Careless(symmetric_rate: {symmetric}, damping: 100.0), \
+             AssembleForces])"
+        );
+        Chain::<TestElements>::parse(&src, Path::new("careless.ron")).unwrap()
+    };
+    let options = Options::default();
+    let good = jacobians(&chain(false), &options).unwrap();
+    assert!(good.passed(), "{good}");
+    assert!(rigid_count(&good, "N_Careless") >= 20, "{good}");
+
+    let bad = jacobians(&chain(true), &options).unwrap();
+    let failed: Vec<&str> = bad.failures().map(|r| r.name.as_str()).collect();
+    assert_eq!(failed, ["N_Careless", "chain total"], "{bad}");
+    let row = bad.row("N_Careless").unwrap();
+    let at = row.worst().at.unwrap();
+    assert!(at.rigid && row.rigid.error == row.worst().error, "{bad}");
+    assert!(
+        row.dfdx.error > 1e-4 && row.dfdv.error <= options.tolerance,
+        "{bad}"
+    );
+    assert!(
+        bad.to_string()
+            .contains(&format!("configuration #{}: point–", at.sample)),
+        "{bad}"
+    );
+    assert!(bad.to_string().contains("on a rigid body"), "{bad}");
 }
 
 #[test]

@@ -27,6 +27,7 @@ mod assemble;
 mod builtin;
 pub mod ccd;
 mod chain;
+mod chain_rigid;
 mod chain_roles;
 pub mod core;
 mod ctx;
@@ -50,6 +51,7 @@ pub use assemble::{
 };
 pub use builtin::Builtin;
 pub use chain::Chain;
+pub use chain_rigid::{POINT_ONLY_ELEMENTS, RigidRefusal};
 pub use core::{ContactMaterial, Mat12, NO_DOF, Vec12};
 pub use core::{EnergyRole, NonConservative};
 pub use ctx::{ContactCtx, MatrixMode, RigidSide};

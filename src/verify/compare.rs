@@ -6,6 +6,7 @@ use super::finite_difference::{
     Direction, Probe, differences, mask_columns, mask_entries, relative_error_above,
 };
 use super::prefix::Floors;
+use super::rotation::ThetaRule;
 use crate::contact::{Mat12, Vec12};
 
 /// Position steps of the ladder (m), in the order tried.
@@ -15,6 +16,19 @@ const V_STEPS: [f64; 6] = [1e-6, 1e-7, 1e-5, 1e-8, 1e-4, 1e-9];
 
 /// A probe behind a reference (see [`Probe`]).
 type DynProbe<'a> = dyn FnMut(&[f64], &[f64]) -> Option<Probe> + 'a;
+
+/// How a probe's vector is compared with the differences of its scalar: `sign` times the vector,
+/// its rigid sides' torque-form rows turned into rows over the rotation DOFs by `rule` (see
+/// [`super::rotation`]), against the differences along `direction`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Gradient {
+    /// Positions, or the implicit-Euler path.
+    pub(super) direction: Direction,
+    /// `1` for `vector = ∇s` (a distance), `−1` for `vector = −∇s` (a force and its energy).
+    pub(super) sign: f64,
+    /// The pair's `ψ → θ` rule at the configuration.
+    pub(super) rule: ThetaRule,
+}
 
 /// What one configuration gave for one row.
 pub(super) enum Outcome {
@@ -33,7 +47,7 @@ pub(super) fn compare(
     cfg: &Configuration,
     dofs: &[u32; 4],
     n: usize,
-    gradient: Option<(Direction, f64)>,
+    gradient: Option<Gradient>,
     floors: Floors,
     tol: f64,
     dt: f64,
@@ -78,8 +92,12 @@ pub(super) fn compare(
     let eg = match gradient {
         None => None,
         Some(_) if !base.scalar.is_finite() => Some(f64::INFINITY),
-        Some((direction, sign)) => {
-            let g = mask_entries(&base.vector, dofs, n);
+        Some(Gradient {
+            direction,
+            sign,
+            rule,
+        }) => {
+            let g = mask_entries(&rule.rows(&base.vector), dofs, n);
             // Along the path a position step h moves velocities by h/Δt: keep both in range.
             let steps = match direction {
                 Direction::Path => std::array::from_fn(|i| X_STEPS[i].min(dt * V_STEPS[i])),

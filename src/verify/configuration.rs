@@ -2,10 +2,13 @@
 //!
 //! The configurations live in a small fixed model ([`probe_model`]): two 3-node rods of radius
 //! 5 mm (edges of 30 mm ± 30 %), two spheres of radii 10 mm and 12 mm, a ground plane `z = 0`,
-//! two one-triangle shells of thickness 4 mm; E = 1 MPa, ν = 0.5, ρ = 1000 kg/m³; every point
-//! free. A side of kind capsule is edge 0 of rod 1 (side 1) or rod 2 (side 2), a point is node 1
-//! of those rods, a sphere is sphere 1 or 2, a plane is the ground, a triangle is shell 1's
-//! (side 1) or shell 2's (side 2).
+//! two one-triangle shells of thickness 4 mm, and a free rigid box of 40 × 30 × 25 mm with a
+//! skin of 1 mm ([`RIGID_SKIN`]; its six DOFs come after every other body's); E = 1 MPa,
+//! ν = 0.5, ρ = 1000 kg/m³; every point free. A side of kind capsule is edge 0 of rod 1
+//! (side 1) or rod 2 (side 2), a point is node 1 of those rods, a sphere is sphere 1 or 2, a
+//! plane is the ground, a triangle is shell 1's (side 1) or shell 2's (side 2). The rigid box
+//! takes a side's place only in the configurations of
+//! [`rigid_configuration`](super::rigid_configuration).
 //!
 //! Each configuration places the pair at a prescribed gap `Δ − r₁ − r₂`:
 //! - **overlap**: gap = −δ with δ log-uniform in [10⁻⁷, 3·10⁻⁴] m;
@@ -31,10 +34,11 @@
 //! Velocities: side 2 moves relative to side 1 at a speed `s` log-uniform in [10⁻⁶, 1] m/s in a
 //! random direction (so the tangential slip speed spans the regularisation speeds of friction
 //! laws — stick well below, slip well above — and the normal speed exercises damping), plus a
-//! random spin of ±10 % per point.
+//! random spin of ±10 % per point; a side that rotates (a sphere, a rigid body) turns at an
+//! angular velocity whose surface speed is up to twice `s`.
 
 use crate::contact::distance::ContactType;
-use crate::contact::{PlanePrim, PrimId, PrimKind, RodEdge, RodNode, SpherePrim};
+use crate::contact::{BodyId, PlanePrim, PrimId, PrimKind, RodEdge, RodNode, SpherePrim};
 use crate::math::Vec3;
 use crate::model::Model;
 use crate::scene::{build_scene, parse_scene};
@@ -48,6 +52,9 @@ pub const ROD_RADIUS: f64 = 5e-3;
 pub const SPHERE_RADII: [f64; 2] = [0.01, 0.012];
 /// Contact radius (half the thickness) of the probe model's shells (m).
 pub const SHELL_RADIUS: f64 = 2e-3;
+/// Contact radius (skin) of the probe model's rigid box (m): larger than the deepest overlap
+/// of a configuration (0.3 mm), so a rigid vertex against the plane keeps a positive distance.
+pub const RIGID_SKIN: f64 = 1e-3;
 
 /// The model the configurations are placed in (see the module docs).
 pub fn probe_model() -> Model {
@@ -68,6 +75,10 @@ pub fn probe_model() -> Model {
              mesh: Inline(nodes: [[0, 0, 0.3], [0.03, 0, 0.3], [0, 0.03, 0.3]], triangles: [[0, 1, 2]])),
             (name: "d", material: "m", thickness: 4e-3,
              mesh: Inline(nodes: [[0, 0, 0.4], [0.03, 0, 0.4], [0, 0.03, 0.4]], triangles: [[0, 1, 2]])),
+        ],
+        rigid_bodies: [
+            (name: "box", material: "m", mesh: Box(size: (0.04, 0.03, 0.025)), translate: (0, 0, 0.6),
+             skin: 1e-3),
         ],
     )"#;
     let file = Path::new("<jacobian check model>");
@@ -99,10 +110,13 @@ pub struct Configuration {
     pub second: PrimId,
     /// Overlap or separation.
     pub regime: Regime,
-    /// The closest-feature case aimed at (capsules), `None` for other pairs.
+    /// The closest-feature case aimed at (capsules and triangles), `None` for other pairs.
     pub target: Option<ContactType>,
     /// Relative speed of the sides (m/s).
     pub speed: f64,
+    /// Whether a side is a primitive of the probe model's rigid box (see
+    /// [`rigid_configuration`](super::rigid_configuration)).
+    pub rigid: bool,
 }
 
 /// Pair types the generator can place (every resolver of catena).
@@ -121,7 +135,7 @@ pub fn supported(kinds: (PrimKind, PrimKind)) -> bool {
 }
 
 /// A side's shape in a configuration.
-enum Shape {
+pub(super) enum Shape {
     /// A segment with its two end points.
     Edge(Vec3, Vec3),
     /// A centre (sphere or rod node).
@@ -132,17 +146,33 @@ enum Shape {
     Plane,
 }
 
-fn radius(prim: PrimId) -> f64 {
+/// The contact radius of a side of the probe model (m).
+pub(super) fn radius(prim: PrimId) -> f64 {
     match prim {
         PrimId::RodEdge(_) | PrimId::RodNode(_) => ROD_RADIUS,
         PrimId::Sphere(s) => SPHERE_RADII[s.index as usize],
         PrimId::Plane(_) => 0.0,
         PrimId::ShellNode(_) | PrimId::ShellEdge(_) | PrimId::ShellFace(_) => SHELL_RADIUS,
-        PrimId::RigidFace(_) | PrimId::RigidEdge(_) | PrimId::RigidVertex(_) => 0.0,
+        PrimId::RigidFace(_) | PrimId::RigidEdge(_) | PrimId::RigidVertex(_) => RIGID_SKIN,
     }
 }
 
-fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> PrimId {
+/// The length that turns a side's angular velocity into a surface speed (m): a sphere's radius,
+/// the rigid box's circumradius.
+fn lever(model: &Model, prim: PrimId) -> f64 {
+    match prim.body() {
+        BodyId::Rigid(b) => model.bodies.rigid[b as usize]
+            .surface
+            .nodes
+            .iter()
+            .fold(0.0, |m, p| p.norm().max(m)),
+        _ => radius(prim),
+    }
+}
+
+/// The probe model's primitive of `kind` on side `side` (0 or 1), see the module docs;
+/// `other_is_sphere` when side 1 is a sphere too.
+pub(super) fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> PrimId {
     match kind {
         PrimKind::Capsule => PrimId::RodEdge(RodEdge { rod: side, edge: 0 }),
         PrimKind::Point => PrimId::RodNode(RodNode { rod: side, node: 1 }),
@@ -156,7 +186,7 @@ fn primitive(kind: PrimKind, side: u32, other_is_sphere: bool) -> PrimId {
 }
 
 /// Index `i`'s target case for a point against a triangle.
-fn triangle_target(i: usize) -> ContactType {
+pub(super) fn triangle_target(i: usize) -> ContactType {
     [
         ContactType::PointFace,
         ContactType::PointEdge,
@@ -206,7 +236,7 @@ fn near_triangle(rng: &mut Rng, t: &[Vec3; 3], n: &Vec3, dist: f64, target: Cont
 }
 
 /// Index `i`'s target case for a capsule pair (cycled so that each case gets a quarter).
-fn capsule_target(i: usize) -> ContactType {
+pub(super) fn capsule_target(i: usize) -> ContactType {
     [
         ContactType::PointPoint,
         ContactType::PointEdge,
@@ -306,8 +336,8 @@ fn place(
     }
 }
 
-/// Writes a shape into the state of its primitive.
-fn write(model: &Model, q: &mut [f64], prim: PrimId, shape: &Shape) {
+/// Writes a shape into the state of its primitive (rod, sphere or shell; a plane has none).
+pub(super) fn write(model: &Model, q: &mut [f64], prim: PrimId, shape: &Shape) {
     let mut set = |dof: usize, x: Vec3| q[dof..dof + 3].copy_from_slice(x.as_slice());
     match (prim, shape) {
         (PrimId::RodEdge(RodEdge { rod, .. }), Shape::Edge(p0, p1)) => {
@@ -341,6 +371,21 @@ pub fn points(model: &Model, prim: PrimId) -> Vec<usize> {
     prim.point_dofs(model).as_slice().to_vec()
 }
 
+/// The regime of configuration number `i` (three in five overlap, if `overlaps`) and its gap
+/// (m), see the module docs.
+pub(super) fn regime_and_gap(rng: &mut Rng, reach: f64, overlaps: bool, i: usize) -> (Regime, f64) {
+    let regime = if overlaps && i % 5 < 3 {
+        Regime::Overlap
+    } else {
+        Regime::Separation
+    };
+    let gap = match regime {
+        Regime::Overlap => -rng.log_uniform(1e-7, 3e-4),
+        Regime::Separation => rng.log_uniform(1e-8, (1.5 * reach).max(1e-5)),
+    };
+    (regime, gap)
+}
+
 /// Configuration number `i` of a pair of `kinds` (see the module docs); `reach` is the largest
 /// distance at which an element of the chain acts (m); `overlaps` whether overlapping
 /// configurations are generated.
@@ -352,15 +397,7 @@ pub fn configuration(
     overlaps: bool,
     i: usize,
 ) -> Configuration {
-    let regime = if overlaps && i % 5 < 3 {
-        Regime::Overlap
-    } else {
-        Regime::Separation
-    };
-    let gap = match regime {
-        Regime::Overlap => -rng.log_uniform(1e-7, 3e-4),
-        Regime::Separation => rng.log_uniform(1e-8, (1.5 * reach).max(1e-5)),
-    };
+    let (regime, gap) = regime_and_gap(rng, reach, overlaps, i);
     let target = match kinds {
         (PrimKind::Capsule, PrimKind::Capsule) => Some(capsule_target(i / 5)),
         (PrimKind::Capsule, PrimKind::Sphere) => Some(if (i / 5).is_multiple_of(2) {
@@ -381,14 +418,35 @@ pub fn configuration(
     write(model, &mut q, first, &s1);
     write(model, &mut q, second, &s2);
 
+    let second_moves = kinds.1 != PrimKind::Plane;
+    let (v, speed) = velocities(model, rng, [first, second], second_moves);
+    Configuration {
+        q,
+        v,
+        first,
+        second,
+        regime,
+        target,
+        speed,
+        rigid: false,
+    }
+}
+
+/// Random velocities of the pair `prims` (see the module docs): side 2 moves against side 1,
+/// or side 1 against side 2 when `second_moves` is false (a static plane); returns them with
+/// the relative speed `s` (m/s).
+pub(super) fn velocities(
+    model: &Model,
+    rng: &mut Rng,
+    prims: [PrimId; 2],
+    second_moves: bool,
+) -> (Vec<f64>, f64) {
     let speed = rng.log_uniform(1e-6, 1.0);
     let relative = rng.direction() * speed;
-    let mut v = vec![0.0; q.len()];
-    let second_moves = kinds.1 != PrimKind::Plane;
-    for (side, prim) in [first, second].into_iter().enumerate() {
+    let mut v = vec![0.0; model.q.len()];
+    for (side, prim) in prims.into_iter().enumerate() {
         for p in points(model, prim) {
             let spin = rng.direction() * (0.1 * speed * rng.unit());
-            // Side 2 moves against side 1 (a static plane: side 1 moves instead).
             let moving = if second_moves { 1 } else { 0 };
             let w = if side == moving {
                 relative + spin
@@ -399,21 +457,13 @@ pub fn configuration(
         }
     }
     // Rotating sides spin at up to a surface speed comparable to the relative speed.
-    for prim in [first, second] {
+    for prim in prims {
         if let Some(k) = prim.spin_dof(model) {
-            let omega = rng.direction() * (2.0 * speed * rng.unit() / radius(prim));
+            let omega = rng.direction() * (2.0 * speed * rng.unit() / lever(model, prim));
             v[k..k + 3].copy_from_slice(omega.as_slice());
         }
     }
-    Configuration {
-        q,
-        v,
-        first,
-        second,
-        regime,
-        target,
-        speed,
-    }
+    (v, speed)
 }
 
 #[cfg(test)]

@@ -41,6 +41,17 @@
 //! force is not differentiable) is skipped; a configuration in which every step does is skipped
 //! for that element and counted.
 //!
+//! **Rigid bodies.** For a chain that may be bound to a rigid body's surface (its pair type
+//! one a rigid body takes part in, and no element or CCD method the scene builder refuses
+//! there, [`Chain::rigid_refusal`]), one configuration in four puts the probe model's rigid box
+//! on one side ([`rigid_configuration`](super::rigid_configuration)), in a random pose at a
+//! finite step rotation. The check then perturbs the box's centre and its rotation DOFs `θ`,
+//! and compares in `θ` (see [`super::rotation`]): an element's `∂f/∂x` as the chain ends
+//! ([`ContactCtx::finish_rigid`]), the resolver's `∇²Δ` turned by `J_l(φ)`, and gradients
+//! (`∇Δ`, and a conservative force against its energy) with their torque-form rows turned by
+//! `J_lᵀ`. The report counts those configurations as `rigid` among the cases, and keeps each
+//! row's worst error over them apart ([`Row::rigid`](super::Row::rigid)).
+//!
 //! Before each configuration the adaptive elements see one
 //! [`Adaptive::begin_step`](crate::contact::Adaptive::begin_step): the state is the
 //! configuration, the step's non-contact forces are the weights of the pair's points under
@@ -51,12 +62,14 @@
 //! 10⁻⁷…10⁻³ m (a loaded or slipping friction spring, an established adhesive neck): the memory
 //! of any element type, whatever it holds, without the checker knowing its fields.
 
-use super::compare::{Outcome, compare};
+use super::compare::{Gradient, Outcome, compare};
 use super::configuration::{Regime, Rng, configuration, probe_model};
 use super::finite_difference::{Direction, Probe};
 use super::memory::{begin_step, memory_for};
 use super::prefix::{Floors, run_prefix};
 use super::report::{Checked, Location, Options, Report, Row, VerifyError};
+use super::rigid::{rigid_configuration, rigid_index, rigid_supported};
+use super::rotation::ThetaRule;
 use crate::contact::distance::ContactType;
 use crate::contact::relative_weights;
 use crate::contact::{Caps, Chain, ContactCtx, ElementSet, Env, Mat12};
@@ -64,11 +77,16 @@ use crate::math::Vec3;
 use crate::run::Stop;
 
 /// Relative tangential speed at the contact (m/s): the sides' velocities interpolated at the
-/// closest points (β on segments, barycentric coordinates on a triangle), minus their normal
-/// part.
+/// closest points (β on segments, barycentric coordinates on a triangle; a rigid side's centre
+/// velocity plus `ω × b` at its closest surface point `c + b`), minus their normal part.
 fn tangential_speed(ctx: &ContactCtx) -> f64 {
     let w = relative_weights(ctx, ctx.beta, ctx.bary);
-    let rel: Vec3 = (0..ctx.n_points()).map(|k| ctx.v[k] * w[k]).sum();
+    let mut rel: Vec3 = (0..ctx.n_points()).map(|k| ctx.v[k] * w[k]).sum();
+    for (side, sign) in [(0, 1.0), (1, -1.0)] {
+        if let (Some(r), Some(k)) = (&ctx.rigid[side], ctx.spins[side]) {
+            rel += ctx.v[k].cross(&r.lever_base) * sign;
+        }
+    }
     (rel - ctx.normal * ctx.normal.dot(&rel)).norm()
 }
 
@@ -142,13 +160,18 @@ pub fn jacobians_until<E: ElementSet>(
         .collect();
     let mut total = Row::new(None, "chain total", Checked::Total);
     let conservative = chain.method().conservative;
+    let rigid = rigid_supported(kinds) && chain.rigid_refusal().is_none();
     let mut rng = Rng::new(options.seed);
 
     for i in 0..options.samples {
         if let Some(signal) = stop.and_then(Stop::requested) {
             return Err(VerifyError::Interrupted { signal, done: i });
         }
-        let cfg = configuration(&model, &mut rng, kinds, reach, overlaps, i);
+        let cfg = match rigid_index(i).filter(|_| rigid) {
+            Some(j) => rigid_configuration(&model, &mut rng, kinds, reach, overlaps, j)
+                .expect("a rigid body takes part in the pair type"),
+            None => configuration(&model, &mut rng, kinds, reach, overlaps, i),
+        };
         let mut ch = chain.clone();
         begin_step(&mut ch, &model, &cfg, dt);
         let (history, history_kind) = memory_for(&ch, &model, &cfg, &mut rng, i, dt);
@@ -169,8 +192,11 @@ pub fn jacobians_until<E: ElementSet>(
             gap: geo.gap,
             tangential_speed: tangential_speed(&geo),
             history: history_kind,
+            rigid: cfg.rigid,
         };
         let (dofs, n) = (geo.dof, geo.n_slots());
+        // ψ → θ on a rigid side, at the configuration.
+        let rule = ThetaRule::of(&geo);
         let acted = |row: &mut Row, outcome: Outcome| match outcome {
             Outcome::Idle => {}
             Outcome::Boundary => row.at_boundary += 1,
@@ -196,6 +222,14 @@ pub fn jacobians_until<E: ElementSet>(
                     Regime::Separation => "separation",
                 };
                 *row.cases.entry(regime).or_default() += 1;
+                if cfg.rigid {
+                    *row.cases.entry("rigid").or_default() += 1;
+                    let worst = [ex, ev, eg.unwrap_or(0.0)]
+                        .into_iter()
+                        .map(|e| if e.is_nan() { f64::INFINITY } else { e })
+                        .fold(0.0, f64::max);
+                    row.rigid.update(worst, at);
+                }
                 row.speeds.0 = row.speeds.0.min(at.tangential_speed);
                 row.speeds.1 = row.speeds.1.max(at.tangential_speed);
             }
@@ -213,12 +247,16 @@ pub fn jacobians_until<E: ElementSet>(
                             Probe {
                                 scalar: c.distance,
                                 vector: c.grad,
-                                d_dx: c.hess,
+                                d_dx: ThetaRule::of(&c).columns(&c.hess),
                                 d_dv: Mat12::zeros(),
                             }
                         })
                     };
-                    let gradient = Some((Direction::Position, 1.0));
+                    let gradient = Some(Gradient {
+                        direction: Direction::Position,
+                        sign: 1.0,
+                        rule,
+                    });
                     compare(
                         &mut probe,
                         &cfg,
@@ -254,7 +292,11 @@ pub fn jacobians_until<E: ElementSet>(
                         {
                             let gradient = (!ch.elements()[k].gives().dissipative
                                 && p.scalar != 0.0)
-                                .then_some((Direction::Path, -1.0));
+                                .then_some(Gradient {
+                                    direction: Direction::Path,
+                                    sign: -1.0,
+                                    rule,
+                                });
                             compare(&mut probe, &cfg, &dofs, n, gradient, floors, tol, dt)
                         }
                         _ => Outcome::Idle,
@@ -279,7 +321,11 @@ pub fn jacobians_until<E: ElementSet>(
         };
         let outcome = match probe(&cfg.q, &cfg.v) {
             Some(p) => {
-                let gradient = (conservative && p.scalar != 0.0).then_some((Direction::Path, -1.0));
+                let gradient = (conservative && p.scalar != 0.0).then_some(Gradient {
+                    direction: Direction::Path,
+                    sign: -1.0,
+                    rule,
+                });
                 let floors = Floors {
                     force: p.vector.norm(),
                     ..Floors::default()

@@ -20,11 +20,14 @@ mod pair;
 mod partials;
 mod prefix;
 mod report;
+mod rigid;
 mod rng;
+mod rotation;
 mod table;
 
 pub use configuration::{
-    Configuration, ROD_RADIUS, Regime, SPHERE_RADII, configuration, probe_model, supported,
+    Configuration, RIGID_SKIN, ROD_RADIUS, Regime, SPHERE_RADII, configuration, probe_model,
+    supported,
 };
 pub use finite_difference::{
     Direction, Probe, derivative, differences, gradient, jacobian, jacobian_columns, mask_columns,
@@ -36,4 +39,5 @@ pub use partials::check_partials;
 pub use report::{
     Checked, HistoryKind, Location, MAX_SAMPLES, Options, Report, Row, VerifyError, Worst,
 };
+pub use rigid::{RIGID_EVERY, rigid_configuration, rigid_index, rigid_supported};
 pub use rng::Rng;

@@ -1,7 +1,14 @@
 //! Running a prefix of a chain on one pair, and isolating one element's contribution from
 //! what the elements before it accumulated.
+//!
+//! A prefix ends as a whole chain does ([`ContactCtx::finish_rigid`]): the `∂f/∂x` columns of a
+//! rigid side's rotation slot are turned from the infinitesimal rotation `ψ` into the body's
+//! rotation DOFs `θ` (see [`super::rotation`]), so that they are compared with differences over
+//! `θ`. The turn is linear in the columns, so it is applied to the element's own block after
+//! the accumulated block is subtracted, exactly as it acts on the chain's sum.
 
 use super::configuration::Configuration;
+use super::rotation::ThetaRule;
 use crate::contact::{Chain, ContactCtx, ElementSet, Env, Mat12, PairMemory, Vec12};
 
 /// The fraction of the chain's accumulated block below which an element's own block is not
@@ -22,8 +29,9 @@ pub(super) struct Floors {
 
 /// Runs `elements[..=k]` on one pair; with `isolate`, subtracts the accumulated force,
 /// Jacobians and energy before element `k` runs from those after it (leaving `k`'s own
-/// contribution). Also returns [`NOISE`] times the accumulated blocks after `k`. `None` if an
-/// element rejects the pair.
+/// contribution), and ends as a chain does (a rigid side's `∂f/∂x` over its rotation DOFs, see
+/// the module docs). Also returns [`NOISE`] times the accumulated blocks after `k`. `None` if
+/// an element rejects the pair.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_prefix<E: ElementSet>(
     chain: &Chain<E>,
@@ -49,7 +57,7 @@ pub(super) fn run_prefix<E: ElementSet>(
         }
     }
     let accumulated = Floors {
-        dx: NOISE * ctx.dfdx.norm(),
+        dx: NOISE * ThetaRule::of(&ctx).columns(&ctx.dfdx).norm(),
         dv: NOISE * ctx.dfdv.norm(),
         gradient: NOISE * ctx.force.norm(),
         force: ctx.force.norm(),
@@ -58,5 +66,6 @@ pub(super) fn run_prefix<E: ElementSet>(
     ctx.dfdx -= before.1;
     ctx.dfdv -= before.2;
     ctx.energy -= before.3;
+    ctx.finish_rigid();
     Some((ctx, accumulated))
 }

@@ -79,6 +79,8 @@ pub struct Location {
     pub tangential_speed: f64,
     /// Which per-pair memory the configuration started from.
     pub history: HistoryKind,
+    /// Whether a side was a rigid body's primitive.
+    pub rigid: bool,
 }
 
 /// The per-pair memory a configuration starts from.
@@ -135,8 +137,12 @@ pub struct Row {
     pub dfdv: Worst,
     /// Worst `f = −∇E` (resolvers: `∇Δ`) error.
     pub gradient: Worst,
-    /// Configurations acted on, by case (`PP`, `PE`, `EE`, `plane`, `overlap`, `separation`).
+    /// Configurations acted on, by case (`PP`, `PE`, `EE`, `PF`, `plane`, `overlap`,
+    /// `separation`, and `rigid` for those with a rigid body on a side).
     pub cases: BTreeMap<&'static str, usize>,
+    /// The largest of the three errors over the configurations with a rigid body on a side,
+    /// and where it was met (`None` when the row acted in none).
+    pub rigid: Worst,
     /// Smallest and largest tangential speed acted at (m/s).
     pub speeds: (f64, f64),
 }
@@ -154,6 +160,7 @@ impl Row {
             dfdv: Worst::default(),
             gradient: Worst::default(),
             cases: BTreeMap::new(),
+            rigid: Worst::default(),
             speeds: (f64::INFINITY, 0.0),
         }
     }

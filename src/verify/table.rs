@@ -38,6 +38,7 @@ impl fmt::Display for Location {
         } else {
             "separation"
         };
+        let rigid = if self.rigid { " on a rigid body" } else { "" };
         let history = match self.history {
             HistoryKind::Fresh => "fresh memory",
             HistoryKind::Previous => "memory from previous steps",
@@ -45,7 +46,7 @@ impl fmt::Display for Location {
         };
         write!(
             f,
-            "configuration #{}: {case}, {regime}, gap {:.2e} m, |v_t| {:.1e} m/s, {history}",
+            "configuration #{}: {case}{rigid}, {regime}, gap {:.2e} m, |v_t| {:.1e} m/s, {history}",
             self.sample, self.gap, self.tangential_speed,
         )
     }
@@ -111,6 +112,13 @@ impl fmt::Display for Report {
             let w = r.worst();
             if let Some(at) = w.at {
                 writeln!(f, "    {:<24} {:.1e} at {at}", r.name, w.error)?;
+            }
+            if let (Some(at), false) = (r.rigid.at, w.at.is_some_and(|w| w.rigid)) {
+                writeln!(
+                    f,
+                    "    {:<24} {:.1e} on rigid bodies, at {at}",
+                    r.name, r.rigid.error
+                )?;
             }
             if r.at_boundary > 0 {
                 writeln!(

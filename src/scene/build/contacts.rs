@@ -9,7 +9,7 @@ use super::groups::ContactNames;
 use crate::contact::PrimKind;
 use crate::contact::{
     BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, Redetect,
-    SelfExclusion, band_neighbours,
+    RigidRefusal, SelfExclusion, band_neighbours,
 };
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
@@ -290,7 +290,8 @@ fn check_static<E: ElementSet>(
 /// the straight lines CCD assumes), use friction or moment laws written for points and spheres
 /// only (`T_IMC`, `T_IPC`, rolling and torsional resistance: they do not see a rigid side's
 /// rotation about its centre of mass), or bind a rigid vertex against a shell triangle (1 + 3
-/// points and a rotation do not fit a pair's four slots).
+/// points and a rotation do not fit a pair's four slots). The first two are the chain's
+/// [`Chain::rigid_refusal`].
 fn check_rigid<E: ElementSet>(
     cx: &Ctx,
     ci: usize,
@@ -315,31 +316,23 @@ fn check_rigid<E: ElementSet>(
             )
             .with_help(help.to_string()))
     };
-    if chain.method().needs_ccd() {
-        return refuse(
-            "it caps Newton steps by continuous collision detection, which rigid surfaces do \
-             not support (their points turn along arcs)"
-                .into(),
-            "use a penalty or IMC normal law (N_Hertz, N_LinearSpring…, N_IMC) against rigid \
-             bodies",
-        );
-    }
-    const POINT_ONLY: [&str; 4] = [
-        "T_IMC",
-        "T_IPC",
-        "T_RollingResistance",
-        "T_TorsionalCoulombFriction",
-    ];
-    if let Some(e) = chain
-        .elements()
-        .iter()
-        .map(|e| e.doc().name)
-        .find(|n| POINT_ONLY.contains(n))
-    {
-        return refuse(
-            format!("its element `{e}` does not support rigid bodies"),
-            "use T_CoulombFriction or T_CundallStrack for friction against rigid bodies",
-        );
+    match chain.rigid_refusal() {
+        Some(RigidRefusal::Ccd) => {
+            return refuse(
+                "it caps Newton steps by continuous collision detection, which rigid surfaces do \
+                 not support (their points turn along arcs)"
+                    .into(),
+                "use a penalty or IMC normal law (N_Hertz, N_LinearSpring…, N_IMC) against rigid \
+                 bodies",
+            );
+        }
+        Some(RigidRefusal::PointOnly(e)) => {
+            return refuse(
+                format!("its element `{e}` does not support rigid bodies"),
+                "use T_CoulombFriction or T_CundallStrack for friction against rigid bodies",
+            );
+        }
+        None => {}
     }
     let shell = |g: &BodyGroup| matches!(g, BodyGroup::Shells(_));
     let (k1, k2) = chain.kinds();
