@@ -161,6 +161,44 @@ fn killed_and_resumed_fluid_runs_match_bit_for_bit() {
     kill_and_resume(tmp.path(), &scene);
 }
 
+/// A rigid piston driven down until its load reaches `stop_load`, then held: the checkpoint
+/// carries the moment it stopped (the end of its motion window, infinite until then), so a
+/// run resumed before or after the stop writes the same bits.
+#[test]
+fn killed_and_resumed_load_stopped_piston_matches_bit_for_bit() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let chain = |n: &str| root().join("chains").join(n).display().to_string();
+    let text = format!(
+        r#"Scene(
+    name: "resume_piston",
+    time: (dt: 2e-4, duration: 0.3, integrator: ImplicitEuler),
+    output: (frame_every: 150),
+    materials: {{ "soft": (youngs_modulus: 1e6, poisson_ratio: 0.3, density: 2500) }},
+    sphere_sets: [
+        (name: "bed", material: "soft", from: Lattice(
+            origin: (0.00125, 0.00125, 0.001), spacing: 0.0025, counts: (4, 4, 1),
+            radius: 0.001, jitter: (0.0001, 0.0001, 0.0), seed: 3)),
+    ],
+    planes: [(name: "floor", origin: (0, 0, 0), normal: (0, 0, 1), material: "soft")],
+    rigid_bodies: [
+        (name: "piston", material: "soft", mesh: Box(size: (0.012, 0.012, 0.002)),
+         translate: (0.005, 0.005, 0.0032),
+         motion: Prescribed(translate: (velocity: (0, 0, -0.02), stop_load: 0.5))),
+    ],
+    forces: [Gravity(g: (0, 0, -9.81))],
+    contacts: [
+        (chain: "{}", first: AllSpheres, second: AllPlanes, keep_distance: 2e-4, detect: OnMotion),
+        (chain: "{}", first: AllSpheres, second: AllRigid, keep_distance: 2e-4, detect: OnMotion),
+    ],
+)"#,
+        chain("granular_plane_onset.ron"),
+        chain("granular_rigid.ron")
+    );
+    let scene = tmp.path().join("piston.ron");
+    std::fs::write(&scene, text).expect("write scene");
+    kill_and_resume(tmp.path(), &scene);
+}
+
 /// Runs `scene` uninterrupted, then again with checkpoints, killed (SIGKILL) at random moments
 /// and resumed until it completes; the two outputs must be the same bytes.
 fn kill_and_resume(tmp: &Path, scene: &Path) {

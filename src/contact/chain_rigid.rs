@@ -15,6 +15,11 @@ pub const POINT_ONLY_ELEMENTS: [&str; 4] = [
     "T_TorsionalCoulombFriction",
 ];
 
+/// Resolvers that measure each primitive alone, without the rigid surface's one-contact rule
+/// (a feature shared by several triangles would touch once per triangle): `Triangle_Plane`
+/// gives every triangle at a body's lowest corner a contact of its own.
+pub const PER_PRIMITIVE_RESOLVERS: [&str; 1] = ["Triangle_Plane"];
+
 /// Why a chain may not act on a rigid body's surface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RigidRefusal {
@@ -24,6 +29,8 @@ pub enum RigidRefusal {
     Ccd,
     /// It holds this element, one of [`POINT_ONLY_ELEMENTS`].
     PointOnly(&'static str),
+    /// Its resolver is one of `PER_PRIMITIVE_RESOLVERS` (`Triangle_Plane`).
+    PerPrimitive(&'static str),
 }
 
 impl<E: ElementSet> Chain<E> {
@@ -50,9 +57,11 @@ impl<E: ElementSet> Chain<E> {
         if self.method().needs_ccd() {
             return Some(RigidRefusal::Ccd);
         }
-        self.elements()
-            .iter()
-            .map(|e| e.doc().name)
+        let names = || self.elements().iter().map(|e| e.doc().name);
+        if let Some(r) = names().find(|n| PER_PRIMITIVE_RESOLVERS.contains(n)) {
+            return Some(RigidRefusal::PerPrimitive(r));
+        }
+        names()
             .find(|n| POINT_ONLY_ELEMENTS.contains(n))
             .map(RigidRefusal::PointOnly)
     }

@@ -49,7 +49,7 @@ impl Default for MatrixMode {
 /// mass `c` and its rotation slot the body's rotation, so the pair's local coordinates are the
 /// body's DOFs; the surface points the resolver measures are kept here. A resolver computes its
 /// distance over the surface points and reduces `∇Δ`, `∇²Δ` to the body's coordinates (see
-/// [`crate::contact::resolve`]); the rotation coordinate of a rigid side is the infinitesimal
+/// the `contact::resolve` module); the rotation coordinate of a rigid side is the infinitesimal
 /// world rotation `ψ` about `c`, so that its force row is the torque `Σ aₖ × fₖ`, and its
 /// `∂f/∂x` columns are turned into those of the rotation DOFs `θ` by `J_l(φ)` when the chain
 /// ends ([`ContactCtx::finish_rigid`]).

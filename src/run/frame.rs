@@ -75,17 +75,7 @@ impl OutputPlan {
         if self.rigid.is_empty() {
             return Vec::new();
         }
-        let mut out = vec![[0.0; 6]; self.rigid.len()];
-        for lc in sim.last_contacts() {
-            for load in lc.rigid_loads.iter().flat_map(|l| l.iter().flatten()) {
-                let o = &mut out[load.body as usize];
-                for i in 0..3 {
-                    o[i] += load.force[i];
-                    o[3 + i] += load.torque[i];
-                }
-            }
-        }
-        out
+        crate::contact::rigid_body_loads(sim.last_contacts(), self.rigid.len())
     }
 
     /// The optional columns of `steps.csv`.

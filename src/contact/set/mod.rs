@@ -21,7 +21,9 @@ mod store;
 pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
 pub use contact_set::ContactSet;
-pub use model::{ContactModel, ContactStats, Coverage, LocalContact, PairKey, RigidLoad};
+pub use model::{
+    ContactModel, ContactStats, Coverage, LocalContact, PairKey, RigidLoad, rigid_body_loads,
+};
 pub use redetect::{REUSE_FRACTION, Redetect};
 pub use state::ContactState;
 pub use store::MemoryStore;

@@ -64,6 +64,23 @@ pub struct RigidLoad {
     pub torque: crate::math::Vec3,
 }
 
+/// The summed contact force and torque on each of `n_rigid` rigid bodies over `contacts`
+/// (`[fx, fy, fz, tx, ty, tz]`, N and N·m about each centre of mass), in body order.
+pub fn rigid_body_loads(contacts: &[LocalContact], n_rigid: usize) -> Vec<[f64; 6]> {
+    let mut out = vec![[0.0; 6]; n_rigid];
+    for load in contacts
+        .iter()
+        .flat_map(|lc| lc.rigid_loads.iter().flat_map(|l| l.iter().flatten()))
+    {
+        let o = &mut out[load.body as usize];
+        for i in 0..3 {
+            o[i] += load.force[i];
+            o[3 + i] += load.torque[i];
+        }
+    }
+    out
+}
+
 /// Per-step contact statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ContactStats {

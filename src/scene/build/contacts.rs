@@ -332,6 +332,16 @@ fn check_rigid<E: ElementSet>(
                 "use T_CoulombFriction or T_CundallStrack for friction against rigid bodies",
             );
         }
+        Some(RigidRefusal::PerPrimitive(e)) => {
+            return refuse(
+                format!(
+                    "its resolver `{e}` would give every triangle at the body's lowest corner a \
+                     contact of its own"
+                ),
+                "bind the rigid body's vertices to the plane with Point_Plane (a Point_1_Data \
+                 chain): each vertex touches once",
+            );
+        }
         None => {}
     }
     let shell = |g: &BodyGroup| matches!(g, BodyGroup::Shells(_));

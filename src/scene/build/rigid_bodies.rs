@@ -202,11 +202,23 @@ fn motion_of(spec: &RigidMotionSpec, cx: &Ctx, name: &str) -> Result<RigidMotion
             };
             let translate = match translate {
                 None => None,
-                Some(t) => Some((
-                    t.velocity.vec(),
-                    schedule(cx, &fields("translation"), t.start, t.end, t.ramp)?,
-                )),
+                Some(t) => {
+                    let mut window = schedule(cx, &fields("translation"), t.start, t.end, t.ramp)?;
+                    // A load stop moves the window's end: it needs one.
+                    if t.stop_load.is_some() && window.is_none() {
+                        window = Some(crate::model::Window {
+                            start: 0.0,
+                            end: f64::INFINITY,
+                            ramp: 0.0,
+                        });
+                    }
+                    Some((t.velocity.vec(), window))
+                }
             };
+            let stop_load = translate
+                .as_ref()
+                .and_then(|_| spec_stop_load(spec))
+                .map(|p| p.0);
             let rotate = match rotate {
                 None => None,
                 Some(r) => {
@@ -230,7 +242,21 @@ fn motion_of(spec: &RigidMotionSpec, cx: &Ctx, name: &str) -> Result<RigidMotion
                     ))
                 }
             };
-            RigidMotion::Prescribed(PrescribedMotion { translate, rotate })
+            RigidMotion::Prescribed(PrescribedMotion {
+                translate,
+                rotate,
+                stop_load,
+            })
         }
     })
+}
+
+/// The load stop of a prescribed translation, if any.
+fn spec_stop_load(spec: &RigidMotionSpec) -> Option<crate::scene::Positive> {
+    match spec {
+        RigidMotionSpec::Prescribed {
+            translate: Some(t), ..
+        } => t.stop_load,
+        _ => None,
+    }
 }

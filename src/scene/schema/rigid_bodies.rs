@@ -124,6 +124,11 @@ pub struct TranslateSpec {
     /// Ramp time at each end (s).
     #[serde(default)]
     pub ramp: Option<NonNegative>,
+    /// Load stop (N): once the contact force against the motion reaches it (at the end of a
+    /// step), the translation stops, decelerating over `ramp`, and the body holds there (a
+    /// load-controlled piston); default: no stop.
+    #[serde(default)]
+    pub stop_load: Option<Positive>,
 }
 
 /// A prescribed rotation at `rate` (rad/s, counter-clockwise about `axis`) about the axis

@@ -466,6 +466,7 @@ impl Simulator {
         model.commit_bodies(&q, &self.integrator.coefficients());
         model.q = q;
         model.time = t_new;
+        stop_on_loads(model, &self.work.eval.contacts);
         self.steps += 1;
         let m = &self.model;
         let mut end = self
@@ -486,5 +487,21 @@ impl Simulator {
         self.energy.record(energy, found, m);
         self.assembler.stages.commit += lap(&mut clock);
         (energy, contacts)
+    }
+}
+
+/// Stops every load-stopped prescribed translation whose body's contact force at the accepted
+/// step reached its load ([`crate::model::body::rigid::PrescribedMotion::stop_on_load`]).
+fn stop_on_loads(model: &mut Model, contacts: &[crate::contact::LocalContact]) {
+    let stops = |b: &crate::model::RigidBody| matches!(&b.motion, crate::model::RigidMotion::Prescribed(m) if m.stop_load.is_some());
+    if !model.bodies.rigid.iter().any(stops) {
+        return;
+    }
+    let loads = crate::contact::rigid_body_loads(contacts, model.bodies.rigid.len());
+    let t = model.time;
+    for (b, l) in model.bodies.rigid.iter_mut().zip(loads) {
+        if let crate::model::RigidMotion::Prescribed(m) = &mut b.motion {
+            m.stop_on_load(t, &crate::math::Vec3::new(l[0], l[1], l[2]));
+        }
     }
 }

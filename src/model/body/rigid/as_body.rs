@@ -111,28 +111,40 @@ impl Body for RigidBody {
             q[self.rotation..self.rotation + 3].copy_from_slice(theta.as_slice());
         }
     }
+    /// The angular momentum of the step before, the angular velocity and the committed
+    /// rotation (9 numbers), and the end of a load-stopped translation's window when the
+    /// motion has a load stop (a 10th).
     fn extra_state(&self) -> Vec<f64> {
         let s = &self.state;
-        [s.previous_momentum, s.omega, self.theta_committed]
+        let mut out: Vec<f64> = [s.previous_momentum, s.omega, self.theta_committed]
             .iter()
             .flat_map(|v| v.iter().copied())
-            .collect()
+            .collect();
+        if let RigidMotion::Prescribed(m) = &self.motion {
+            out.extend(m.stop_state());
+        }
+        out
     }
     fn restore_extra_state(&mut self, state: &[f64]) -> Result<(), String> {
-        let [l, w, t] = match state {
-            [a, b, c, d, e, f, g, h, i] => [[a, b, c], [d, e, f], [g, h, i]],
-            _ => {
-                return Err(format!(
-                    "the checkpoint holds {} numbers for rigid body \"{}\", which needs 9",
-                    state.len(),
-                    self.name
-                ));
-            }
+        let stop = match &self.motion {
+            RigidMotion::Prescribed(m) => m.stop_state().is_some(),
+            _ => false,
         };
-        let v = |x: [&f64; 3]| Vec3::new(*x[0], *x[1], *x[2]);
-        self.state.previous_momentum = v(l);
-        self.state.omega = v(w);
-        self.theta_committed = v(t);
+        let needed = if stop { 10 } else { 9 };
+        if state.len() != needed {
+            return Err(format!(
+                "the checkpoint holds {} numbers for rigid body \"{}\", which needs {needed}",
+                state.len(),
+                self.name
+            ));
+        }
+        if let (RigidMotion::Prescribed(m), Some(&end)) = (&mut self.motion, state.get(9)) {
+            m.set_stop_state(end);
+        }
+        let v = |k: usize| Vec3::new(state[k], state[k + 1], state[k + 2]);
+        self.state.previous_momentum = v(0);
+        self.state.omega = v(3);
+        self.theta_committed = v(6);
         Ok(())
     }
     fn dof_name(&self, k: usize) -> Option<String> {

@@ -13,6 +13,11 @@ use crate::model::Window;
 pub struct PrescribedMotion {
     /// Translation: velocity `V` (m/s) and its window.
     pub translate: Option<(Vec3, Option<Window>)>,
+    /// Load stop of the translation (N): once the contact force against the motion,
+    /// `−F·V̂`, reaches it at the end of a step, the translation stops — its window ends one
+    /// `ramp` later, decelerating over the ramp — and the body holds where it stopped
+    /// (a load-controlled piston: compress until the stress is reached, then hold).
+    pub stop_load: Option<f64>,
     /// Rotation: unit axis `a`, a point `p` on it at `t = 0` (m), rate `Ω` (rad/s) and window.
     pub rotate: Option<(Vec3, Vec3, f64, Option<Window>)>,
 }
@@ -47,5 +52,70 @@ impl PrescribedMotion {
             c += velocity * elapsed(t, w);
         }
         (c, theta)
+    }
+}
+
+impl PrescribedMotion {
+    /// Applies the load stop ([`PrescribedMotion::stop_load`]) at the end of the step at time
+    /// `t` (s) with contact force `force` (N) on the body; returns whether the translation
+    /// stopped now.
+    pub fn stop_on_load(&mut self, t: f64, force: &Vec3) -> bool {
+        let Some(limit) = self.stop_load else {
+            return false;
+        };
+        let Some((v, Some(w))) = &mut self.translate else {
+            return false;
+        };
+        let speed = v.norm();
+        if speed == 0.0 || t <= w.start || w.end <= t + w.ramp || -force.dot(v) / speed < limit {
+            return false;
+        }
+        w.end = (t + w.ramp).max(w.start + 2.0 * w.ramp);
+        true
+    }
+
+    /// The end of the translation's window when a load stop may move it (checkpoints): `None`
+    /// without a load stop.
+    pub fn stop_state(&self) -> Option<f64> {
+        self.stop_load?;
+        self.translate.as_ref()?.1.as_ref().map(|w| w.end)
+    }
+
+    /// Restores what [`PrescribedMotion::stop_state`] saved.
+    pub fn set_stop_state(&mut self, end: f64) {
+        if let Some((_, Some(w))) = &mut self.translate {
+            w.end = end;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piston moving down at 1 cm/s stops once the force against it reaches the load: its
+    /// window ends one ramp later and the pose is continuous; a smaller force or a stop
+    /// already set changes nothing.
+    #[test]
+    fn load_stop_ends_the_translation_one_ramp_later() {
+        let mut m = PrescribedMotion {
+            translate: Some((
+                Vec3::new(0.0, 0.0, -0.01),
+                Some(Window::new(0.0, f64::INFINITY, 0.02).unwrap()),
+            )),
+            rotate: None,
+            stop_load: Some(4.0),
+        };
+        let c0 = Vec3::zeros();
+        assert!(!m.stop_on_load(0.5, &Vec3::new(0.0, 0.0, 3.9)));
+        let before = m.pose(&c0, 0.5).0;
+        assert!(m.stop_on_load(0.5, &Vec3::new(0.0, 0.0, 4.1)));
+        assert_eq!(m.pose(&c0, 0.5).0, before);
+        let held = m.pose(&c0, 0.52).0;
+        assert_eq!(m.pose(&c0, 1.0).0, held);
+        // Decelerating over the ramp: half of 0.02 s at full speed.
+        assert!((held.z - before.z + 0.01 * 0.01).abs() < 1e-15);
+        assert!(!m.stop_on_load(0.6, &Vec3::new(0.0, 0.0, 10.0)));
+        assert_eq!(m.stop_state(), Some(0.52));
     }
 }
