@@ -309,6 +309,34 @@ fn failed_step_stops_cleanly_with_partial_output() {
     eprintln!("failing run stopped at step {failed_at}: {msg}");
 }
 
+/// A static load step that does not converge names itself a load step and says which
+/// equilibrium was the last one reached, with the ramped load factor at both ends.
+#[test]
+fn a_failed_static_load_step_names_the_load_factor_reached() {
+    let scene = r#"Scene(
+    name: "static_fail",
+    time: (dt: 0.25, duration: 1.0, integrator: Static, min_dt: 0.25),
+    solver: (max_iterations: 2, abs_tol: 1e-14, rel_tol: 1e-14),
+    materials: { "soft": (youngs_modulus: 2e6, poisson_ratio: 0.5, density: 1200) },
+    rods: [(name: "beam", material: "soft", radius: 1e-3,
+            geometry: Straight(start: (0, 0, 0), end: (0.1, 0, 0), nodes: 21))],
+    boundary_conditions: [Clamp(rod: "beam", end: Start)],
+    forces: [Gravity(g: (0, 0, -9.81), ramp: 1.0)],
+)"#;
+    let (out, _tmp, dir) = run_scene_text(scene);
+    assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
+    let err = no_panic(&out, "failing static run");
+    assert!(err.starts_with("error: load step "), "{err}");
+    assert!(
+        err.contains("integrator: Static: the last equilibrium reached"),
+        "{err}"
+    );
+    assert!(err.contains("(load factor λ = "), "{err}");
+    assert!(err.contains("this load step aimed at λ = "), "{err}");
+    let s = read_summary(&dir.join(SUMMARY_FILE)).expect("summary.json");
+    assert!(!s.completed);
+}
+
 /// The same with the first step failing: a jump of the natural curvature that one Newton
 /// iteration cannot solve. Nothing is accepted; the files are still valid.
 #[test]

@@ -195,6 +195,11 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     /// Adds the force at the evaluation point to `force` (N, per global DOF) and its
     /// derivatives `∂F/∂x`, `∂F/∂v` to `jac` (never pre-combined with Δt: the integrator does).
     fn add(&self, e: &ForceEval, force: &mut [f64], jac: &mut NodeDerivatives);
+    /// The force's load factor at time `t` when it is ramped (`Gravity(ramp: T)`: `min(t/T, 1)`),
+    /// for the message of a static load step that fails; `None` for a force applied whole.
+    fn ramp_factor(&self, _t: f64) -> Option<f64> {
+        None
+    }
     /// Whether [`ExternalForce::add`] writes [`FaceBlock`]s (derivatives coupling the nodes of
     /// shell triangles).
     fn couples_faces(&self) -> bool {

@@ -45,6 +45,9 @@ impl ExternalForce for Gravity {
     fn name(&self) -> &'static str {
         "gravity"
     }
+    fn ramp_factor(&self, t: f64) -> Option<f64> {
+        self.ramp.map(|_| self.load_factor(t))
+    }
     fn energy_role(&self) -> super::ForceRole {
         super::ForceRole::Potential
     }

@@ -46,7 +46,7 @@ pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use stages::{N_STAGES, StageTimes};
 pub use step::adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
 pub use step::coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
-pub use step::failure::{Attempt, StepFailure};
+pub use step::failure::{Attempt, FailedLoadStep, StepFailure};
 pub use step::line_search::{LineSearchOutcome, armijo, goldstein_price};
 pub use step::newton::{Convergence, NewtonReport};
 pub use step::predictor::PredictorState;

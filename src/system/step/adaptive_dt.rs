@@ -153,6 +153,7 @@ pub fn advance(
                         t_end,
                         attempts,
                         min_dt: settings.min_dt,
+                        static_load: sim.static_load(t0, t_end),
                     });
                 }
                 state.dt = half;

@@ -74,6 +74,37 @@ pub struct StepFailure {
     pub attempts: Vec<Attempt>,
     /// The floor (s).
     pub min_dt: f64,
+    /// Under `integrator: Static`, the load step that failed (its ramped load factors).
+    pub static_load: Option<FailedLoadStep>,
+}
+
+/// A static load step that failed: the ramped load factor `λ` at its start (the last
+/// equilibrium reached, written with every earlier load step) and at its end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FailedLoadStep {
+    /// The largest ramped load factor at the step's start, if a load is ramped.
+    pub reached: Option<f64>,
+    /// The same at the step's end, which the step did not reach.
+    pub target: Option<f64>,
+}
+
+impl FailedLoadStep {
+    /// The closing line of a failed load step's message.
+    fn describe(&self, t_start: f64) -> String {
+        let factors = match (self.reached, self.target) {
+            (Some(a), Some(b)) => format!(
+                " (load factor λ = {}; this load step aimed at λ = {})",
+                time(a, 4),
+                time(b, 4)
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "\n  integrator: Static: the last equilibrium reached is the one at t = {} s{factors}, \
+             written with every load step before it",
+            time(t_start, 6)
+        )
+    }
 }
 
 impl StepFailure {
@@ -96,10 +127,18 @@ impl StepFailure {
     /// first two and the last three).
     pub fn message(&self, step: Option<u64>) -> String {
         let interval = span(self.t_start, self.t_end);
-        let head = match step {
-            Some(k) => format!("step {k} ({interval})"),
-            None => format!("the step {interval}"),
+        let what = if self.static_load.is_some() {
+            "load step"
+        } else {
+            "step"
         };
+        let head = match step {
+            Some(k) => format!("{what} {k} ({interval})"),
+            None => format!("the {what} {interval}"),
+        };
+        let tail = self
+            .static_load
+            .map_or(String::new(), |l| l.describe(self.t_start));
         let step = (self.t_start, self.t_end);
         let n = self.attempts.len();
         let Some(last) = self.attempts.last() else {
@@ -116,7 +155,7 @@ impl StepFailure {
         };
         if n == 1 {
             return format!(
-                "{head} failed on its only attempt ({}; Δt is {floor}): {}",
+                "{head} failed on its only attempt ({}; Δt is {floor}): {}{tail}",
                 last.interval(step),
                 last.reason()
             );
@@ -143,6 +182,7 @@ impl StepFailure {
             ));
             (n - 3..n).for_each(|k| s.push_str(&line(k)));
         }
+        s.push_str(&tail);
         s
     }
 }
@@ -208,6 +248,33 @@ mod tests {
     }
 
     #[test]
+    fn a_static_load_step_says_the_load_factor_it_reached() {
+        let f = StepFailure {
+            t_start: 0.4,
+            t_end: 0.6,
+            attempts: vec![attempt(0.4, 0.2)],
+            min_dt: 0.2,
+            static_load: Some(FailedLoadStep {
+                reached: Some(0.4),
+                target: Some(0.6),
+            }),
+        };
+        let m = f.message(Some(3));
+        assert!(
+            m.starts_with("load step 3 (t = 0.4 s → 0.6 s) failed"),
+            "{m}"
+        );
+        assert!(
+            m.ends_with(
+                "integrator: Static: the last equilibrium reached is the one at t = 0.4 s \
+                 (load factor λ = 0.4; this load step aimed at λ = 0.6), written with every \
+                 load step before it"
+            ),
+            "{m}"
+        );
+    }
+
+    #[test]
     fn times_are_short_and_tell_the_ends_apart() {
         assert_eq!(span(0.0, 0.01), "t = 0 s → 0.01 s");
         assert_eq!(
@@ -229,6 +296,7 @@ mod tests {
                 attempt(0.2025, 0.0025),
             ],
             min_dt: 0.0025,
+            static_load: None,
         };
         let m = f.message(Some(21));
         let lines: Vec<&str> = m.lines().collect();
@@ -258,6 +326,7 @@ mod tests {
             t_end: 0.005,
             attempts: vec![attempt(0.0, 0.005)],
             min_dt: 0.005,
+            static_load: None,
         };
         assert!(
             one.message(Some(1)).starts_with(
@@ -273,6 +342,7 @@ mod tests {
             t_end: 0.01,
             attempts,
             min_dt: 0.01 / 1024.0,
+            static_load: None,
         };
         let m = many.to_string();
         assert!(

@@ -19,7 +19,8 @@ use crate::system::energy::account::{StartEnergies, close_step};
 use crate::system::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
-    CoverageTally, InitialGuess, LinearSolver, NewtonReport, SolveError, SolverSettings,
+    CoverageTally, FailedLoadStep, InitialGuess, LinearSolver, NewtonReport, SolveError,
+    SolverSettings,
 };
 use crate::system::{
     Energies, EnergyAccount, EnergyState, contact_potential, prescribed_kinetic_energy,
@@ -164,6 +165,26 @@ impl Simulator {
     /// Restores the energy account from a checkpoint (with the model in its checkpointed state).
     pub fn restore_energy_state(&mut self, state: &EnergyState) {
         self.energy.restore(state, &self.model);
+    }
+
+    /// Under `integrator: Static`, the load step `t_start → t_end` as a failure reports it: the
+    /// largest ramped load factor of the external forces at either end. `None` for the other
+    /// integrators.
+    pub fn static_load(&self, t_start: f64, t_end: f64) -> Option<FailedLoadStep> {
+        if self.integrator.kind() != IntegratorKind::Static {
+            return None;
+        }
+        let factor = |t: f64| {
+            self.assembler
+                .externals()
+                .iter()
+                .filter_map(|f| f.ramp_factor(t))
+                .reduce(f64::max)
+        };
+        Some(FailedLoadStep {
+            reached: factor(t_start),
+            target: factor(t_end),
+        })
     }
 
     /// The system assembler (pattern, forces).
