@@ -309,6 +309,31 @@ impl Simulator {
         state::set_nodes(self.sim_mut()?, &rod, &positions, true)
     }
 
+    /// Applies external forces ``(n, 3)`` (N) to a body's nodes — a rod by index or name, a
+    /// shell, sphere or rigid body by name (a sphere's or rigid body's one node is its centre)
+    /// — from the next step on, until set again; forces set on other bodies stay. Any
+    /// array-like, as ``set_positions``. The forces are held constant over each step (explicit:
+    /// a force computed in Python from the state, e.g. a coupling or a controller, lags by one
+    /// step) and count as external work in the energy account. They are not part of the
+    /// scene: checkpoints do not keep them. ``clear_external_forces()`` removes them all.
+    fn set_external_forces(&mut self, body: RodRef, forces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let forces = FloatArray::of(forces, "forces")?;
+        state::set_node_forces(self.sim_mut()?, &body, &forces)
+    }
+
+    /// Removes every force set by ``set_external_forces``.
+    fn clear_external_forces(&mut self) -> PyResult<()> {
+        self.sim_mut()?
+            .set_user_forces(Vec::new())
+            .map_err(pyo3::exceptions::PyValueError::new_err)
+    }
+
+    /// The forces set by ``set_external_forces``, one per coordinate of ``q`` (N; zeros where
+    /// none).
+    fn external_forces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(state::user_forces(py, self.sim()?))
+    }
+
     /// Sets a rod's node velocities ``(n, 3)`` (any array-like, as ``set_positions``).
     fn set_velocities(&mut self, rod: RodRef, velocities: &Bound<'_, PyAny>) -> PyResult<()> {
         let velocities = FloatArray::of(velocities, "velocities")?;

@@ -311,3 +311,30 @@ pub fn pose<'py>(py: Python<'py>, sim: &Simulator, name: &str) -> PyResult<Bound
     d.set_item("angular_velocity", vec(w))?;
     Ok(d)
 }
+
+/// Sets the external forces on a body's nodes (`(n, 3)`, N) — a rod by index or name, any other
+/// body by name — keeping those set on other bodies; see
+/// [`crate::system::Simulator::set_user_forces`].
+pub fn set_node_forces(sim: &mut Simulator, body: &RodRef, forces: &FloatArray) -> PyResult<()> {
+    let dofs: Vec<usize> = match other_body(&sim.model, body) {
+        Some(b) => (0..b.n_nodes()).map(|i| b.node_dof(i)).collect(),
+        None => {
+            let rod = &sim.model.bodies.rods[body.resolve(&sim.model)?];
+            (0..rod.n_nodes).map(|i| rod.node_dof(i)).collect()
+        }
+    };
+    let points = points_in(forces, dofs.len(), "forces")?;
+    let mut all = sim.assembler().user_forces().to_vec();
+    all.resize(sim.model.q.len(), 0.0);
+    for (k, f) in dofs.iter().zip(&points) {
+        all[*k..*k + 3].copy_from_slice(f.as_slice());
+    }
+    sim.set_user_forces(all).map_err(PyValueError::new_err)
+}
+
+/// The external forces set from Python, one per coordinate of `q` (N; zeros when none).
+pub fn user_forces<'py>(py: Python<'py>, sim: &Simulator) -> Bound<'py, PyArray1<f64>> {
+    let mut all = sim.assembler().user_forces().to_vec();
+    all.resize(sim.model.q.len(), 0.0);
+    all.into_pyarray(py)
+}

@@ -87,6 +87,12 @@ class Simulator:
         """Twist angles of a rod's edges (rad)."""
     def set_positions(self, rod: _Rod, positions: npt.ArrayLike) -> None: ...
     def set_velocities(self, rod: _Rod, velocities: npt.ArrayLike) -> None: ...
+    def set_external_forces(self, body: _Rod, forces: npt.ArrayLike) -> None:
+        """Forces ``(n, 3)`` (N) on a body's nodes from the next step on, held constant over each step (explicit); not checkpointed."""
+    def clear_external_forces(self) -> None:
+        """Removes every force set by ``set_external_forces``."""
+    def external_forces(self) -> _F64:
+        """The forces set from Python, one per coordinate of ``q`` (N)."""
     def contacts(self) -> Dict[str, Any]:
         """Pairs of the last accepted state: binding, first, second, gap, energy, active, force (n, 12), dofs (n, 12)."""
     def energies(self) -> Dict[str, float]:

@@ -296,6 +296,17 @@ impl Assembler {
         &self.external.forces
     }
 
+    /// The forces set by the caller (N per DOF; empty when none); see
+    /// [`crate::system::Simulator::set_user_forces`].
+    pub fn user_forces(&self) -> &[f64] {
+        &self.external.user
+    }
+
+    /// Replaces the forces set by the caller (N per DOF, or empty for none).
+    pub(crate) fn set_user_forces(&mut self, forces: Vec<f64>) {
+        self.external.user = forces;
+    }
+
     /// Reference frames transported to the last evaluated configuration.
     pub fn frames(&self) -> &[RodFrames] {
         &self.frames

@@ -42,6 +42,9 @@ pub(crate) struct ExternalStage {
     touched: bool,
     /// The summed force of the last evaluation (N per DOF).
     pub(crate) force: Vec<f64>,
+    /// Forces set by the caller between steps (N per DOF; empty when none): constant over
+    /// the step, no derivatives (explicit in the solve), potential `−F·(q − q_origin)`.
+    pub(crate) user: Vec<f64>,
 }
 
 impl ExternalStage {
@@ -76,6 +79,7 @@ impl ExternalStage {
             faces: Vec::new(),
             touched: false,
             force: Vec::new(),
+            user: Vec::new(),
         }
     }
 
@@ -194,6 +198,14 @@ impl ExternalStage {
                 .zip(f.incremental_potential(e))
                 .map(|(a, b)| a + b);
         }
+        if !self.user.is_empty() {
+            let mut work = 0.0;
+            for (k, u) in self.user.iter().enumerate() {
+                self.force[k] += u;
+                work += u * (e.q[k] - e.q_origin[k]);
+            }
+            potential = potential.map(|p| p - work);
+        }
         potential
     }
 
@@ -226,6 +238,9 @@ impl ExternalStage {
             self.derivatives.clear();
             x.add(e, f, &mut self.derivatives);
         }
+        for (f, u) in f.iter_mut().zip(&self.user) {
+            *f += u;
+        }
     }
 
     /// Sum of the potentials `U(q)` of the forces of role [`ForceRole::Potential`] at `e` (J).
@@ -256,6 +271,9 @@ impl ExternalStage {
                 ForceRole::Drag => drag -= dot(&force),
                 ForceRole::Potential => {}
             }
+        }
+        if !self.user.is_empty() {
+            external += dot(&self.user);
         }
         (external, drag)
     }

@@ -187,6 +187,30 @@ impl Simulator {
         })
     }
 
+    /// Applies `forces` (N, one per generalised coordinate of `q`: forces on node
+    /// coordinates, torques on rotation coordinates) from the next step on, until replaced;
+    /// an empty vector removes them. They act like an external force held constant over each
+    /// step: explicit in the solve (no derivatives enter the Jacobian; a force that depends on
+    /// the state is lagged by one step, which limits Δt for a stiff one), counted as external
+    /// work in the energy account, conservative within a step for the line search
+    /// (`Φ = −F·(q − qₙ)`). They belong to the caller, not to the scene: checkpoints do not
+    /// keep them. Fails when the length is neither 0 nor the number of coordinates, or a value
+    /// is not finite.
+    pub fn set_user_forces(&mut self, forces: Vec<f64>) -> Result<(), String> {
+        let n = self.model.q.len();
+        if !forces.is_empty() && forces.len() != n {
+            return Err(format!(
+                "expected {n} forces (one per coordinate of q), got {}",
+                forces.len()
+            ));
+        }
+        if let Some(k) = forces.iter().position(|f| !f.is_finite()) {
+            return Err(format!("force {k} is {}, not a finite number", forces[k]));
+        }
+        self.assembler.set_user_forces(forces);
+        Ok(())
+    }
+
     /// The system assembler (pattern, forces).
     pub fn assembler(&self) -> &Assembler {
         &self.assembler
