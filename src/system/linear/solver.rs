@@ -60,13 +60,24 @@ pub struct LinearSolver {
 }
 
 impl LinearSolver {
-    /// The solver of `kind` for `model` (after `Model::finalize`).
+    /// The solver of `kind` for `model` (after `Model::finalize`) under an inertial integrator.
     pub fn new(model: &Model, kind: LinearSolverKind) -> Self {
+        Self::for_regime(model, kind, true)
+    }
+
+    /// The solver of `kind` for `model` (after `Model::finalize`); `inertial` says whether the
+    /// integrator keeps the masses. `Auto` picks the Krylov solve only for an inertial system
+    /// of rigid bodies (the mass term `M/Δt²` dominates its diagonal, so block Jacobi is a good
+    /// preconditioner); an overdamped or static system is stiffness-dominated, and the contact
+    /// graph's stiffness is what a diagonal preconditioner cannot capture: the direct LU.
+    pub fn for_regime(model: &Model, kind: LinearSolverKind, inertial: bool) -> Self {
         let iterative = match kind {
             LinearSolverKind::Direct | LinearSolverKind::Envelope => false,
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
-                model.bodies.all_rigid() && model.dofs.n_free() >= AUTO_ITERATIVE_MIN_DOFS
+                inertial
+                    && model.bodies.all_rigid()
+                    && model.dofs.n_free() >= AUTO_ITERATIVE_MIN_DOFS
             }
         };
         Self {

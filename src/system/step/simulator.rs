@@ -132,6 +132,19 @@ impl Simulator {
     /// Uses a fresh integrator of `kind` (no memory of earlier steps) from the next step on.
     pub fn set_integrator(&mut self, kind: IntegratorKind) {
         self.integrator = crate::system::integrator::build(kind);
+        let wanted =
+            LinearSolver::for_regime(&self.model, self.settings.linear_solver, kind.is_inertial());
+        if wanted.is_iterative() != self.lu.is_iterative() {
+            self.choose_linear_solver();
+        }
+    }
+
+    /// (Re)builds the linear solver for the settings and the integrator's regime.
+    fn choose_linear_solver(&mut self) {
+        let inertial = self.integrator.kind().is_inertial();
+        self.lu = LinearSolver::for_regime(&self.model, self.settings.linear_solver, inertial);
+        self.assembler
+            .set_contacts_in_pattern(&self.model, !self.lu.is_iterative());
     }
 
     /// The time integrator.
@@ -386,9 +399,7 @@ impl Simulator {
     ) -> Result<(Energies, Energies, Vec<f64>), SolveError> {
         let dt = self.dt;
         if self.lu.kind() != self.settings.linear_solver {
-            self.lu = LinearSolver::new(&self.model, self.settings.linear_solver);
-            self.assembler
-                .set_contacts_in_pattern(&self.model, !self.lu.is_iterative());
+            self.choose_linear_solver();
         }
         self.assembler
             .begin_step(&self.model, &self.model.q, &self.model.v, self.dt)?;
