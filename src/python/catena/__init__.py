@@ -30,16 +30,20 @@ from ._catena import (
     load_chain,
     load_scene,
 )
+from .builder import Map, SceneBuilder, Variant, rigid_mesh
 from .studies import collect, compare, plan_compare, plan_sweep, run_study, sweep
 
 __all__ = [
     "CatenaError",
     "Chain",
+    "Map",
     "Scene",
+    "SceneBuilder",
     "SceneError",
     "Simulator",
     "SolveError",
     "StepReport",
+    "Variant",
     "__version__",
     "check_jacobian",
     "collect",
@@ -49,6 +53,7 @@ __all__ = [
     "load_scene",
     "plan_compare",
     "plan_sweep",
+    "rigid_mesh",
     "run_study",
     "sweep",
 ]
