@@ -337,6 +337,28 @@ fn a_failed_static_load_step_names_the_load_factor_reached() {
     assert!(!s.completed);
 }
 
+/// An overdamped sphere that nothing resists (no drag, no contact): the singular system's
+/// failure names the DOF and says what a massless body needs.
+#[test]
+fn an_unresisted_overdamped_body_is_named_with_what_it_needs() {
+    let scene = r#"Scene(
+    name: "unresisted",
+    time: (dt: 1e-3, duration: 0.01, integrator: Overdamped, min_dt: 1e-3),
+    materials: { "glass": (youngs_modulus: 6.3e10, poisson_ratio: 0.23, density: 2500) },
+    spheres: [(name: "ball", material: "glass", radius: 1e-3, center: (0, 0, 0.05))],
+    forces: [Gravity(g: (0, 0, -9.81))],
+)"#;
+    let (out, _tmp, _dir) = run_scene_text(scene);
+    assert_eq!(out.status.code(), Some(1), "{}", describe(&out));
+    let err = no_panic(&out, "unresisted overdamped run");
+    assert!(err.contains("sphere \"ball\""), "{err}");
+    assert!(
+        err.contains("without masses (integrator: Overdamped or Static)"),
+        "{err}"
+    );
+    assert!(err.contains("`StokesDrag` on spheres"), "{err}");
+}
+
 /// The same with the first step failing: a jump of the natural curvature that one Newton
 /// iteration cannot solve. Nothing is accepted; the files are still valid.
 #[test]

@@ -154,6 +154,7 @@ pub fn advance(
                         attempts,
                         min_dt: settings.min_dt,
                         static_load: sim.static_load(t0, t_end),
+                        massless: !sim.integrator().kind().is_inertial(),
                     });
                 }
                 state.dt = half;

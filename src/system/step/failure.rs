@@ -76,6 +76,9 @@ pub struct StepFailure {
     pub min_dt: f64,
     /// Under `integrator: Static`, the load step that failed (its ramped load factors).
     pub static_load: Option<FailedLoadStep>,
+    /// The integrator drops the masses (`Overdamped`, `Static`): a singular system then
+    /// usually means a DOF that nothing resists, which the help says.
+    pub massless: bool,
 }
 
 /// A static load step that failed: the ramped load factor `λ` at its start (the last
@@ -119,7 +122,18 @@ impl StepFailure {
 
     /// What to do about it (from the last attempt's error).
     pub fn help(&self) -> String {
-        self.last_error().help()
+        let help = self.last_error().help();
+        match self.last_error() {
+            SolveError::NonFinite { .. } | SolveError::Factorisation { .. } if self.massless => {
+                format!(
+                    "{help}; without masses (integrator: Overdamped or Static) every free DOF \
+                     must be resisted: a drag (`StokesDrag` on spheres, `ViscousDrag` on rod \
+                     nodes), a resistance law, an elastic or contact stiffness, or a boundary \
+                     condition — a body held by none of them moves without bound"
+                )
+            }
+            _ => help,
+        }
     }
 
     /// The message about the failure of step number `step` (1-based), or of "the step" when
@@ -258,6 +272,7 @@ mod tests {
                 reached: Some(0.4),
                 target: Some(0.6),
             }),
+            massless: true,
         };
         let m = f.message(Some(3));
         assert!(
@@ -297,6 +312,7 @@ mod tests {
             ],
             min_dt: 0.0025,
             static_load: None,
+            massless: false,
         };
         let m = f.message(Some(21));
         let lines: Vec<&str> = m.lines().collect();
@@ -327,6 +343,7 @@ mod tests {
             attempts: vec![attempt(0.0, 0.005)],
             min_dt: 0.005,
             static_load: None,
+            massless: false,
         };
         assert!(
             one.message(Some(1)).starts_with(
@@ -343,6 +360,7 @@ mod tests {
             attempts,
             min_dt: 0.01 / 1024.0,
             static_load: None,
+            massless: false,
         };
         let m = many.to_string();
         assert!(
