@@ -42,6 +42,7 @@ mod normal;
 mod primitive;
 mod resistance;
 mod resolve;
+mod rigid_side;
 mod set;
 mod tangential;
 

@@ -8,32 +8,11 @@
 
 /// Defines a unit-struct resolver element for a fixed pair of kinds: its documentation, needs
 /// (both sides bound, of kinds `$k1`, `$k2`), gives (geometry, and CCD kernel `$ccd`) and
-/// `evaluate` body.
+/// `evaluate` body (`|ctx|`, or `|env, ctx|` for a body that reads the environment).
 macro_rules! kind_resolver {
     ($ty:ident, $name:literal, ($k1:expr, $k2:expr), $ccd:expr, $summary:literal,
      $details:literal, |$ctx:ident| $body:block) => {
-        #[doc = concat!("`", $name, "` resolver.")]
-        #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
-        pub struct $ty;
-
-        impl ChainElement for $ty {
-            fn doc(&self) -> &'static ElementDoc {
-                static DOC: ElementDoc = ElementDoc {
-                    name: $name,
-                    category: Category::Resolver,
-                    summary: $summary,
-                    details: $details,
-                };
-                &DOC
-            }
-            fn needs(&self) -> Needs {
-                Needs::caps(Caps::SIDE1.with(Caps::SIDE2)).with_kinds($k1, $k2)
-            }
-            fn gives(&self) -> Gives {
-                Gives::caps(Caps::GEOMETRY).with_ccd($ccd)
-            }
-            fn evaluate(&self, _env: &Env, $ctx: &mut ContactCtx) $body
-        }
+        kind_resolver!($ty, $name, ($k1, $k2), $ccd, $summary, $details, |_env, $ctx| $body);
     };
     ($ty:ident, $name:literal, ($k1:expr, $k2:expr), $ccd:expr, $summary:literal,
      $details:literal, |$env:ident, $ctx:ident| $body:block) => {

@@ -4,6 +4,7 @@
 
 mod bdf2;
 mod implicit_euler;
+mod massless;
 mod midpoint;
 mod overdamped;
 mod static_load;

@@ -31,16 +31,11 @@ impl TimeIntegrator for Overdamped {
     }
 
     fn finish_step(&mut self, q: &[f64], v: &mut [f64], _constrained: &dyn Fn(usize) -> bool) {
-        let dt = self.step.coefficients.dt;
-        for ((v, qn), qp) in v.iter_mut().zip(q).zip(&self.step.q_start) {
-            *v = (qn - qp) / dt;
-        }
+        super::massless::step_rate(q, &self.step.q_start, self.step.coefficients.dt, v);
     }
 
     fn add_inertia(&self, _mass: &[f64], _q: &[f64], forces: &[f64], residual: &mut [f64]) -> f64 {
-        for (r, f) in residual.iter_mut().zip(forces) {
-            *r -= f;
-        }
+        super::massless::residual_without_inertia(forces, residual);
         0.0
     }
 
