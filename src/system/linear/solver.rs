@@ -65,13 +65,9 @@ impl LinearSolver {
         Self::for_regime(model, kind, true)
     }
 
-    /// The solver of `kind` for `model` (after `Model::finalize`); `inertial` says whether the
-    /// integrator keeps the masses. `Auto` picks the Krylov solve only for an inertial system
-    /// of rigid bodies (the mass term `M/Δt²` dominates its diagonal, so block Jacobi is a good
-    /// preconditioner); an overdamped or static system is stiffness-dominated, and the contact
-    /// graph's stiffness is what a diagonal preconditioner cannot capture: the direct LU.
-    pub fn for_regime(model: &Model, kind: LinearSolverKind, inertial: bool) -> Self {
-        let iterative = match kind {
+    /// Whether [`LinearSolver::for_regime`] solves iteratively (see there).
+    pub fn iterative_for(model: &Model, kind: LinearSolverKind, inertial: bool) -> bool {
+        match kind {
             LinearSolverKind::Direct | LinearSolverKind::Envelope => false,
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
@@ -79,7 +75,16 @@ impl LinearSolver {
                     && model.bodies.all_rigid()
                     && model.dofs.n_free() >= AUTO_ITERATIVE_MIN_DOFS
             }
-        };
+        }
+    }
+
+    /// The solver of `kind` for `model` (after `Model::finalize`); `inertial` says whether the
+    /// integrator keeps the masses. `Auto` picks the Krylov solve only for an inertial system
+    /// of rigid bodies (the mass term `M/Δt²` dominates its diagonal, so block Jacobi is a good
+    /// preconditioner); an overdamped or static system is stiffness-dominated, and the contact
+    /// graph's stiffness is what a diagonal preconditioner cannot capture: the direct LU.
+    pub fn for_regime(model: &Model, kind: LinearSolverKind, inertial: bool) -> Self {
+        let iterative = Self::iterative_for(model, kind, inertial);
         Self {
             kind,
             iterative,

@@ -20,9 +20,12 @@ impl Simulator {
     /// Uses a fresh integrator of `kind` (no memory of earlier steps) from the next step on.
     pub fn set_integrator(&mut self, kind: IntegratorKind) {
         self.integrator = crate::system::integrator::build(kind);
-        let wanted =
-            LinearSolver::for_regime(&self.model, self.settings.linear_solver, kind.is_inertial());
-        if wanted.is_iterative() != self.lu.is_iterative() {
+        let iterative = LinearSolver::iterative_for(
+            &self.model,
+            self.settings.linear_solver,
+            kind.is_inertial(),
+        );
+        if iterative != self.lu.is_iterative() {
             self.choose_linear_solver();
         }
     }
