@@ -28,6 +28,12 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        name: "cell_laplace",
+        scene: "cell_laplace",
+        until: 0.5,
+        swap: &[],
+    },
+    Case {
         name: "rods_crossing",
         scene: "rods_crossing",
         until: 0.4,

@@ -2,6 +2,7 @@
 //! shells (triangle meshes).
 
 mod bend;
+pub mod cell;
 mod curvature;
 mod edge_variables;
 mod geometry;

@@ -11,6 +11,7 @@ mod gravity;
 mod point_force;
 mod rss;
 mod stokes_drag;
+mod surface_drag;
 mod viscous;
 
 pub use aero_drag::AeroDrag;
@@ -25,4 +26,5 @@ pub use rss::{
     DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,
 };
 pub use stokes_drag::StokesDrag;
+pub use surface_drag::SurfaceDrag;
 pub use viscous::ViscousDrag;

@@ -4,7 +4,9 @@
 //! coordination number (mean contacts per sphere) and the largest overlap (m) — and, when the
 //! scene's output has a `packing_region`, [`PACKING_HEADER`] (the packing fraction in it);
 //! then, in scenes with rigid bodies, the contact force (N) and torque about the centre of
-//! mass (N·m) on each one, `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load).
+//! mass (N·m) on each one, `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load);
+//! then, in scenes with cells, each cell's enclosed volume (m³), area (m²), inner pressure
+//! (Pa) and centroid (m), `NAME_volume,NAME_area,NAME_pressure,NAME_cx,NAME_cy,NAME_cz`.
 
 use serde::{Deserialize, Serialize};
 
@@ -39,10 +41,14 @@ pub struct StepColumns {
     pub packing: bool,
     /// The rigid bodies whose contact loads have columns (their names, commas replaced).
     pub rigid: Vec<String>,
+    /// The cells whose measures have columns (their names, commas replaced).
+    pub cells: Vec<String>,
 }
 
 /// The six load columns of a rigid body, after its name.
 const LOAD_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_tx", "_ty", "_tz"];
+/// The six measure columns of a cell, after its name.
+const CELL_SUFFIXES: [&str; 6] = ["_volume", "_area", "_pressure", "_cx", "_cy", "_cz"];
 
 impl StepColumns {
     /// The header text after the common columns (empty, or starting with a comma).
@@ -56,8 +62,10 @@ impl StepColumns {
                 s.push_str(PACKING_HEADER);
             }
         }
-        for name in &self.rigid {
-            for suffix in LOAD_SUFFIXES {
+        let groups = (self.rigid.iter().map(|n| (n, LOAD_SUFFIXES)))
+            .chain(self.cells.iter().map(|n| (n, CELL_SUFFIXES)));
+        for (name, suffixes) in groups {
+            for suffix in suffixes {
                 s.push(',');
                 s.push_str(name);
                 s.push_str(suffix);
@@ -74,6 +82,7 @@ impl StepColumns {
                 granular,
                 packing,
                 rigid: Vec::new(),
+                cells: Vec::new(),
             })
             .into_iter()
             .find_map(|mut c| {
@@ -83,15 +92,20 @@ impl StepColumns {
                     return None;
                 }
                 for group in names.chunks(6) {
-                    let name = group[0].strip_suffix(LOAD_SUFFIXES[0])?;
-                    let all = group
-                        .iter()
-                        .zip(LOAD_SUFFIXES)
-                        .all(|(g, s)| g.strip_suffix(s) == Some(name));
-                    if !all {
-                        return None;
+                    let named = |suffixes: [&str; 6]| {
+                        let name = group[0].strip_suffix(suffixes[0])?;
+                        let all = group
+                            .iter()
+                            .zip(suffixes)
+                            .all(|(g, s)| g.strip_suffix(s) == Some(name));
+                        all.then(|| name.to_string())
+                    };
+                    // Rigid bodies' groups come before every cell's.
+                    match (named(LOAD_SUFFIXES), named(CELL_SUFFIXES)) {
+                        (Some(n), _) if c.cells.is_empty() => c.rigid.push(n),
+                        (_, Some(n)) => c.cells.push(n),
+                        _ => return None,
                     }
-                    c.rigid.push(name.to_string());
                 }
                 (c.header_suffix() == suffix).then_some(c)
             })
@@ -104,16 +118,23 @@ impl StepColumns {
             (true, false) => 4,
             (true, true) => 5,
         };
-        granular + 6 * self.rigid.len()
+        granular + 6 * (self.rigid.len() + self.cells.len())
     }
 
     /// The optional fields of a row (empty, or starting with a comma); NaN for a measure the
     /// record lacks.
-    pub fn format(&self, g: Option<&GranularRecord>, loads: &[[f64; 6]]) -> String {
+    pub fn format(
+        &self,
+        g: Option<&GranularRecord>,
+        loads: &[[f64; 6]],
+        cells: &[[f64; 6]],
+    ) -> String {
         let mut out = self.format_granular(g);
-        for k in 0..self.rigid.len() {
-            let l = loads.get(k).copied().unwrap_or([f64::NAN; 6]);
-            for x in l {
+        let groups = (0..self.rigid.len())
+            .map(|k| loads.get(k))
+            .chain((0..self.cells.len()).map(|k| cells.get(k)));
+        for l in groups {
+            for x in l.copied().unwrap_or([f64::NAN; 6]) {
                 out.push(',');
                 out.push_str(&fmt_f64(x));
             }
@@ -146,22 +167,14 @@ impl StepColumns {
 
     /// The rigid bodies' loads among the optional `fields` of a row.
     pub fn parse_loads(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
-        let first = self.count() - 6 * self.rigid.len();
-        let mut out = Vec::with_capacity(self.rigid.len());
-        for (k, name) in self.rigid.iter().enumerate() {
-            let mut l = [0.0; 6];
-            for (i, x) in l.iter_mut().enumerate() {
-                let s = fields[first + 6 * k + i];
-                *x = s.parse::<f64>().map_err(|e| {
-                    format!(
-                        "column `{name}{}`: cannot parse `{s}`: {e}",
-                        LOAD_SUFFIXES[i]
-                    )
-                })?;
-            }
-            out.push(l);
-        }
-        Ok(out)
+        let first = self.count() - 6 * (self.rigid.len() + self.cells.len());
+        parse_groups(&fields[first..], &self.rigid, LOAD_SUFFIXES)
+    }
+
+    /// The cells' measures among the optional `fields` of a row.
+    pub fn parse_cells(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
+        let first = self.count() - 6 * self.cells.len();
+        parse_groups(&fields[first..], &self.cells, CELL_SUFFIXES)
     }
 
     /// The record of the optional `fields` of a row (as many as [`StepColumns::count`]).
@@ -185,6 +198,26 @@ impl StepColumns {
     }
 }
 
+/// The six-column groups of `names` at the start of `fields`.
+fn parse_groups(
+    fields: &[&str],
+    names: &[String],
+    suffixes: [&str; 6],
+) -> Result<Vec<[f64; 6]>, String> {
+    let mut out = Vec::with_capacity(names.len());
+    for (k, name) in names.iter().enumerate() {
+        let mut l = [0.0; 6];
+        for (i, x) in l.iter_mut().enumerate() {
+            let s = fields[6 * k + i];
+            *x = s
+                .parse::<f64>()
+                .map_err(|e| format!("column `{name}{}`: cannot parse `{s}`: {e}", suffixes[i]))?;
+        }
+        out.push(l);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +229,7 @@ mod tests {
                 granular,
                 packing,
                 rigid: Vec::new(),
+                cells: Vec::new(),
             };
             assert_eq!(
                 StepColumns::from_header_suffix(&c.header_suffix()),
@@ -208,7 +242,7 @@ mod tests {
                 max_overlap: 1e-5,
                 packing_fraction: packing.then_some(0.6),
             };
-            let text = c.format(Some(&g), &[]);
+            let text = c.format(Some(&g), &[], &[]);
             let fields: Vec<&str> = text.split(',').skip(1).collect();
             assert_eq!(fields.len(), c.count());
             let back = c.parse(&fields).expect("parse");
@@ -219,12 +253,40 @@ mod tests {
             granular: true,
             packing: false,
             rigid: Vec::new(),
+            cells: Vec::new(),
         };
         assert!(
             c.parse(&["1", "x", "2", "3"])
                 .unwrap_err()
                 .contains("ke_rotational")
         );
+    }
+
+    /// Rigid-body load groups and cell groups name their columns, read back in order.
+    #[test]
+    fn rigid_and_cell_groups_round_trip() {
+        let c = StepColumns {
+            granular: false,
+            packing: false,
+            rigid: vec!["piston".into()],
+            cells: vec!["a".into(), "b_cell".into()],
+        };
+        let suffix = c.header_suffix();
+        assert!(
+            suffix.ends_with(",b_cell_cx,b_cell_cy,b_cell_cz"),
+            "{suffix}"
+        );
+        assert_eq!(StepColumns::from_header_suffix(&suffix), Some(c.clone()));
+        let loads = [[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]];
+        let cells = [[1e-16, 2e-10, 400.0, 0.0, 1e-6, -2.5], [7.0; 6]];
+        let text = c.format(None, &loads, &cells);
+        let fields: Vec<&str> = text.split(',').skip(1).collect();
+        assert_eq!(fields.len(), c.count());
+        assert_eq!(c.parse_loads(&fields).unwrap(), loads);
+        assert_eq!(c.parse_cells(&fields).unwrap(), cells);
+        // A cell group before a rigid body's is not a header catena writes.
+        let swapped = ",a_volume,a_area,a_pressure,a_cx,a_cy,a_cz,p_fx,p_fy,p_fz,p_tx,p_ty,p_tz";
+        assert_eq!(StepColumns::from_header_suffix(swapped), None);
     }
 
     #[test]
@@ -236,6 +298,7 @@ mod tests {
             granular: true,
             packing: true,
             rigid: Vec::new(),
+            cells: Vec::new(),
         };
         let row = |step: u64| StepRecord {
             step,

@@ -101,6 +101,10 @@ pub struct StepRecord {
     /// in scenes with rigid bodies.
     #[serde(default)]
     pub rigid_loads: Vec<[f64; 6]>,
+    /// Each cell's volume (m³), area (m²), inner pressure (Pa) and centroid (m),
+    /// `[V, A, P, cx, cy, cz]`, in scenes with cells.
+    #[serde(default)]
+    pub cells: Vec<[f64; 6]>,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -148,7 +152,7 @@ pub(super) fn format_row(r: &StepRecord, energies: bool, columns: &StepColumns) 
         r.substeps,
         r.retries,
         fmt_f64(r.min_gap_iterates),
-        columns.format(r.granular.as_ref(), &r.rigid_loads),
+        columns.format(r.granular.as_ref(), &r.rigid_loads, &r.cells),
     )
 }
 
@@ -278,6 +282,7 @@ pub(super) mod tests {
             }))),
             granular: None,
             rigid_loads: Vec::new(),
+            cells: Vec::new(),
         }
     }
 

@@ -100,6 +100,7 @@ fn parse_row(line: &str, energies: bool, columns: &StepColumns) -> Result<StepRe
         },
         granular: columns.parse(&f[n_common..])?,
         rigid_loads: columns.parse_loads(&f[n_common..])?,
+        cells: columns.parse_cells(&f[n_common..])?,
     })
 }
 

@@ -201,6 +201,7 @@ mod tests {
             }),
             granular: None,
             rigid_loads: Vec::new(),
+            cells: Vec::new(),
         }
     }
 

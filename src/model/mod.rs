@@ -12,10 +12,10 @@ mod system_model;
 mod window;
 
 pub use body::{
-    Bodies, Body, BodyKind, CurvatureRamp, EnergyInput, HingeActuation, HingeSignal,
-    InternalEnergies, InternalEnergy, NO_SLOT, Plane, RigidBody, RigidMotion, Rod, RodFrames,
-    RodGeometryError, RodStencils, Shape, Shell, ShellBending, ShellMembrane, ShellStencils,
-    SlotMap, Sphere, scatter_block,
+    Bodies, Body, BodyKind, CellMeasures, CellMembrane, CellStencils, CurvatureRamp, EnergyInput,
+    HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, NO_SLOT, Plane, RankOne,
+    RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils, Shape, Shell,
+    ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;

@@ -231,6 +231,7 @@ impl Session {
                         energy: Some(rep.energy),
                         granular: self.plan.record(&self.sim),
                         rigid_loads: self.plan.rigid_loads(&self.sim),
+                        cells: self.plan.cell_measures(&self.sim),
                     };
                     self.step = k;
                     if let Some(o) = self.out.as_mut() {

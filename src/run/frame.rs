@@ -42,6 +42,8 @@ pub(super) struct OutputPlan {
     pub(super) list: bool,
     /// The rigid bodies' names, for their load columns.
     pub(super) rigid: Vec<String>,
+    /// The cells' names, for their measure columns.
+    pub(super) cells: Vec<String>,
 }
 
 impl OutputPlan {
@@ -66,7 +68,30 @@ impl OutputPlan {
                 .iter()
                 .map(|b| b.name.replace(',', "_"))
                 .collect(),
+            cells: scene
+                .model
+                .bodies
+                .shells
+                .iter()
+                .filter(|s| s.cell.is_some())
+                .map(|s| s.name.replace(',', "_"))
+                .collect(),
         }
+    }
+
+    /// Each cell's `[V, A, P, cx, cy, cz]` after the step `sim` just took (see
+    /// [`crate::model::CellMeasures`]), in scene order.
+    pub(super) fn cell_measures(&self, sim: &Simulator) -> Vec<[f64; 6]> {
+        let m = &sim.model;
+        m.bodies
+            .shells
+            .iter()
+            .filter_map(|s| s.cell_measures(&m.q))
+            .map(|c| {
+                let x = c.centroid;
+                [c.volume, c.area, c.pressure, x.x, x.y, x.z]
+            })
+            .collect()
     }
 
     /// The contact force and torque on each rigid body in the step `sim` just took (see
@@ -84,6 +109,7 @@ impl OutputPlan {
             granular: self.granular,
             packing: self.region.is_some(),
             rigid: self.rigid.clone(),
+            cells: self.cells.clone(),
         }
     }
 

@@ -20,9 +20,10 @@ pub use load::{load_scene, parse_scene};
 pub use memory::{BYTES_PER_ENTRY, MemoryEstimate};
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
-    BoundarySpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness, HingeActuationSpec,
-    MaterialSpec, MeshSpec, NodeRef, OutputSpec, PackingRegionSpec, PointMassSpec, RegionSpec,
-    RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RodSpec, RotateSpec, SceneSpec, ShellSpec,
-    SignalSpec, SphereSetSpec, SphereSourceSpec, SphereSpec, TimeSpec, TranslateSpec,
+    BoundarySpec, CellSpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness,
+    HingeActuationSpec, MaterialSpec, MeshSpec, NodeRef, OutputSpec, PackingRegionSpec,
+    PointMassSpec, RegionSpec, RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RodSpec, RotateSpec,
+    SceneSpec, ShellSpec, SignalSpec, SphereSetSpec, SphereSourceSpec, SphereSpec, TimeSpec,
+    TranslateSpec,
 };
 pub use values::{NonNegative, Positive, V3};

@@ -2,9 +2,9 @@
 
 use super::case::Case;
 use super::{
-    cantilever, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells, overdamped,
-    overhand, plate_point_load, repose, restitution, rigid_body, rolling, shell_cantilever,
-    static_load, trefoil,
+    cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
+    overdamped, overhand, plate_point_load, repose, restitution, rigid_body, rolling,
+    shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -78,6 +78,17 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &["settling", "squeeze"],
             run: overdamped::run,
+        },
+        Case {
+            name: "cell",
+            title: "Deformable cells at rest: Laplace's ΔP = 2T/R for a cortical-tension cell \
+                    held at its volume (overdamped and implicit Euler), and a cell inflated \
+                    against its area modulus",
+            source: "Young 1805, Laplace 1806; mpacts deformable cell model (seed 003; Odenthal \
+                     et al. 2013)",
+            fast: true,
+            parts: &["laplace", "inflation"],
+            run: cell::run,
         },
         Case {
             name: "static",

@@ -6,6 +6,7 @@ pub mod braid_knot;
 pub mod cantilever;
 mod case;
 mod catalogue;
+pub mod cell;
 mod check;
 pub mod drop;
 pub mod drum;

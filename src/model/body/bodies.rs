@@ -2,7 +2,8 @@
 //! them through [`Body`] in the order their DOFs are numbered.
 
 use super::{
-    Body, InternalEnergy, Plane, RigidBody, Rod, RodStencils, Shell, ShellStencils, Sphere,
+    Body, CellStencils, InternalEnergy, Plane, RigidBody, Rod, RodStencils, Shell, ShellStencils,
+    Sphere,
 };
 
 /// The bodies of a model.
@@ -80,6 +81,10 @@ impl Bodies {
         let shells = ShellStencils::new(&self.shells);
         if !shells.is_empty() {
             out.push(Box::new(shells));
+        }
+        let cells = CellStencils::new(&self.shells);
+        if !cells.is_empty() {
+            out.push(Box::new(cells));
         }
         out
     }

@@ -64,6 +64,20 @@ pub struct InternalEnergies {
     pub shell_bend: f64,
 }
 
+/// A dense symmetric rank-one term `w u uᵀ` of a Jacobian over the global DOFs `dofs` (`u[k]`
+/// along `dofs[k]`): a part of a Hessian that would fill the sparse pattern (a cell's
+/// `E″(V) ∇V ∇Vᵀ`), which the linear solver adds by the Sherman–Morrison–Woodbury formula
+/// instead ([`crate::system::LinearSolver::solve_with_rank_one`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankOne {
+    /// Global DOFs (constrained ones are dropped by the solver).
+    pub dofs: Vec<usize>,
+    /// The vector `u` over `dofs`.
+    pub u: Vec<f64>,
+    /// The weight `w` (the Hessian scale included).
+    pub weight: f64,
+}
+
 /// The internal energy of one kind of body: its stencils over global DOFs.
 pub trait InternalEnergy: std::fmt::Debug + Send + Sync {
     /// The global DOFs of every stencil (for the sparsity pattern).
@@ -81,6 +95,9 @@ pub trait InternalEnergy: std::fmt::Debug + Send + Sync {
         jac: Option<&mut [f64]>,
         hessian_scale: f64,
     ) -> f64;
+    /// Adds the rank-one parts of its Hessian (times `hessian_scale`) that [`Self::evaluate`]
+    /// leaves out of the sparse pattern; none by default.
+    fn rank_one_terms(&self, _at: &EnergyInput, _hessian_scale: f64, _out: &mut Vec<RankOne>) {}
     /// Writes the energies of its kind's columns at `at` into `out` (energies only).
     fn energies(&self, at: &EnergyInput, out: &mut InternalEnergies);
 }

@@ -13,11 +13,16 @@ mod sphere;
 pub(crate) mod traits;
 
 pub use bodies::Bodies;
-pub use energy::{EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, SlotMap, scatter_block};
+pub use energy::{
+    EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, RankOne, SlotMap, scatter_block,
+};
 pub use plane::Plane;
 pub use rigid::{RigidBody, RigidMotion};
 pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError, RodStencils};
 pub use shape::Shape;
-pub use shell::{HingeActuation, HingeSignal, Shell, ShellBending, ShellMembrane, ShellStencils};
+pub use shell::{
+    CellMeasures, CellMembrane, CellStencils, HingeActuation, HingeSignal, Shell, ShellBending,
+    ShellMembrane, ShellStencils,
+};
 pub use sphere::{Sphere, rotate};
 pub use traits::{Body, BodyKind};

@@ -11,6 +11,7 @@
 //! * [`MeshTopology`]: edges with their triangles and orientation signs, hinges, boundary
 //!   edges and the triangles around each node.
 
+mod cell_shapes;
 mod disk;
 mod edges;
 mod error;
@@ -27,6 +28,7 @@ mod trimesh;
 mod validate;
 mod weld;
 
+pub use cell_shapes::{EVANS_FUNG, ellipsoid, red_cell};
 pub use disk::disk;
 pub use error::{MeshDefect, MeshError, MeshLocation};
 pub use file::MeshFormat;

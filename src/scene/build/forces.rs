@@ -6,7 +6,8 @@ use super::ctx::Ctx;
 use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::external::{
-    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, StokesDrag, ViscousDrag,
+    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, StokesDrag, SurfaceDrag,
+    ViscousDrag,
 };
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
@@ -51,6 +52,11 @@ pub(super) fn build_forces(
             ForceSpec::ViscousDrag { viscosity } => {
                 externals.push(Box::new(ViscousDrag {
                     viscosity: viscosity.0,
+                }));
+            }
+            ForceSpec::SurfaceDrag { friction } => {
+                externals.push(Box::new(SurfaceDrag {
+                    friction: friction.0,
                 }));
             }
             ForceSpec::Rss { viscosity, epsilon } => {

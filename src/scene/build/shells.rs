@@ -8,10 +8,11 @@ use super::materials::Materials;
 use super::shell_actuation::hinge_actuations;
 use crate::diag::{SceneError, closest};
 use crate::model::mesh::{
-    DiagonalPattern, MeshError, MeshTopology, TriMesh, disk, hexagon, icosphere, plate,
+    DiagonalPattern, MeshError, MeshTopology, TriMesh, disk, ellipsoid, hexagon, icosphere, plate,
+    red_cell,
 };
-use crate::model::{Model, Shell};
-use crate::scene::{DiagonalsSpec, MeshSpec, RegionSpec, ShellSpec};
+use crate::model::{CellMembrane, Model, Shell};
+use crate::scene::{CellSpec, DiagonalsSpec, MeshSpec, RegionSpec, ShellSpec};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -50,6 +51,9 @@ pub(super) fn add_shells<'s>(
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
         let mut shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
         shell.membrane = s.membrane;
+        if let Some(c) = &s.cell {
+            shell.cell = Some(cell_membrane(c, &shell, cx, &needle)?);
+        }
         let mut on_boundary = vec![false; shell.n_nodes()];
         for &e in &shell.topology.boundary_edges {
             for n in shell.topology.edges[e as usize].nodes {
@@ -99,6 +103,63 @@ pub(super) fn add_shells<'s>(
     Ok(index)
 }
 
+/// The cell terms of `shell` from `spec`: the mesh must be closed and wound outward (positive
+/// enclosed volume); the targets default to the rest mesh's area and volume.
+fn cell_membrane(
+    spec: &CellSpec,
+    shell: &Shell,
+    cx: &Ctx,
+    needle: &str,
+) -> Result<CellMembrane, SceneError> {
+    let open = shell.topology.boundary_edges.len();
+    if open > 0 {
+        return Err(cx
+            .err(
+                needle,
+                format!(
+                    "shell \"{}\" is a cell but its mesh is open ({open} boundary edges)",
+                    shell.name
+                ),
+            )
+            .with_help("a cell needs a closed surface: use Icosphere, Ellipsoid, RedCell or a closed mesh file"));
+    }
+    let (area, volume) = shell.area_and_volume(
+        &shell
+            .mesh
+            .nodes
+            .iter()
+            .flat_map(|x| [x.x, x.y, x.z])
+            .collect::<Vec<_>>(),
+    );
+    if volume.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return Err(cx
+            .err(
+                needle,
+                format!(
+                    "shell \"{}\" is a cell but its triangles wind inward (enclosed volume {volume:e} m³)",
+                    shell.name
+                ),
+            )
+            .with_help("list each triangle's nodes counter-clockwise seen from outside (flip the winding)"));
+    }
+    if !spec.pressure.is_finite() {
+        return Err(cx
+            .err(
+                needle,
+                format!("shell \"{}\": cell `pressure` must be finite", shell.name),
+            )
+            .with_help("give the imposed inner pressure in Pa"));
+    }
+    Ok(CellMembrane {
+        tension: spec.tension.0,
+        area_modulus: spec.area_modulus.0,
+        rest_area: spec.area.map_or(area, |a| a.0),
+        bulk_modulus: spec.bulk_modulus.0,
+        rest_volume: spec.volume.map_or(volume, |v| v.0),
+        pressure: spec.pressure,
+    })
+}
+
 /// Whether a node at `x` (on the mesh boundary or not) lies in `region`.
 fn inside(region: &RegionSpec, x: &crate::math::Vec3, boundary: bool) -> bool {
     match region {
@@ -142,6 +203,8 @@ fn build_mesh(spec: &MeshSpec, cx: &Ctx, needle: &str) -> Result<TriMesh, SceneE
         MeshSpec::Hexagon { side, rings } => hexagon(*side, *rings),
         MeshSpec::Disk { radius, rings } => disk(*radius, *rings),
         MeshSpec::Icosphere { radius, level } => icosphere(*radius, *level),
+        MeshSpec::Ellipsoid { radii, level } => ellipsoid(radii.vec(), *level),
+        MeshSpec::RedCell { radius, level } => red_cell(*radius, *level),
         MeshSpec::File(f) => {
             let path = cx.file.parent().unwrap_or(Path::new(".")).join(f);
             TriMesh::load(&path)

@@ -32,6 +32,13 @@ pub enum ForceSpec {
         /// Drag coefficient η (Pa·s).
         viscosity: NonNegative,
     },
+    /// Friction of every shell's (and cell's) surface with the medium: `−γ Āᵢ vᵢ` on each node,
+    /// `Āᵢ` its share of the rest area (mpacts' cell–medium friction; the resistance that moves
+    /// cells in the overdamped mode).
+    SurfaceDrag {
+        /// Friction per unit area γ (N·s/m³).
+        friction: Positive,
+    },
     /// Stokes drag of a viscous medium on every sphere: `F = −6πηr v` on its centre and, on a
     /// rotating sphere, the torque `τ = −8πηr³ ω` (Stokes 1851; Happel & Brenner 1983
     /// §2-11): the resistance of an overdamped particle.

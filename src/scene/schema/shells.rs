@@ -47,6 +47,40 @@ pub struct ShellSpec {
     /// Time-varying natural hinge angles (hinge bending only; seed 004 §7, the manta ray).
     #[serde(default)]
     pub actuate: Vec<HingeActuationSpec>,
+    /// Makes the shell a deformable cell (a closed mesh only): cortical tension, area and
+    /// volume conservation, an imposed inner pressure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellSpec>,
+}
+
+/// The cell terms of a closed shell (mpacts' deformable cell model, seed 003): energy
+/// `T A + ½ K_A (A − A₀)²/A₀ − P_ext V + ½ K_V (V − V₀)²/V₀`, `A` the membrane area and `V`
+/// the enclosed volume (see `catena::elastic::cell`).
+///
+/// ```ron
+/// cell: (tension: 1e-3, bulk_modulus: 1e6)
+/// ```
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellSpec {
+    /// Cortical tension `T` (N/m; default 0).
+    #[serde(default)]
+    pub tension: NonNegative,
+    /// Area modulus `K_A` (N/m; default 0: no area conservation).
+    #[serde(default)]
+    pub area_modulus: NonNegative,
+    /// Target area `A₀` (m²; default the rest mesh's area).
+    #[serde(default)]
+    pub area: Option<Positive>,
+    /// Bulk modulus `K_V` (Pa; default 0: no volume conservation).
+    #[serde(default)]
+    pub bulk_modulus: NonNegative,
+    /// Target volume `V₀` (m³; default the rest mesh's enclosed volume).
+    #[serde(default)]
+    pub volume: Option<Positive>,
+    /// Imposed inner pressure `P_ext` (Pa; default 0), inflating when positive.
+    #[serde(default)]
+    pub pressure: f64,
 }
 
 /// A shell's mesh: generated, read from a file, or given inline.
@@ -79,6 +113,21 @@ pub enum MeshSpec {
         radius: f64,
         /// Rings of triangles.
         rings: usize,
+    },
+    /// Ellipsoid of semi-axes `radii` (m) at the origin: the icosphere of `level` scaled.
+    Ellipsoid {
+        /// Semi-axes along x, y, z (m).
+        radii: V3,
+        /// Subdivision level.
+        level: usize,
+    },
+    /// The biconcave resting red blood cell of Evans & Fung (1972), radius `radius` (m; 3.91e-6
+    /// for the mean human cell), axis along z, from the icosphere of `level`.
+    RedCell {
+        /// Radius (m).
+        radius: f64,
+        /// Subdivision level.
+        level: usize,
     },
     /// Sphere surface of radius `radius` (m) at the origin, subdivided `level` times.
     Icosphere {

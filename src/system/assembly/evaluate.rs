@@ -54,6 +54,12 @@ impl Assembler {
         out.elastic_energy =
             self.stencils
                 .evaluate(model, &self.frames, &z, &mut out.residual, jac, c.x);
+        if with_jacobian {
+            self.stencils
+                .rank_one_terms(model, &self.frames, &z, c.x, &mut out.rank_one);
+        } else {
+            out.rank_one.clear();
+        }
         spent.elastic = lap(&mut clock);
         let elastic_norm = Assembler::free_norm(model, &out.residual);
 

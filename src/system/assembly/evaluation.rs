@@ -24,6 +24,9 @@ pub struct Evaluation {
     pub incremental_potential: Option<f64>,
     /// Contributions of every contact candidate (evaluated at the evaluation point).
     pub contacts: Vec<LocalContact>,
+    /// Dense rank-one Jacobian terms kept out of the pattern (a cell's volume and area
+    /// conservation), with the Jacobian only.
+    pub rank_one: Vec<crate::model::RankOne>,
 }
 
 /// The state of a time step that the residual depends on: the integrator (with its planned

@@ -3,7 +3,7 @@
 //! their slots in the current sparsity pattern, evaluated kind after kind.
 
 use super::pattern::SparsityPattern;
-use crate::model::{EnergyInput, InternalEnergies, InternalEnergy, Model, RodFrames};
+use crate::model::{EnergyInput, InternalEnergies, InternalEnergy, Model, RankOne, RodFrames};
 
 /// The internal energies of a model's bodies.
 #[derive(Debug, Default)]
@@ -59,6 +59,27 @@ impl ElasticStencils {
             energy += k.evaluate(&at, grad, jac.as_deref_mut(), hessian_scale);
         }
         energy
+    }
+
+    /// The rank-one Hessian terms (times `hessian_scale`) the stencils leave out of the sparse
+    /// pattern, at `q` with current frames `frames`, into `out` (cleared first).
+    pub fn rank_one_terms(
+        &self,
+        model: &Model,
+        frames: &[RodFrames],
+        q: &[f64],
+        hessian_scale: f64,
+        out: &mut Vec<RankOne>,
+    ) {
+        out.clear();
+        let at = EnergyInput {
+            bodies: &model.bodies,
+            frames,
+            q,
+        };
+        for k in &self.kinds {
+            k.rank_one_terms(&at, hessian_scale, out);
+        }
     }
 
     /// The elastic energies at `q` with current frames `frames` (J), by kind, into `out`.

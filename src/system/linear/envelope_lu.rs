@@ -204,6 +204,11 @@ impl EnvelopeLu {
         Ok(())
     }
 
+    /// Solves `J x = rhs` in place with the factors of the last successful [`Self::solve`].
+    pub(crate) fn resubstitute(&mut self, rhs: &mut [f64]) {
+        self.substitute(rhs);
+    }
+
     /// Places the matrix entries in the envelope storage (zero elsewhere) and records each
     /// original row's largest entry and absolute sum.
     fn scatter_values(&mut self, pattern: &SparsityPattern, values: &[f64]) {

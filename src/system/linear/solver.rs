@@ -21,7 +21,7 @@ use super::bicgstab::{BiCgStab, KrylovOutcome};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
 use super::operator::SystemOperator;
 use crate::contact::LocalContact;
-use crate::model::{DofMap, Model};
+use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
     EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLu, SparsityPattern,
@@ -140,6 +140,29 @@ impl LinearSolver {
         rhs: &mut [f64],
         time: f64,
     ) -> Result<(), SolveError> {
+        self.solve_with_rank_one(dofs, pattern, values, contacts, &[], rhs, time)
+    }
+
+    /// [`Self::solve`] for `J + Σⱼ wⱼ uⱼ uⱼᵀ`, the rank-one terms `rank_one` restricted to the
+    /// free DOFs, by the Sherman–Morrison–Woodbury formula (Golub & Van Loan, *Matrix
+    /// Computations*, 4th ed., §2.1.4): with `J [x₀ Z] = [r U]` from one factorisation,
+    /// `(I + W UᵀZ) y = W Uᵀx₀` (an `m × m` dense system, `m` the number of terms) and
+    /// `x = x₀ − Z y`. The sparse pattern never holds the dense terms. Without terms this is
+    /// [`Self::solve`], bit for bit. A Krylov solver hands such systems to the direct LU.
+    #[allow(clippy::too_many_arguments)]
+    pub fn solve_with_rank_one(
+        &mut self,
+        dofs: &DofMap,
+        pattern: &SparsityPattern,
+        values: &[f64],
+        contacts: &[LocalContact],
+        rank_one: &[RankOne],
+        rhs: &mut [f64],
+        time: f64,
+    ) -> Result<(), SolveError> {
+        if !rank_one.is_empty() {
+            return self.woodbury(dofs, pattern, values, contacts, rank_one, rhs, time);
+        }
         if !self.iterative {
             if self.use_envelope {
                 let mut clock = std::time::Instant::now();
@@ -163,6 +186,95 @@ impl LinearSolver {
         let (full, full_values) = op.to_csc(pattern.n(), u64::MAX - self.fallbacks);
         self.stages.factor += lap(&mut clock);
         self.lu.solve(&full, &full_values, rhs, time)
+    }
+
+    /// The Woodbury solve of [`Self::solve_with_rank_one`].
+    #[allow(clippy::too_many_arguments)]
+    fn woodbury(
+        &mut self,
+        dofs: &DofMap,
+        pattern: &SparsityPattern,
+        values: &[f64],
+        contacts: &[LocalContact],
+        rank_one: &[RankOne],
+        rhs: &mut [f64],
+        time: f64,
+    ) -> Result<(), SolveError> {
+        let n = rhs.len();
+        let m = rank_one.len();
+        // Columns: r, then u₁ … u_m over the free DOFs.
+        let mut cols = vec![0.0; n * (m + 1)];
+        cols[..n].copy_from_slice(rhs);
+        for (j, term) in rank_one.iter().enumerate() {
+            let col = &mut cols[n * (j + 1)..n * (j + 2)];
+            for (&d, &u) in term.dofs.iter().zip(&term.u) {
+                if let Some(f) = dofs.free_index(d) {
+                    col[f] += u;
+                }
+            }
+        }
+        let u_of = |cols: &[f64], j: usize| cols[n * (j + 1)..n * (j + 2)].to_vec();
+        let u: Vec<Vec<f64>> = (0..m).map(|j| u_of(&cols, j)).collect();
+        self.direct_columns(dofs, pattern, values, contacts, &mut cols, m + 1, time)?;
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let x0 = &cols[..n];
+        let z = |j: usize| &cols[n * (j + 1)..n * (j + 2)];
+        let c = nalgebra::DMatrix::from_fn(m, m, |i, j| {
+            f64::from(u8::from(i == j)) + rank_one[i].weight * dot(&u[i], z(j))
+        });
+        let b = nalgebra::DVector::from_fn(m, |i, _| rank_one[i].weight * dot(&u[i], x0));
+        let y = c.lu().solve(&b).ok_or_else(|| SolveError::Factorisation {
+            reason: "the rank-one update of the Newton matrix is singular".into(),
+            time,
+        })?;
+        for (k, out) in rhs.iter_mut().enumerate() {
+            *out = x0[k] - (0..m).map(|j| z(j)[k] * y[j]).sum::<f64>();
+        }
+        Ok(())
+    }
+
+    /// Solves `J X = B` for the `columns` column-major right-hand sides of `cols` with one
+    /// factorisation (the envelope LU, or the sparse LU; a Krylov solver's system is
+    /// assembled for the sparse LU).
+    #[allow(clippy::too_many_arguments)]
+    fn direct_columns(
+        &mut self,
+        dofs: &DofMap,
+        pattern: &SparsityPattern,
+        values: &[f64],
+        contacts: &[LocalContact],
+        cols: &mut [f64],
+        columns: usize,
+        time: f64,
+    ) -> Result<(), SolveError> {
+        let n = cols.len() / columns;
+        if self.iterative {
+            let op = SystemOperator::new(dofs, pattern, values, contacts);
+            let mut clock = std::time::Instant::now();
+            let (full, full_values) = op.to_csc(pattern.n(), u64::MAX - self.fallbacks);
+            self.fallbacks += 1;
+            self.stages.factor += lap(&mut clock);
+            return self
+                .lu
+                .solve_columns(&full, &full_values, cols, columns, time);
+        }
+        if self.use_envelope {
+            let mut clock = std::time::Instant::now();
+            let out = self.envelope.solve(pattern, values, &mut cols[..n]);
+            match out {
+                Ok(()) => {
+                    for c in 1..columns {
+                        self.envelope.resubstitute(&mut cols[n * c..n * (c + 1)]);
+                    }
+                    self.stages.factor += lap(&mut clock);
+                    return Ok(());
+                }
+                Err(EnvelopeFailure::TooWide) => {}
+                Err(_) => self.envelope_fallbacks += 1,
+            }
+            self.stages.factor += lap(&mut clock);
+        }
+        self.lu.solve_columns(pattern, values, cols, columns, time)
     }
 
     /// The Krylov solve; false (rhs untouched) when it must be redone directly.

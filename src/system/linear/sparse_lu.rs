@@ -22,6 +22,8 @@ pub struct SparseLu {
     symbolic: Option<(u64, usize, SymbolicLu<u32>)>,
     numeric: Option<NumericLu<u32, f64>>,
     workspace: Option<MemBuffer>,
+    /// Right-hand sides the workspace was sized for.
+    workspace_columns: usize,
     /// How many symbolic analyses were done (for reports and tests).
     pub symbolic_count: u64,
     /// Time spent factorising and solving since the simulator last took it.
@@ -45,12 +47,25 @@ impl SparseLu {
         rhs: &mut [f64],
         time: f64,
     ) -> Result<(), SolveError> {
+        self.solve_columns(pattern, values, rhs, 1, time)
+    }
+
+    /// Solves `J X = B` in place for the `columns` right-hand sides of `rhs` (column-major,
+    /// `n × columns`), factorising once.
+    pub fn solve_columns(
+        &mut self,
+        pattern: &SparsityPattern,
+        values: &[f64],
+        rhs: &mut [f64],
+        columns: usize,
+        time: f64,
+    ) -> Result<(), SolveError> {
         let mut clock = std::time::Instant::now();
         let failed = |reason: String| SolveError::Factorisation { reason, time };
         let key = (pattern.fingerprint, pattern.nnz());
         let fresh = !matches!(&self.symbolic, Some((f, n, _)) if (*f, *n) == key);
         let par = Par::Seq;
-        if fresh {
+        if fresh || columns > self.workspace_columns {
             let params = LuSymbolicParams {
                 supernodal_flop_ratio_threshold: SupernodalThreshold::FORCE_SUPERNODAL,
                 ..Default::default()
@@ -59,12 +74,15 @@ impl SparseLu {
                 .map_err(|e| failed(format!("{e:?}")))?;
             let need = sym
                 .factorize_numeric_lu_scratch::<f64>(par, Default::default())
-                .or(sym.solve_in_place_scratch::<f64>(1, par));
+                .or(sym.solve_in_place_scratch::<f64>(columns.max(1), par));
             self.workspace =
                 Some(MemBuffer::try_new(need).map_err(|_| failed("out of memory".into()))?);
+            self.workspace_columns = columns.max(1);
             self.numeric = Some(NumericLu::new());
             self.symbolic = Some((key.0, key.1, sym));
-            self.symbolic_count += 1;
+            if fresh {
+                self.symbolic_count += 1;
+            }
         }
         let (Some((_, _, sym)), Some(numeric), Some(work)) =
             (&self.symbolic, &mut self.numeric, &mut self.workspace)
@@ -77,8 +95,8 @@ impl SparseLu {
             .factorize_numeric_lu(numeric, mat, par, stack, Default::default())
             .map_err(|e| failed(format!("{e:?}")))?;
         self.stages.factor += lap(&mut clock);
-        let n = rhs.len();
-        let rhs = faer::MatMut::from_column_major_slice_mut(rhs, n, 1);
+        let n = rhs.len() / columns.max(1);
+        let rhs = faer::MatMut::from_column_major_slice_mut(rhs, n, columns);
         lu.solve_in_place_with_conj(faer::Conj::No, rhs, par, stack);
         self.stages.solve += lap(&mut clock);
         Ok(())

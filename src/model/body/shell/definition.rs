@@ -69,6 +69,9 @@ pub struct Shell {
     pub rest_areas: Vec<f64>,
     /// Time-varying natural angles of hinge sets (hinge bending only).
     pub actuation: Vec<HingeActuation>,
+    /// The cell terms (cortical tension, area and volume conservation) of a closed shell that
+    /// is a deformable cell; `None` for a plain shell.
+    pub cell: Option<super::CellMembrane>,
     /// Lumped node masses (kg), computed once: each triangle's `ρ h Ā` split in three.
     masses: Vec<f64>,
 }
@@ -107,6 +110,7 @@ impl Shell {
             natural_angles,
             rest_areas,
             actuation: Vec::new(),
+            cell: None,
             masses,
         }
     }

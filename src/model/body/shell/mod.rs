@@ -4,9 +4,13 @@
 
 mod actuation;
 mod as_body;
+mod cell;
+mod cell_stencils;
 mod definition;
 mod stencils;
 
 pub use actuation::{HingeActuation, HingeSignal};
+pub use cell::{CellMeasures, CellMembrane};
+pub use cell_stencils::CellStencils;
 pub use definition::{Shell, ShellBending, ShellMembrane};
 pub use stencils::ShellStencils;

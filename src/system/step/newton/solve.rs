@@ -221,11 +221,12 @@ impl<'a> Solve<'a> {
         work.rhs.clear();
         work.rhs
             .extend(model.dofs.free_dofs().map(|k| work.eval.residual[k]));
-        lu.solve(
+        lu.solve_with_rank_one(
             &model.dofs,
             asm.pattern(),
             &work.eval.jacobian,
             &work.eval.contacts,
+            &work.eval.rank_one,
             &mut work.rhs,
             self.step.t,
         )?;
