@@ -10,6 +10,7 @@ mod force;
 mod gravity;
 mod point_force;
 mod rss;
+mod shell_viscosity;
 mod stokes_drag;
 mod surface_drag;
 mod viscous;
@@ -25,6 +26,7 @@ pub use point_force::PointForce;
 pub use rss::{
     DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,
 };
+pub use shell_viscosity::ShellViscosity;
 pub use stokes_drag::StokesDrag;
 pub use surface_drag::SurfaceDrag;
 pub use viscous::ViscousDrag;

@@ -269,6 +269,13 @@ impl Simulator {
         state::pose(py, self.sim()?, name)
     }
 
+    /// The measures of the cell ``name`` (a shell with ``cell:``): ``volume`` (m³), ``area``
+    /// (m²), ``pressure`` (Pa, inner: ``P_ext − K_V (V − V₀)/V₀``), ``tension`` (N/m:
+    /// ``T + K_A (A − A₀)/A₀``) and ``centroid`` (m, mean of the nodes).
+    fn cell<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        state::cell(py, self.sim()?, name)
+    }
+
     /// Node positions ``(n, 3)`` (m) of one body — a rod by index or name, a shell's nodes, a
     /// sphere's centre or a rigid body's centre of mass by name — or of every rod stacked.
     #[pyo3(signature = (rod = None))]

@@ -312,6 +312,45 @@ pub fn pose<'py>(py: Python<'py>, sim: &Simulator, name: &str) -> PyResult<Bound
     Ok(d)
 }
 
+/// The measures of the cell named `name` (a shell with `cell:`): `volume` (m³), `area` (m²),
+/// `pressure` (Pa, inner), `tension` (N/m) and `centroid` (m).
+pub fn cell<'py>(py: Python<'py>, sim: &Simulator, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let cells = || {
+        let names: Vec<String> = m
+            .bodies
+            .shells
+            .iter()
+            .filter(|s| s.cell.is_some())
+            .map(|s| format!("\"{}\"", s.name))
+            .collect();
+        if names.is_empty() {
+            "the scene has no cell (a shell with `cell:`)".to_string()
+        } else {
+            format!("the cells are {}", names.join(", "))
+        }
+    };
+    let c = m
+        .bodies
+        .shells
+        .iter()
+        .find(|s| s.name == name)
+        .and_then(|s| s.cell_measures(&m.q))
+        .ok_or_else(|| {
+            PyIndexError::new_err(format!("no cell is named \"{name}\"; {}", cells()))
+        })?;
+    let d = PyDict::new(py);
+    d.set_item("volume", c.volume)?;
+    d.set_item("area", c.area)?;
+    d.set_item("pressure", c.pressure)?;
+    d.set_item("tension", c.tension)?;
+    d.set_item(
+        "centroid",
+        numbers_out(py, vec![c.centroid.x, c.centroid.y, c.centroid.z]),
+    )?;
+    Ok(d)
+}
+
 /// Sets the external forces on a body's nodes (`(n, 3)`, N) — a rod by index or name, any other
 /// body by name — keeping those set on other bodies; see
 /// [`crate::system::Simulator::set_user_forces`].

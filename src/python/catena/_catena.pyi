@@ -75,6 +75,9 @@ class Simulator:
     @property
     def bodies(self) -> List[Dict[str, Any]]:
         """Every body: ``name``, ``kind`` (rod, shell, sphere, rigid body, plane), ``nodes``."""
+    def cell(self, name: str) -> Dict[str, Any]:
+        """The measures of the cell ``name``: ``volume`` (m³), ``area`` (m²), ``pressure``
+        (Pa), ``tension`` (N/m), ``centroid`` (m)."""
     def pose(self, name: str) -> Dict[str, _F64]:
         """``center`` (m), ``velocity`` (m/s), ``orientation`` (w, x, y, z) and
         ``angular_velocity`` (rad/s) of a sphere or a rigid body."""

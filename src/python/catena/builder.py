@@ -221,6 +221,42 @@ class SceneBuilder:
         self.sections["shells"].append(shell)
         return self
 
+    def add_cell(
+        self,
+        name: str,
+        vertices: Any,
+        faces: Any,
+        *,
+        thickness: float,
+        material: str,
+        tension: float = 0.0,
+        bulk_modulus: float = 0.0,
+        volume: Optional[float] = None,
+        area_modulus: float = 0.0,
+        area: Optional[float] = None,
+        pressure: float = 0.0,
+        **fields: Any,
+    ) -> "SceneBuilder":
+        """Adds a deformable cell: a closed shell (``faces`` wound outward) with hinge bending,
+        cortical ``tension`` T (N/m), volume conservation ``bulk_modulus`` K_V (Pa) about
+        ``volume`` V₀ (m³; default the mesh's), area conservation ``area_modulus`` K_A (N/m)
+        about ``area`` A₀ (m²; default the mesh's) and an imposed inner ``pressure`` (Pa).
+        Further shell fields as keywords. Read it back with ``Simulator.cell(name)``."""
+        cell: Dict[str, Any] = {
+            "tension": float(tension),
+            "bulk_modulus": float(bulk_modulus),
+            "area_modulus": float(area_modulus),
+            "pressure": float(pressure),
+        }
+        if volume is not None:
+            cell["volume"] = float(volume)
+        if area is not None:
+            cell["area"] = float(area)
+        fields.setdefault("bending", "Hinge")
+        return self.add_shell(
+            name, vertices, faces, thickness=thickness, material=material, cell=cell, **fields
+        )
+
     def add_spheres(
         self,
         name: str,

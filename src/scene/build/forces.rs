@@ -6,8 +6,8 @@ use super::ctx::Ctx;
 use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::external::{
-    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, StokesDrag, SurfaceDrag,
-    ViscousDrag,
+    AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ShellViscosity,
+    StokesDrag, SurfaceDrag, ViscousDrag,
 };
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
@@ -51,6 +51,11 @@ pub(super) fn build_forces(
             }
             ForceSpec::ViscousDrag { viscosity } => {
                 externals.push(Box::new(ViscousDrag {
+                    viscosity: viscosity.0,
+                }));
+            }
+            ForceSpec::ShellViscosity { viscosity } => {
+                externals.push(Box::new(ShellViscosity {
                     viscosity: viscosity.0,
                 }));
             }

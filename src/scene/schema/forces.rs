@@ -39,6 +39,13 @@ pub enum ForceSpec {
         /// Friction per unit area γ (N·s/m³).
         friction: Positive,
     },
+    /// `N_T_ShellViscosity` (mpacts): the in-plane viscosity of every shell (a cell's cortex),
+    /// a friction `Γ = μ t/√3` (N·s/m) between the two nodes of each mesh edge, `t` the
+    /// shell's thickness.
+    ShellViscosity {
+        /// Viscosity μ of the membrane material (Pa·s).
+        viscosity: Positive,
+    },
     /// Stokes drag of a viscous medium on every sphere: `F = −6πηr v` on its centre and, on a
     /// rotating sphere, the torque `τ = −8πηr³ ω` (Stokes 1851; Happel & Brenner 1983
     /// §2-11): the resistance of an overdamped particle.
