@@ -10,8 +10,8 @@ use super::data::{
     DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
 use super::normal::{
-    DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap,
-    LinearForce, Spring, SpringDamper,
+    AdhesivePressure, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper,
+    LinearDamperOverlap, LinearForce, LinearPressure, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance,
@@ -95,6 +95,10 @@ crate::element_set! {
         LinearDamperOverlap(LinearDamperOverlap),
         /// `N_DMT`.
         Dmt(Dmt),
+        /// `N_LinearPressure`.
+        LinearPressure(LinearPressure),
+        /// `N_AdhesivePressure`.
+        AdhesivePressure(AdhesivePressure),
         /// `N_JKR`.
         Jkr(Jkr),
         /// `T_CoulombFriction`.

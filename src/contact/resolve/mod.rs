@@ -43,6 +43,7 @@ macro_rules! kind_resolver {
 
 mod capsule_capsule;
 mod capsule_sphere;
+mod cell_surface;
 mod centre;
 mod plane;
 mod triangle;

@@ -25,6 +25,9 @@ fn resolve(env: &Env, ctx: &mut ContactCtx) {
     if ctx.has_rigid() && super::rigid_defers(env, ctx) {
         ctx.reject = true;
     }
+    if super::cell_surface::cell_defers(env.model, ctx, env.q) {
+        ctx.reject = true;
+    }
 }
 
 macro_rules! triangle_resolver {
