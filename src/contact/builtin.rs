@@ -11,7 +11,7 @@ use super::data::{
 };
 use super::normal::{
     DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper, LinearDamperOverlap,
-    LinearForce, Spring, SpringDamper,
+    LinearForce, MaugisDugdale, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance,
@@ -97,6 +97,8 @@ crate::element_set! {
         Dmt(Dmt),
         /// `N_JKR`.
         Jkr(Jkr),
+        /// `N_MaugisDugdale`.
+        MaugisDugdale(MaugisDugdale),
         /// `T_CoulombFriction`.
         CoulombFriction(CoulombFriction),
         /// `T_CundallStrack`.
