@@ -70,9 +70,8 @@ pub use element::{
 pub use normal::{
     DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState, ImcStiffness, Ipc,
     IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap, LinearForce,
-    MaugisDugdale, MaugisDugdaleCurve,
-    RestLength, ScalarForce, Spring, SpringDamper, add_normal_force, damping_ratio,
-    overlap_and_rate, restitution, restitution_with_onset,
+    MaugisDugdale, MaugisDugdaleCurve, RestLength, ScalarForce, Spring, SpringDamper,
+    add_normal_force, damping_ratio, overlap_and_rate, restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,

@@ -143,7 +143,10 @@ fn residual(lambda: f64, a: f64, u: f64) -> (f64, f64, f64, f64) {
 /// `(πλ/4)u² + (4λ²/3)(π/2 − 1)u = 1`).
 fn solve_u(lambda: f64, a: f64) -> f64 {
     let jkr = (1.5 * a).sqrt() / lambda;
-    let (p, q) = (0.25 * PI * lambda, 4.0 / 3.0 * lambda * lambda * (FRAC_PI_2 - 1.0));
+    let (p, q) = (
+        0.25 * PI * lambda,
+        4.0 / 3.0 * lambda * lambda * (FRAC_PI_2 - 1.0),
+    );
     let small = 2.0 / (q + (q * q + 4.0 * p).sqrt());
     let (mut lo, mut hi) = (0.0, jkr.max(small));
     while residual(lambda, a, hi).0 < 0.0 {
@@ -358,10 +361,7 @@ impl MaugisDugdaleCurve {
     /// branch.
     pub fn radii(&self, delta: f64) -> (f64, f64) {
         let p = self.shape.solve(delta / self.overlap_scale);
-        (
-            p.a * self.radius_scale,
-            p.a.hypot(p.u) * self.radius_scale,
-        )
+        (p.a * self.radius_scale, p.a.hypot(p.u) * self.radius_scale)
     }
 
     /// The pull-off force under load control (N, negative): the minimum of `F` over the
@@ -510,7 +510,10 @@ mod tests {
             let f_md = -2.0 * sigma * (cc * cc * (a / cc).acos() + a * (cc * cc - a * a).sqrt());
             let f = k * a.powi(3) / R + f_md;
             let law = c.force(delta).force;
-            assert!((f - law).abs() < 1e-9 * PI * W * R, "δ = {delta}: {f} vs {law}");
+            assert!(
+                (f - law).abs() < 1e-9 * PI * W * R,
+                "δ = {delta}: {f} vs {law}"
+            );
         }
     }
 
@@ -567,7 +570,10 @@ mod tests {
         let dc = j.critical_overlap();
         for d in [dc * 0.9, dc * 0.5, 0.0, 0.5 * ds, 3.0 * ds, 20.0 * ds] {
             let (m, k) = (c.force(d), j.force(d));
-            assert!((m.force - k.force).abs() < 1e-6 * fs, "δ = {d}: {m:?} vs {k:?}");
+            assert!(
+                (m.force - k.force).abs() < 1e-6 * fs,
+                "δ = {d}: {m:?} vs {k:?}"
+            );
             assert!((m.d_overlap - k.d_overlap).abs() < 1e-6 * k.d_overlap.abs().max(fs / ds));
             assert!((m.energy - k.energy).abs() < 1e-6 * fs * ds.max(d.abs()));
         }
