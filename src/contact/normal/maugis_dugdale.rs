@@ -11,7 +11,7 @@
 //! `λ = 2σ₀ (R̂/(πwK²))^{1/3} = 2δ*/(πh₀)` with `δ* = (π²w²R̂/K²)^{1/3}`. (Written with `Ê`
 //! instead of `K`, `λ` would be `(4/3)^{2/3}` larger; catena uses Maugis' `K` throughout.)
 //!
-//! **Equations** (Maugis 1992; Johnson & Greenwood 1997, Eqs. 3–5), with `m = c/a`:
+//! **Equations** (Maugis 1992, in Johnson & Greenwood's notation), with `m = c/a`:
 //! * `(λĀ²/2)[√(m²−1) + (m²−2) arccos(1/m)] + (4λ²Ā/3)[√(m²−1) arccos(1/m) − m + 1] = 1`;
 //! * `P̄ = Ā³ − λĀ²[√(m²−1) + m² arccos(1/m)]` — the Hertz force `Ka³/R̂` plus mpacts'
 //!   `F_MD = −2σ₀{c² arccos(a/c) + a√(c² − a²)}`;
@@ -25,7 +25,8 @@
 //! **Solution.** For a given `Ā`, `g` increases strictly in `u` from `g(Ā, 0) = −1`, so `u(Ā)`
 //! is the unique root, found by Newton from the right inside a bisection bracket. `δ̄(Ā)` has a
 //! single minimum at `Ā_c` (the unstable point, `dδ̄/dĀ = 0`, found by bisection on its sign);
-//! for `λ ≲ 0.938` (the value Maugis reports) it increases from `Ā = 0` and `Ā_c = 0`. Given
+//! below `λ ≈ 0.938` (0.93795 with this solution; the threshold Maugis gives) it increases
+//! from `Ā = 0` and `Ā_c = 0`. Given
 //! `δ ≥ δ_c = δ(Ā_c)`, `Ā` solves `δ̄(Ā) = δ̄` on the stable branch `Ā ≥ Ā_c` by the same
 //! safeguarded Newton.
 //!
@@ -44,19 +45,20 @@
 //! Maugis' theory (`a = 0`, surfaces apart but within `h₀`) is not modelled. The force minimum
 //! on the way is the pull-off force under load control, from `−2πwR̂` (DMT) to `−(3/2)πwR̂` (JKR).
 //!
-//! Cost: an evaluation solves `u(Ā)` about 150 times (bisection for `Ā_c`, Newton for `Ā`, the
-//! quadrature): tens of microseconds per pair.
+//! Cost: an evaluation solves `u(Ā)` about a hundred times (bisection for `Ā_c`, Newton for
+//! `Ā`, the quadrature), each in a few Newton steps: tens of microseconds per pair.
 
 use super::effective::{
     check_optional_positive, check_positive, effective_modulus, effective_radius,
 };
 use super::jkr::Established;
+use super::maugis_dugdale_shape::Shape;
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Gives, MemorySpec, Needs, SolverNeeds};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
-use std::f64::consts::{FRAC_PI_2, PI};
+use std::f64::consts::PI;
 
 /// Maugis–Dugdale adhesive contact.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
@@ -72,246 +74,6 @@ pub struct MaugisDugdale {
     /// Effective radius `R̂` (m); default: `R₁R₂/(R₁ + R₂)`.
     #[serde(default)]
     pub effective_radius: Option<f64>,
-}
-
-/// A point of the dimensionless curve: contact radius `Ā`, `u = √(c̄² − Ā²)`, force `P̄`,
-/// overlap `δ̄` and their total derivatives along the curve.
-#[derive(Debug, Clone, Copy)]
-struct Point {
-    a: f64,
-    u: f64,
-    force: f64,
-    overlap: f64,
-    d_force: f64,
-    d_overlap: f64,
-}
-
-/// `s − atan s`, with its series below `s = 10⁻²` (no cancellation).
-fn s_minus_atan(s: f64) -> f64 {
-    if s < 1e-2 {
-        let s2 = s * s;
-        s * s2 * (1.0 / 3.0 - s2 * (0.2 - s2 * (1.0 / 7.0 - s2 / 9.0)))
-    } else {
-        s - s.atan()
-    }
-}
-
-/// `atan s − s/(1 + s²)`, with its series below `s = 10⁻²`.
-fn atan_minus_ratio(s: f64) -> f64 {
-    if s < 1e-2 {
-        let s2 = s * s;
-        s * s2 * (2.0 / 3.0 - s2 * (0.8 - s2 * (6.0 / 7.0 - s2 * 8.0 / 9.0)))
-    } else {
-        s.atan() - s / (1.0 + s * s)
-    }
-}
-
-/// `g(Ā, u)`, `∂g/∂u`, `∂g/∂Ā` and `θ = atan2(u, Ā)` (see the module docs).
-fn residual(lambda: f64, a: f64, u: f64) -> (f64, f64, f64, f64) {
-    let theta = u.atan2(a);
-    let c2 = a * a + u * u;
-    let c = c2.sqrt();
-    // G₁ = Āu + (u² − Ā²)θ and ∂G₁/∂Ā = 2Ā(Āu/c̄² − θ), written without cancellation when u < Ā.
-    let (g1, g1_a) = if a > u {
-        let s = u / a;
-        (
-            a * a * s_minus_atan(s) + u * u * theta,
-            -2.0 * a * atan_minus_ratio(s),
-        )
-    } else {
-        (
-            a * u + (u * u - a * a) * theta,
-            2.0 * a * (a * u / c2 - theta),
-        )
-    };
-    let g1_u = 2.0 * u * (a * u / c2 + theta);
-    // G₂ = uθ − (c̄ − Ā), c̄ − Ā = u²/(c̄ + Ā).
-    let g2 = u * theta - u * u / (c + a);
-    let g2_u = theta - u * u * u / (c2 * (c + a));
-    let g2_a = -a * u * u / (c2 * (c + a));
-    let (k1, k2) = (0.5 * lambda, 4.0 / 3.0 * lambda * lambda);
-    (
-        k1 * g1 + k2 * g2 - 1.0,
-        k1 * g1_u + k2 * g2_u,
-        k1 * g1_a + k2 * g2_a,
-        theta,
-    )
-}
-
-/// `u(Ā)`: the root of `g(Ā, ·)`, by Newton inside a bisection bracket, started right of the
-/// root from the larger of the JKR-end estimate `√(3Ā/2)/λ` and the `Ā → 0` one (the root of
-/// `(πλ/4)u² + (4λ²/3)(π/2 − 1)u = 1`).
-fn solve_u(lambda: f64, a: f64) -> f64 {
-    let jkr = (1.5 * a).sqrt() / lambda;
-    let (p, q) = (
-        0.25 * PI * lambda,
-        4.0 / 3.0 * lambda * lambda * (FRAC_PI_2 - 1.0),
-    );
-    let small = 2.0 / (q + (q * q + 4.0 * p).sqrt());
-    let (mut lo, mut hi) = (0.0, jkr.max(small));
-    while residual(lambda, a, hi).0 < 0.0 {
-        lo = hi;
-        hi *= 2.0;
-    }
-    let mut u = hi;
-    for _ in 0..200 {
-        let (g, g_u, _, _) = residual(lambda, a, u);
-        if g == 0.0 {
-            return u;
-        }
-        if g < 0.0 {
-            lo = u;
-        } else {
-            hi = u;
-        }
-        let mut next = u - g / g_u;
-        if !(next > lo && next < hi) {
-            next = 0.5 * (lo + hi);
-        }
-        if (next - u).abs() <= 2.0 * f64::EPSILON * u || hi - lo <= 2.0 * f64::EPSILON * hi {
-            return next;
-        }
-        u = next;
-    }
-    u
-}
-
-/// The curve's point at contact radius `Ā ≥ 0`.
-fn point(lambda: f64, a: f64) -> Point {
-    let u = solve_u(lambda, a);
-    let (_, g_u, g_a, theta) = residual(lambda, a, u);
-    let du = -g_a / g_u;
-    let c2 = a * a + u * u;
-    Point {
-        a,
-        u,
-        force: a * a * a - lambda * (a * u + c2 * theta),
-        overlap: a * a - 4.0 / 3.0 * lambda * u,
-        d_force: 3.0 * a * a - lambda * (2.0 * a * theta + 2.0 * (a + u * theta) * du),
-        d_overlap: 2.0 * a - 4.0 / 3.0 * lambda * du,
-    }
-}
-
-/// Bisection for the point in `[0, ∞)` where `sign(f(point))` turns from negative to
-/// positive, `f` being negative left of it and positive right of it (0 if it is positive
-/// throughout), to `10⁻¹³` in `Ā`.
-fn sign_change(lambda: f64, from: f64, f: impl Fn(&Point) -> f64) -> f64 {
-    let mut hi = from.max(1.0);
-    while f(&point(lambda, hi)) <= 0.0 {
-        hi *= 2.0;
-    }
-    let mut lo = from;
-    while hi - lo > 1e-13 * hi.max(1.0) {
-        let mid = 0.5 * (lo + hi);
-        if f(&point(lambda, mid)) < 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
-}
-
-/// Gauss–Legendre nodes (positive half) and weights, 8 points on `[−1, 1]`.
-const GAUSS_8: [(f64, f64); 4] = [
-    (0.183_434_642_495_649_8, 0.362_683_783_378_362_0),
-    (0.525_532_409_916_329_0, 0.313_706_645_877_887_3),
-    (0.796_666_477_413_626_7, 0.222_381_034_453_374_5),
-    (0.960_289_856_497_536_3, 0.101_228_536_290_376_3),
-];
-
-/// The dimensionless Maugis–Dugdale curve of one Maugis parameter `λ`: the unstable point
-/// `Ā_c` (0 when there is none), its overlap `δ̄_c` and the radius `Ā₀` at first touch.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Shape {
-    lambda: f64,
-    a_crit: f64,
-    overlap_crit: f64,
-    a_touch: f64,
-}
-
-impl Shape {
-    fn new(lambda: f64) -> Self {
-        let a_crit = sign_change(lambda, 0.0, |p| p.d_overlap);
-        let mut shape = Self {
-            lambda,
-            a_crit,
-            overlap_crit: point(lambda, a_crit).overlap,
-            a_touch: 0.0,
-        };
-        shape.a_touch = shape.solve(0.0).a;
-        shape
-    }
-
-    /// The point of the stable branch at overlap `δ̄` (its end `Ā_c` when `δ̄ ≤ δ̄_c`).
-    fn solve(&self, overlap: f64) -> Point {
-        let lambda = self.lambda;
-        let mut lo = self.a_crit;
-        let first = point(lambda, lo);
-        if overlap <= first.overlap {
-            return first;
-        }
-        let mut hi = lo + overlap.max(0.0).sqrt() + 1.0;
-        let mut p = point(lambda, hi);
-        while p.overlap < overlap {
-            lo = hi;
-            hi *= 2.0;
-            p = point(lambda, hi);
-        }
-        for _ in 0..200 {
-            let r = p.overlap - overlap;
-            if r == 0.0 {
-                return p;
-            }
-            if r < 0.0 {
-                lo = p.a;
-            } else {
-                hi = p.a;
-            }
-            let mut next = p.a - r / p.d_overlap;
-            if !(p.d_overlap > 0.0 && next > lo && next < hi) {
-                next = 0.5 * (lo + hi);
-            }
-            let done = (next - p.a).abs() <= 2.0 * f64::EPSILON * p.a.max(1e-3)
-                || hi - lo <= 2.0 * f64::EPSILON * hi;
-            p = point(lambda, next);
-            if done {
-                break;
-            }
-        }
-        p
-    }
-
-    /// `∫ P̄ dδ̄` along the curve from `Ā = from` to `Ā = to`.
-    fn work(&self, from: f64, to: f64) -> f64 {
-        let (lo, hi, sign) = if from <= to {
-            (from, to, 1.0)
-        } else {
-            (to, from, -1.0)
-        };
-        let mut sum = 0.0;
-        let mut x = lo;
-        while x < hi {
-            let b = (x + (0.5 * x).max(0.25)).min(hi);
-            let (mid, half) = (0.5 * (x + b), 0.5 * (b - x));
-            for (node, weight) in GAUSS_8 {
-                for a in [mid - half * node, mid + half * node] {
-                    let p = point(self.lambda, a);
-                    sum += weight * half * p.force * p.d_overlap;
-                }
-            }
-            x = b;
-        }
-        sign * sum
-    }
-
-    /// The minimum `P̄` over the stable branch (the pull-off force under load control).
-    fn pull_off(&self) -> f64 {
-        let a = sign_change(self.lambda, self.a_crit, |p| p.d_force);
-        point(self.lambda, a)
-            .force
-            .min(point(self.lambda, self.a_crit).force)
-    }
 }
 
 /// The Maugis–Dugdale curve of one pair: the force scale `πwR̂` (N), the overlap scale
@@ -483,24 +245,10 @@ mod tests {
         assert!((curve(0.7).maugis_parameter() / 0.7 - 1.0).abs() < 1e-12);
     }
 
-    /// The solved `(Ā, m)` satisfy Maugis' equations as published (in `m = c/a`), and the
-    /// dimensional force is Hertz plus mpacts' `F_MD = −2σ₀{c² arccos(a/c) + a√(c² − a²)}`.
+    /// The dimensional force is Hertz plus mpacts' `F_MD = −2σ₀{c² arccos(a/c) + a√(c² − a²)}`
+    /// at the solved radii.
     #[test]
-    fn solutions_satisfy_the_published_equations() {
-        for lambda in [0.05, 0.3, 1.0, 3.0, 30.0] {
-            for a in [1e-2, 0.1, 0.5, 1.0, 2.0, 10.0] {
-                let p = point(lambda, a);
-                let m = a.hypot(p.u) / a;
-                let (s, ac) = ((m * m - 1.0).sqrt(), (1.0 / m).acos());
-                let eq1 = 0.5 * lambda * a * a * (s + (m * m - 2.0) * ac)
-                    + 4.0 / 3.0 * lambda * lambda * a * (s * ac - m + 1.0);
-                assert!((eq1 - 1.0).abs() < 1e-9, "λ = {lambda}, Ā = {a}: {eq1}");
-                let force = a.powi(3) - lambda * a * a * (s + m * m * ac);
-                assert!((force - p.force).abs() < 1e-9 * force.abs().max(1.0));
-                let overlap = a * a - 4.0 / 3.0 * lambda * a * s;
-                assert!((overlap - p.overlap).abs() < 1e-9 * overlap.abs().max(1.0));
-            }
-        }
+    fn force_is_hertz_plus_the_dugdale_zone() {
         let h0 = 1e-6;
         let c = MaugisDugdaleCurve::new(E, R, W, h0);
         let k = 4.0 / 3.0 * E;
@@ -601,14 +349,16 @@ mod tests {
     }
 
     /// Pull-off under load control, `min F/(πwR̂)` over the stable branch: −2 (DMT) to −1.5
-    /// (JKR), decreasing in magnitude with λ; a scan of the curve finds the same minimum.
+    /// (JKR), decreasing in magnitude with λ; a scan of the curve finds the same minimum. No
+    /// published table of intermediate values was at hand, so only the limits and the
+    /// monotone transition are asserted (λ = 0.1, 0.5, 1, 2, 5 give −1.9506, −1.7182, −1.6007,
+    /// −1.5346, −1.5064).
     #[test]
     fn pull_off_force_goes_from_dmt_to_jkr() {
         let fs = PI * W * R;
         let mut last = -2.0;
         for lambda in [0.1, 0.5, 1.0, 2.0, 5.0] {
             let p = curve(lambda).pull_off_force() / fs;
-            eprintln!("λ = {lambda}: min F/(πwR̂) = {p:.6}");
             assert!(p > last && p < -1.5, "λ = {lambda}: {p} after {last}");
             last = p;
         }
@@ -620,18 +370,6 @@ mod tests {
             .map(|i| c.force(dc * (1.0 - i as f64 / 4000.0)).force)
             .fold(f64::INFINITY, f64::min);
         assert!((scan / c.pull_off_force() - 1.0).abs() < 1e-5, "{scan}");
-    }
-
-    /// The unstable point `dδ/da = 0` exists only above λ ≈ 0.938 (Maugis 1992); below, the
-    /// contact holds until `a → 0`.
-    #[test]
-    fn unstable_point_appears_near_lambda_0_938() {
-        assert!(Shape::new(0.5).a_crit < 1e-9);
-        assert!(Shape::new(0.93).a_crit < 1e-9);
-        assert!(Shape::new(0.95).a_crit > 1e-2);
-        // JKR: Ā_c = (1/6)^{1/3}·… from dδ̄/dĀ = 2Ā − √(2/(3Ā)) = 0.
-        let jkr = (1.0f64 / 6.0).cbrt();
-        assert!((Shape::new(1e4).a_crit / jkr - 1.0).abs() < 1e-3);
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod linear_damper;
 mod linear_damper_overlap;
 mod linear_force;
 mod maugis_dugdale;
+mod maugis_dugdale_shape;
 mod restitution;
 mod scalar_force;
 mod spring;
