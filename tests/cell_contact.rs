@@ -68,7 +68,10 @@ fn a_node_presses_on_a_cell_once_at_its_closest_point() {
     let cell = pressed(true);
     let (count, force) = per_node(&cell);
     assert!(count.len() > 4, "the probe touches the cell: {count:?}");
-    assert!(count.values().all(|&k| k == 1), "one contact per node: {count:?}");
+    assert!(
+        count.values().all(|&k| k == 1),
+        "one contact per node: {count:?}"
+    );
     // Σ A_c k δ over the touching nodes, δ from each node's distance to the whole surface.
     let m = &cell.model;
     let ball = &m.bodies.shells[0];

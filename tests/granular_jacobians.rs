@@ -223,6 +223,7 @@ fn normal_laws_match_finite_differences_on_every_geometry() {
         "N_DampedHertz(damping_time: 1e-3)",
         "N_DMT(surface_energy: 0.05)",
         "N_JKR(surface_energy: 0.05)",
+        "N_MaugisDugdale(surface_energy: 0.05, range: 2e-6)",
         "Spring(k_stretch: 300.0, k_compress: 900.0, rest_length: 0.0195)",
         "Spring_Damper(stiffness: 500.0, damping: 0.3, rest_length: 0.0195)",
         "LinearDamper(damping: 0.4)",
@@ -243,25 +244,23 @@ fn normal_laws_match_finite_differences_on_every_geometry() {
 }
 
 #[test]
-fn jkr_in_tension_and_springs_from_history_match_finite_differences() {
+fn adhesion_in_tension_and_springs_from_history_match_finite_differences() {
     let m = model();
-    // Established JKR contacts at negative overlap (between δ_c ≈ −3.9 µm·(R̂/R)^{1/3} and 0).
-    let established = |chain: &Chain, _: &mut Rng| {
-        let k = position(chain, "N_JKR").unwrap();
-        chain.memory_with(k, &Established(true))
-    };
-    for pair in [Pair::SphereSphere, Pair::SpherePlane, Pair::CapsuleCapsule] {
-        let (n, _) = check_law(
-            &m,
-            pair,
-            "N_JKR(surface_energy: 0.05)",
-            -1.5e-6,
-            &[0.05],
-            established,
-            120,
-            1e-5,
-        );
-        assert!(n > 60, "JKR in tension on {pair:?}: only {n} checked");
+    // Established JKR and Maugis–Dugdale contacts at negative overlap, between 0 and δ_c
+    // (JKR: ≈ −3.9 µm·(R̂/R)^{1/3}; MD at λ ≈ 1.5–2.5 here: −4.6 to −7.3 µm).
+    for law in [
+        "N_JKR(surface_energy: 0.05)",
+        "N_MaugisDugdale(surface_energy: 0.05, range: 2e-6)",
+    ] {
+        let name = &law[..law.find('(').unwrap()];
+        let established = |chain: &Chain, _: &mut Rng| {
+            let k = position(chain, name).unwrap();
+            chain.memory_with(k, &Established(true))
+        };
+        for pair in [Pair::SphereSphere, Pair::SpherePlane, Pair::CapsuleCapsule] {
+            let (n, _) = check_law(&m, pair, law, -1.5e-6, &[0.05], established, 120, 1e-5);
+            assert!(n > 60, "{name} in tension on {pair:?}: only {n} checked");
+        }
     }
     // Rest length from history (set at an earlier step).
     let rest = |chain: &Chain, rng: &mut Rng| {
@@ -356,6 +355,7 @@ fn shipped_granular_chains_match_finite_differences() {
         ("hertz_cundall_strack_plane.ron", Pair::SpherePlane),
         ("damped_hertz_cundall_strack.ron", Pair::SphereSphere),
         ("jkr.ron", Pair::SphereSphere),
+        ("maugis_dugdale.ron", Pair::SphereSphere),
     ] {
         let chain = Chain::<Builtin>::load(&root().join("chains").join(file)).unwrap();
         let (a, b) = pair.prims();

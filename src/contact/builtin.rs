@@ -11,7 +11,7 @@ use super::data::{
 };
 use super::normal::{
     AdhesivePressure, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper,
-    LinearDamperOverlap, LinearForce, LinearPressure, Spring, SpringDamper,
+    LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance,
@@ -101,6 +101,8 @@ crate::element_set! {
         AdhesivePressure(AdhesivePressure),
         /// `N_JKR`.
         Jkr(Jkr),
+        /// `N_MaugisDugdale`.
+        MaugisDugdale(MaugisDugdale),
         /// `T_CoulombFriction`.
         CoulombFriction(CoulombFriction),
         /// `T_CundallStrack`.

@@ -70,8 +70,9 @@ pub use element::{
 pub use normal::{
     AdhesivePressure, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState,
     ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap,
-    LinearForce, LinearPressure, RestLength, ScalarForce, Spring, SpringDamper, add_normal_force,
-    damping_ratio, node_area, overlap_and_rate, restitution, restitution_with_onset,
+    LinearForce, LinearPressure, MaugisDugdale, MaugisDugdaleCurve, RestLength, ScalarForce,
+    Spring, SpringDamper, add_normal_force, damping_ratio, node_area, overlap_and_rate,
+    restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,

@@ -3,8 +3,8 @@
 use super::case::Case;
 use super::{
     cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    overdamped, overhand, plate_point_load, repose, restitution, rigid_body, rolling,
-    shell_cantilever, static_load, trefoil,
+    maugis_dugdale, overdamped, overhand, plate_point_load, repose, restitution, rigid_body,
+    rolling, shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -25,6 +25,16 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &[],
             run: hertz::run,
+        },
+        Case {
+            name: "maugis_dugdale",
+            title: "Two spheres held by N_MaugisDugdale pulled apart under load control at \
+                    λ = 0.1, 1, 10 (DMT-like to JKR-like): pull-off force against Maugis' theory",
+            source: "Maugis 1992 (J. Colloid Interface Sci. 150:243); Johnson & Greenwood 1997 \
+                     (J. Colloid Interface Sci. 192:326)",
+            fast: true,
+            parts: &[],
+            run: maugis_dugdale::run,
         },
         Case {
             name: "incline",

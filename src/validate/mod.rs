@@ -20,6 +20,7 @@ pub mod ipc_shells;
 pub mod knot_loop;
 pub mod knot_pull;
 mod knot_step;
+pub mod maugis_dugdale;
 pub mod open_knot;
 pub mod overdamped;
 pub mod overhand;
