@@ -105,8 +105,8 @@ impl Bodies {
         let parts: Vec<String> = counts
             .iter()
             .map(|&(k, n)| {
-                let s = if n == 1 { "" } else { "s" };
-                format!("{n} {}{s}", k.word())
+                let word = if n == 1 { k.word() } else { k.plural() };
+                format!("{n} {word}")
             })
             .collect();
         parts.join(", ")

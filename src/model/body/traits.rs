@@ -39,6 +39,17 @@ impl BodyKind {
             Self::Rigid => "rigid body",
         }
     }
+
+    /// The plural of [`BodyKind::word`] (`rigid bodies`).
+    pub fn plural(self) -> &'static str {
+        match self {
+            Self::Rod => "rods",
+            Self::Shell => "shells",
+            Self::Sphere => "spheres",
+            Self::Plane => "planes",
+            Self::Rigid => "rigid bodies",
+        }
+    }
 }
 
 /// One body of a model.
