@@ -5,14 +5,19 @@ use super::convert::{FloatArray, RodRef};
 use super::errors::run_error;
 use super::interrupt::CtrlC;
 use super::state;
-use crate::run::{RunError, RunOptions, RunScene, run_simulator};
+use crate::io::{StepRecord, Summary};
+use crate::run::{
+    Observation, Observer, RunError, RunOptions, RunScene, run_simulator, run_simulator_observed,
+};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 /// What one accepted step did (one row of ``steps.csv``).
 #[pyclass(module = "catena._catena", frozen, get_all)]
@@ -72,6 +77,9 @@ pub struct Simulator {
     info: RunScene,
     adaptive: AdaptiveState,
     steps: u64,
+    /// Whether a run's callback is being called with this simulator (which then must not be
+    /// stepped or run).
+    in_callback: bool,
 }
 
 impl Simulator {
@@ -84,7 +92,19 @@ impl Simulator {
             info,
             adaptive,
             steps: 0,
+            in_callback: false,
         }
+    }
+
+    /// Refuses `what` (`step`, `run`) from inside a run's callback.
+    fn not_in_callback(&self, what: &str) -> PyResult<()> {
+        if self.in_callback {
+            return Err(PyRuntimeError::new_err(format!(
+                "Simulator.{what}() was called from inside the callback of a run: the run steps \
+                 the simulator; return False from the callback to end the run early instead"
+            )));
+        }
+        Ok(())
     }
 
     fn sim(&self) -> PyResult<&Sim> {
@@ -106,6 +126,7 @@ impl Simulator {
     /// with a halved Δt down to the scene's ``min_dt``). Raises ``SolveError`` when the step
     /// fails even then; the state is then the last accepted sub-step.
     fn step(&mut self) -> PyResult<StepReport> {
+        self.not_in_callback("step")?;
         let settings = self.info.adaptive;
         let mut adaptive = self.adaptive;
         let sim = self.sim_mut()?;
@@ -159,22 +180,57 @@ impl Simulator {
     /// summary (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
     /// stops it after the current step (output, checkpoint and summary written) and raises
     /// ``KeyboardInterrupt``; continue with ``catena resume OUT`` or another ``run``.
-    #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]
+    ///
+    /// ``callback(sim)``, if given, is called after every ``every``-th step of the run (steps
+    /// ``every``, ``2·every``, … counted from the start of this call; default every step), once
+    /// the step's row, frame and checkpoint are written, on the calling thread, with this
+    /// simulator at the end of that step: everything that reads it works in the callback
+    /// (``time``, ``steps``, ``positions``, ``velocities``, ``energies``, ``pose``, ``contacts``,
+    /// …), and so do ``set_external_forces``, ``set_boundary_target`` and the other setters,
+    /// which act from the next step on; ``step`` and ``run`` raise ``RuntimeError`` there. The
+    /// GIL is released while Rust steps and held during the callback. Returning ``False``
+    /// ends the run after that step: the summary returned is marked
+    /// ``completed: False, reason: "stopped"`` (a checkpoint is written with ``out``, so
+    /// ``catena resume`` can continue it); any other return value goes on. An exception raised
+    /// in the callback stops the run the same way (rows, checkpoint and summary written, as for
+    /// Ctrl-C) and is raised again by ``run``.
+    #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None, callback = None, every = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn run<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         until: Option<f64>,
         out: Option<PathBuf>,
         progress: bool,
         force: bool,
         checkpoint_every: Option<u64>,
+        callback: Option<Bound<'py, PyAny>>,
+        every: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let t = self.sim()?.model.time;
-        check_until(until, t, self.info.duration)?;
-        let sim = self
-            .sim
-            .take()
-            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+        let py = slf.py();
+        if let Some(cb) = &callback
+            && !cb.is_callable()
+        {
+            return Err(PyTypeError::new_err(format!(
+                "callback: expected a function of the simulator, got {}",
+                cb.get_type().name()?
+            )));
+        }
+        if every == 0 {
+            return Err(PyValueError::new_err(
+                "every = 0: need a number of steps ≥ 1 between two calls of the callback",
+            ));
+        }
+        let (sim, info, base) = {
+            let mut me = slf.borrow_mut();
+            me.not_in_callback("run")?;
+            let t = me.sim()?.model.time;
+            check_until(until, t, me.info.duration)?;
+            let sim = me
+                .sim
+                .take()
+                .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+            (sim, me.info.clone(), me.steps)
+        };
         // Ctrl-C stops the run at the next step boundary, as in `catena run` (rows, checkpoint
         // and a summary marked interrupted are written), and the run raises KeyboardInterrupt.
         let ctrl_c = CtrlC::install();
@@ -186,16 +242,35 @@ impl Simulator {
             checkpoint_every,
             stop: Some(ctrl_c.stop().clone()),
         };
-        let info = &self.info;
-        let (sim, result) = on_worker(|| run_simulator(sim, info, &opts));
+        let mut raised = None;
+        let (sim, result) = match callback {
+            None => py.detach(|| on_worker(|| run_simulator(sim, &info, &opts))),
+            Some(cb) => {
+                let call = Callback {
+                    me: slf.clone().unbind(),
+                    f: cb.unbind(),
+                    base,
+                    raised: &mut raised,
+                };
+                call.run(py, sim, &info, &opts, every)
+            }
+        };
         drop(ctrl_c);
-        self.sim = Some(sim);
-        if let Err(e @ RunError::Interrupted { .. }) = &result {
-            return Err(CtrlC::interrupted(py, e.to_string()));
+        let mut me = slf.borrow_mut();
+        me.sim = Some(sim);
+        me.steps = base
+            + match &result {
+                Ok(summary) => summary.steps,
+                Err(RunError::Interrupted { step, .. } | RunError::Stopped { step, .. }) => *step,
+                Err(_) => 0,
+            };
+        drop(me);
+        match result {
+            Err(e @ RunError::Interrupted { .. }) => Err(CtrlC::interrupted(py, e.to_string())),
+            Err(e @ RunError::Stopped { .. }) => Err(raised.unwrap_or_else(|| run_error(e))),
+            Err(e) => Err(run_error(e)),
+            Ok(summary) => super::state::summary_dict(py, &summary),
         }
-        let summary = result.map_err(run_error)?;
-        self.steps += summary.steps;
-        super::state::summary_dict(py, &summary)
     }
 
     /// Simulated time (s).
@@ -417,4 +492,133 @@ fn check_until(until: Option<f64>, t: f64, duration: f64) -> PyResult<()> {
 /// pool once, rather than once per step (see `Simulator::step`).
 fn on_worker<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     rayon::scope(|_| f())
+}
+
+/// A Python callback of `Simulator.run`, called on the calling thread while the run steps on a
+/// rayon worker: at each observed step the worker hands the Rust simulator over a channel, the
+/// calling thread puts it back into the Python `Simulator` (so that the callback reads it with
+/// the usual methods), calls the callback with the GIL, takes it out again and hands it back
+/// with the callback's answer.
+struct Callback<'a> {
+    /// The Python simulator.
+    me: Py<Simulator>,
+    /// The callback.
+    f: Py<PyAny>,
+    /// Its steps before the run.
+    base: u64,
+    /// The exception the callback raised, if it did (the run then stops).
+    raised: &'a mut Option<PyErr>,
+}
+
+/// What the worker running the loop tells the calling thread.
+enum FromRun {
+    /// The simulator after step `step` of the run, to show the callback.
+    Observe(Box<Sim>, u64),
+    /// The run is over.
+    Done(Box<(Sim, Result<Summary, RunError>)>),
+}
+
+/// The run's side of the channel: an [`Observer`] that hands the simulator to the calling
+/// thread and waits for it.
+struct Relay {
+    every: u64,
+    to_caller: SyncSender<FromRun>,
+    from_caller: Receiver<(Sim, Observation)>,
+}
+
+impl Observer for Relay {
+    fn every(&self) -> u64 {
+        self.every
+    }
+
+    fn observe(&mut self, sim: Sim, row: &StepRecord) -> (Sim, Observation) {
+        if let Err(e) = self
+            .to_caller
+            .send(FromRun::Observe(Box::new(sim), row.step))
+        {
+            // The calling thread is gone (it can only panic): go on without it.
+            let FromRun::Observe(sim, _) = e.0 else {
+                unreachable!("an Observe message was sent")
+            };
+            return (
+                *sim,
+                Observation::Abort("the callback's thread is gone".into()),
+            );
+        }
+        self.from_caller
+            .recv()
+            .expect("the calling thread hands the simulator back after the callback")
+    }
+}
+
+impl Callback<'_> {
+    /// Runs `sim` as `run_simulator` does, calling the callback every `every` steps.
+    fn run(
+        mut self,
+        py: Python<'_>,
+        sim: Sim,
+        info: &RunScene,
+        opts: &RunOptions,
+        every: u64,
+    ) -> (Sim, Result<Summary, RunError>) {
+        let (to_caller, from_run) = sync_channel::<FromRun>(0);
+        let (to_run, from_caller) = sync_channel::<(Sim, Observation)>(0);
+        let done = to_caller.clone();
+        let mut relay = Relay {
+            every,
+            to_caller,
+            from_caller,
+        };
+        py.detach(move || {
+            rayon::in_place_scope(|scope| {
+                scope.spawn(move |_| {
+                    let (sim, result) = run_simulator_observed(sim, info, opts, Some(&mut relay));
+                    drop(relay);
+                    let _ = done.send(FromRun::Done(Box::new((sim, result))));
+                });
+                loop {
+                    match from_run.recv() {
+                        Ok(FromRun::Observe(sim, step)) => {
+                            let answer = Python::attach(|py| self.call(py, *sim, step));
+                            if to_run.send(answer).is_err() {
+                                panic!("the run stopped waiting for the simulator");
+                            }
+                        }
+                        Ok(FromRun::Done(end)) => return *end,
+                        // The run's thread panicked; the scope raises its panic.
+                        Err(_) => panic!("the run ended without handing the simulator back"),
+                    }
+                }
+            })
+        })
+    }
+
+    /// Calls the callback with the simulator after step `step` of the run.
+    fn call(&mut self, py: Python<'_>, sim: Sim, step: u64) -> (Sim, Observation) {
+        let me = self.me.bind(py);
+        {
+            let mut m = me.borrow_mut();
+            m.sim = Some(sim);
+            m.steps = self.base + step;
+            m.in_callback = true;
+        }
+        let answer = self.f.call1(py, (me,));
+        let sim = {
+            let mut m = me.borrow_mut();
+            m.in_callback = false;
+            m.sim
+                .take()
+                .expect("a callback can neither step nor run the simulator")
+        };
+        let seen = match answer {
+            Ok(v) if v.bind(py).is(PyBool::new(py, false)) => Observation::Stop,
+            Ok(_) => Observation::Continue,
+            Err(e) => {
+                let message = format!("the callback raised {e}");
+                *self.raised = Some(e);
+                Observation::Abort(message)
+            }
+        };
+        (sim, seen)
+    }
 }
