@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBool;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 
 /// What one accepted step did (one row of ``steps.csv``).
 #[pyclass(module = "catena._catena", frozen, get_all)]
@@ -495,10 +495,11 @@ fn on_worker<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 }
 
 /// A Python callback of `Simulator.run`, called on the calling thread while the run steps on a
-/// rayon worker: at each observed step the worker hands the Rust simulator over a channel, the
-/// calling thread puts it back into the Python `Simulator` (so that the callback reads it with
-/// the usual methods), calls the callback with the GIL, takes it out again and hands it back
-/// with the callback's answer.
+/// rayon worker (as a run without callback does: its parallel loops start on that worker): at
+/// each observed step the run hands the Rust simulator over a channel, the calling thread puts
+/// it back into the Python `Simulator` (so that the callback reads it with the usual methods),
+/// calls the callback with the GIL, takes it out again and hands it back with the callback's
+/// answer. While it waits, the run's worker keeps taking the pool's jobs ([`Relay::wait`]).
 struct Callback<'a> {
     /// The Python simulator.
     me: Py<Simulator>,
@@ -545,9 +546,33 @@ impl Observer for Relay {
                 Observation::Abort("the callback's thread is gone".into()),
             );
         }
-        self.from_caller
-            .recv()
-            .expect("the calling thread hands the simulator back after the callback")
+        self.wait()
+    }
+}
+
+impl Relay {
+    /// Waits for the calling thread's answer, running the pool's jobs meanwhile: a callback
+    /// that computes in parallel (energies, contacts) hands its loops to the pool, whose only
+    /// worker may be this one. Between jobs it spins for up to 0.5 ms (a callback that only
+    /// reads takes microseconds), then naps 50 µs at a time.
+    fn wait(&self) -> (Sim, Observation) {
+        let mut idle = std::time::Instant::now();
+        loop {
+            match self.from_caller.try_recv() {
+                Ok(answer) => return answer,
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    panic!("the calling thread ended without handing the simulator back")
+                }
+            }
+            if rayon::yield_now() == Some(rayon::Yield::Executed) {
+                idle = std::time::Instant::now();
+            } else if idle.elapsed() < std::time::Duration::from_micros(500) {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_micros(50));
+            }
+        }
     }
 }
 

@@ -94,8 +94,11 @@ def test_returning_false_ends_the_run_early(cantilever, tmp_path):
     assert (summary["completed"], summary["reason"], summary["steps"]) == (False, "stopped", 4)
     assert sim.steps == 4 and sim.time == pytest.approx(0.02)
     assert json.loads((tmp_path / "out" / "summary.json").read_text())["reason"] == "stopped"
+    # False after the last step: the run is complete anyway.
+    assert sim.run(until=0.03, callback=lambda s: False, every=2)["completed"]
     # None (no return) and True go on.
     assert sim.run(until=0.04, callback=lambda s: None)["completed"]
+    assert sim.steps == 8
     assert sim.run(until=0.05, callback=lambda s: True)["completed"]
 
 
@@ -130,3 +133,21 @@ def test_forces_set_in_the_callback_act_as_between_steps(tmp_path):
     assert run.steps == by_hand.steps == 200
     np.testing.assert_array_equal(run.q, by_hand.q)
     assert abs(run.pose("ball")["center"][0]) > 1e-6
+
+
+def test_a_callback_computing_in_parallel_runs_with_one_worker_thread(root):
+    # The run waits for its callback off rayon's pool: a callback that reads energies and
+    # contacts (parallel loops) must not wait for a worker the run holds.
+    import subprocess
+    import sys
+
+    code = (
+        "import catena\n"
+        f"sim = catena.load_scene({str(root / 'examples/scenes/spheres_box.ron')!r}).simulator()\n"
+        "sim.run(until=0.01, callback=lambda s: (s.energies(), s.contacts(), s.positions('s1')))\n"
+        "print(sim.steps)\n"
+    )
+    env = dict(__import__("os").environ, RAYON_NUM_THREADS="1")
+    p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "10"

@@ -184,3 +184,9 @@ def test_an_incomplete_chain_says_what_it_lacks():
         Chain.from_ron('Chain(name: "x", elements: [Sphere_1_Data, Sphere_Spere])')
     with pytest.raises(ValueError, match=r"elements\[0\]"):
         Chain("x", ["Sphere_1_Data,\nSphere_2_Data"])
+
+
+def test_a_bare_name_is_the_element_with_its_defaults(root):
+    hertz = Chain("hertz", [S1, Variant("Plane_2_Data"), Variant("Sphere_Plane"), Variant("N_Hertz"), "AssembleForces"])
+    assert "N_Hertz()," in hertz.text and "Sphere_Plane," in hertz.text
+    assert hertz.elements[3] == "N_Hertz" and hertz.kinds == catena.load_chain(root / "chains/linear_sphere_plane.ron").kinds

@@ -162,8 +162,9 @@ class Chain:
     @property
     def elements(self) -> List[str]: ...
     @property
-    def path(self) -> Optional[str]:
-        """The chain file; ``None`` for a chain built from a list (or text without a path)."""
+    def path(self) -> Optional[_Path]:
+        """The chain file (a ``pathlib.Path``); ``None`` for a chain built from a list (or
+        text without a path)."""
     @property
     def text(self) -> str:
         """Its RON text, as a chain file holds it."""
