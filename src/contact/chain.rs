@@ -66,6 +66,11 @@ struct ChainFile<E> {
 impl<E: ElementSet + DeserializeOwned> Chain<E> {
     /// Reads and validates a chain file.
     pub fn load(path: &Path) -> Result<Self, SceneError> {
+        Self::load_with_source(path).map(|(chain, _)| chain)
+    }
+
+    /// Reads and validates a chain file, and returns its text with the chain.
+    pub fn load_with_source(path: &Path) -> Result<(Self, String), SceneError> {
         let source = crate::diag::read_text(path, "chain file").map_err(|e| {
             if e.help.is_some() {
                 e
@@ -73,7 +78,8 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
                 e.with_help("chain paths in a scene are relative to the scene file; shipped chains are in chains/")
             }
         })?;
-        Self::parse(&source, path)
+        let chain = Self::parse(&source, path)?;
+        Ok((chain, source))
     }
 
     /// Parses and validates chain text; `file` is used in messages.

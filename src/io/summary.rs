@@ -63,7 +63,8 @@ pub struct Summary {
     pub completed: bool,
     /// Why it is not completed: `"running"` (written when the run starts; still there after
     /// the process is gone, the run was killed), `"interrupted"` (SIGINT or SIGTERM: a checkpoint
-    /// was written) or `"failed"` (a step failed); `null` when completed.
+    /// was written), `"stopped"` (a run's observer, e.g. a Python callback, stopped it: a
+    /// checkpoint was written) or `"failed"` (a step failed); `null` when completed.
     pub reason: Option<String>,
     /// Why the run stopped early, or any other note.
     pub message: Option<String>,

@@ -8,6 +8,7 @@
 //! [`crate::system::advance`] for a step (with the run's Δt retries), [`crate::run::run_simulator`]
 //! for a run with output, [`crate::study::Plan`] and [`crate::study::collect()`] for studies.
 
+mod callback;
 mod chains;
 mod convert;
 mod errors;

@@ -1,6 +1,7 @@
 //! `catena.Simulator`: a built scene stepped from Python, one step at a time (with the Δt
 //! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
 
+use super::callback::Callback;
 use super::convert::{FloatArray, RodRef};
 use super::errors::run_error;
 use super::interrupt::CtrlC;
@@ -9,7 +10,7 @@ use crate::run::{RunError, RunOptions, RunScene, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -68,10 +69,13 @@ impl StepReport {
 #[pyclass(module = "catena._catena", unsendable)]
 pub struct Simulator {
     /// `None` only while a run holds it.
-    sim: Option<Sim>,
+    pub(super) sim: Option<Sim>,
     info: RunScene,
     adaptive: AdaptiveState,
-    steps: u64,
+    pub(super) steps: u64,
+    /// Whether a run's callback is being called with this simulator (which then must not be
+    /// stepped or run).
+    pub(super) in_callback: bool,
 }
 
 impl Simulator {
@@ -84,7 +88,19 @@ impl Simulator {
             info,
             adaptive,
             steps: 0,
+            in_callback: false,
         }
+    }
+
+    /// Refuses `what` (`step`, `run`) from inside a run's callback.
+    fn not_in_callback(&self, what: &str) -> PyResult<()> {
+        if self.in_callback {
+            return Err(PyRuntimeError::new_err(format!(
+                "Simulator.{what}() was called from inside the callback of a run: the run steps \
+                 the simulator; return False from the callback to end the run early instead"
+            )));
+        }
+        Ok(())
     }
 
     fn sim(&self) -> PyResult<&Sim> {
@@ -106,6 +122,7 @@ impl Simulator {
     /// with a halved Δt down to the scene's ``min_dt``). Raises ``SolveError`` when the step
     /// fails even then; the state is then the last accepted sub-step.
     fn step(&mut self) -> PyResult<StepReport> {
+        self.not_in_callback("step")?;
         let settings = self.info.adaptive;
         let mut adaptive = self.adaptive;
         let sim = self.sim_mut()?;
@@ -159,22 +176,57 @@ impl Simulator {
     /// summary (``summary.json``'s fields) as a dict; the simulator is left at the end state. Ctrl-C
     /// stops it after the current step (output, checkpoint and summary written) and raises
     /// ``KeyboardInterrupt``; continue with ``catena resume OUT`` or another ``run``.
-    #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None))]
+    ///
+    /// ``callback(sim)``, if given, is called after every ``every``-th step of the run (steps
+    /// ``every``, ``2·every``, … counted from the start of this call; default every step), once
+    /// the step's row, frame and checkpoint are written, on the calling thread, with this
+    /// simulator at the end of that step: everything that reads it works in the callback
+    /// (``time``, ``steps``, ``positions``, ``velocities``, ``energies``, ``pose``, ``contacts``,
+    /// …), and so do ``set_external_forces``, ``set_boundary_target`` and the other setters,
+    /// which act from the next step on; ``step`` and ``run`` raise ``RuntimeError`` there. The
+    /// GIL is released while Rust steps and held during the callback. Returning ``False``
+    /// ends the run after that step: the summary returned is marked
+    /// ``completed: False, reason: "stopped"`` (a checkpoint is written with ``out``, so
+    /// ``catena resume`` can continue it); any other return value goes on. An exception raised
+    /// in the callback stops the run the same way (rows, checkpoint and summary written, as for
+    /// Ctrl-C) and is raised again by ``run``.
+    #[pyo3(signature = (until = None, out = None, progress = false, force = false, checkpoint_every = None, callback = None, every = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn run<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         until: Option<f64>,
         out: Option<PathBuf>,
         progress: bool,
         force: bool,
         checkpoint_every: Option<u64>,
+        callback: Option<Bound<'py, PyAny>>,
+        every: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let t = self.sim()?.model.time;
-        check_until(until, t, self.info.duration)?;
-        let sim = self
-            .sim
-            .take()
-            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+        let py = slf.py();
+        if let Some(cb) = &callback
+            && !cb.is_callable()
+        {
+            return Err(PyTypeError::new_err(format!(
+                "callback: expected a function of the simulator, got {}",
+                cb.get_type().name()?
+            )));
+        }
+        if every == 0 {
+            return Err(PyValueError::new_err(
+                "every = 0: need a number of steps ≥ 1 between two calls of the callback",
+            ));
+        }
+        let (sim, info, base) = {
+            let mut me = slf.borrow_mut();
+            me.not_in_callback("run")?;
+            let t = me.sim()?.model.time;
+            check_until(until, t, me.info.duration)?;
+            let sim = me
+                .sim
+                .take()
+                .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))?;
+            (sim, me.info.clone(), me.steps)
+        };
         // Ctrl-C stops the run at the next step boundary, as in `catena run` (rows, checkpoint
         // and a summary marked interrupted are written), and the run raises KeyboardInterrupt.
         let ctrl_c = CtrlC::install();
@@ -186,16 +238,35 @@ impl Simulator {
             checkpoint_every,
             stop: Some(ctrl_c.stop().clone()),
         };
-        let info = &self.info;
-        let (sim, result) = on_worker(|| run_simulator(sim, info, &opts));
+        let mut raised = None;
+        let (sim, result) = match callback {
+            None => py.detach(|| on_worker(|| run_simulator(sim, &info, &opts))),
+            Some(cb) => {
+                let call = Callback {
+                    me: slf.clone().unbind(),
+                    f: cb.unbind(),
+                    base,
+                    raised: &mut raised,
+                };
+                call.run(py, sim, &info, &opts, every)
+            }
+        };
         drop(ctrl_c);
-        self.sim = Some(sim);
-        if let Err(e @ RunError::Interrupted { .. }) = &result {
-            return Err(CtrlC::interrupted(py, e.to_string()));
+        let mut me = slf.borrow_mut();
+        me.sim = Some(sim);
+        me.steps = base
+            + match &result {
+                Ok(summary) => summary.steps,
+                Err(RunError::Interrupted { step, .. } | RunError::Stopped { step, .. }) => *step,
+                Err(_) => 0,
+            };
+        drop(me);
+        match result {
+            Err(e @ RunError::Interrupted { .. }) => Err(CtrlC::interrupted(py, e.to_string())),
+            Err(e @ RunError::Stopped { .. }) => Err(raised.unwrap_or_else(|| run_error(e))),
+            Err(e) => Err(run_error(e)),
+            Ok(summary) => super::state::summary_dict(py, &summary),
         }
-        let summary = result.map_err(run_error)?;
-        self.steps += summary.steps;
-        super::state::summary_dict(py, &summary)
     }
 
     /// Simulated time (s).

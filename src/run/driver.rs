@@ -9,6 +9,7 @@ use super::RunError;
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
 use super::frame::{OutputPlan, write_frame};
 use super::inputs::{InputFile, verify_inputs};
+use super::observer::{Observation, Observer};
 use super::restore::restore;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
@@ -92,7 +93,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
     let out = OutputDir::reopen(lock, ck.step, &ck.frame_times)?;
     records.truncate(ck.step as usize);
-    let mut s = Session {
+    let s = Session {
         name,
         scene_file: ck.scene_file.clone(),
         scene_source: Some(ck.scene_source.clone()),
@@ -112,7 +113,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         wall_before: ck.wall_time_s,
         stop,
     };
-    s.go(progress)
+    s.go(progress, None).1
 }
 
 fn bar(progress: bool, len: u64, at: u64) -> ProgressBar {
@@ -188,115 +189,191 @@ impl Session {
         Ok(())
     }
 
-    pub(super) fn go(&mut self, progress: bool) -> Result<Summary, RunError> {
+    /// Runs the remaining steps and hands the simulator back with the result; `observer`, if
+    /// any, sees every [`Observer::every`]-th step.
+    pub(super) fn go(
+        mut self,
+        progress: bool,
+        mut observer: Option<&mut dyn Observer>,
+    ) -> (Simulator, Result<Summary, RunError>) {
         let started = Instant::now();
-        let wall = |before: f64| before + started.elapsed().as_secs_f64();
-        self.write_unfinished(self.wall_before, "running", None)?;
         let bar = bar(progress, self.n_steps, self.step);
-        let checkpointing = self.checkpoint_every.is_some();
-        if checkpointing {
-            self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
+        if let Err(e) = self.begin(started) {
+            return (self.sim, Err(e));
         }
         for k in self.step + 1..=self.n_steps {
-            if let Some(signal) = self.stop.as_ref().and_then(Stop::requested) {
+            if let Err(e) = self.one_step(k, &bar, started) {
                 bar.abandon();
-                return Err(self.interrupt(signal, wall(self.wall_before)));
+                return (self.sim, Err(e));
             }
-            let t_start = self.sim.model.time;
-            // The state before the step, written as the checkpoint if the step fails.
-            let before = if checkpointing {
-                self.checkpoint(wall(self.wall_before))
-            } else {
-                None
+            let Some(o) = observer.as_deref_mut() else {
+                continue;
             };
-            match advance(&mut self.sim, &mut self.adaptive, &self.settings) {
-                Ok(st) => {
-                    let rep = &st.report;
-                    let rec = StepRecord {
-                        step: k,
-                        t: rep.t,
-                        dt: rep.dt,
-                        newton_iterations: rep.newton.iterations,
-                        line_search_steps: rep.newton.line_search_evaluations,
-                        candidates: rep.contacts.candidates,
-                        active_contacts: rep.contacts.active,
-                        min_gap: rep.contacts.min_gap,
-                        max_penetration: rep.contacts.max_penetration,
-                        residual: rep.newton.residuals.last().copied().unwrap_or(0.0),
-                        wall_ms: rep.wall.as_secs_f64() * 1e3,
-                        substeps: st.substeps,
-                        retries: st.retries,
-                        min_gap_iterates: rep.newton.min_gap,
-                        stages: rep.stages,
-                        energy: Some(rep.energy),
-                        granular: self.plan.record(&self.sim),
-                        rigid_loads: self.plan.rigid_loads(&self.sim),
-                        cells: self.plan.cell_measures(&self.sim),
-                    };
-                    self.step = k;
-                    if let Some(o) = self.out.as_mut() {
-                        o.write_step(&rec)?;
-                        if self.frame_every > 0 && k % self.frame_every == 0 {
-                            write_frame(o, &self.sim, &self.plan)?;
-                            self.last_frame_step = k;
-                        }
-                    }
-                    bar.set_message(format!(
-                        "t = {:.4} s  newton {}{}",
-                        rep.t,
-                        rep.newton.iterations,
-                        if st.retries > 0 {
-                            format!("  Δt retries {}", st.retries)
-                        } else {
-                            String::new()
-                        }
-                    ));
-                    bar.inc(1);
-                    self.records.push(rec);
-                    if let Some(n) = self.checkpoint_every
-                        && k % n == 0
-                    {
-                        self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
-                    }
-                }
-                Err(failure) => {
-                    bar.abandon();
-                    if let Some(o) = self.out.as_mut() {
-                        write_frame(o, &self.sim, &self.plan)?;
-                    }
-                    let error = RunError::Solve {
-                        step: k,
-                        t: t_start,
-                        failure,
-                    };
-                    self.write_unfinished(
-                        wall(self.wall_before),
-                        "failed",
-                        Some(error.to_string()),
-                    )?;
-                    self.write_checkpoint(before)?;
-                    return Err(error);
-                }
+            if !k.is_multiple_of(o.every().max(1)) {
+                continue;
             }
+            let Some(row) = self.records.last() else {
+                continue;
+            };
+            let (sim, seen) = o.observe(self.sim, row);
+            self.sim = sim;
+            let wall = self.wall_before + started.elapsed().as_secs_f64();
+            let result = match seen {
+                // Asked to stop after the last step: the run is simply complete.
+                Observation::Continue => continue,
+                Observation::Stop if k == self.n_steps => continue,
+                Observation::Stop => self.stop_here(wall, None),
+                Observation::Abort(message) => self.stop_here(wall, Some(message)),
+            };
+            bar.abandon();
+            return (self.sim, result);
         }
         bar.finish_and_clear();
+        let result = self.finish(started);
+        (self.sim, result)
+    }
+
+    /// Writes the summary marked running and, when checkpointing, the first checkpoint.
+    fn begin(&self, started: Instant) -> Result<(), RunError> {
+        self.write_unfinished(self.wall_before, "running", None)?;
+        if self.checkpoint_every.is_some() {
+            let wall = self.wall_before + started.elapsed().as_secs_f64();
+            self.write_checkpoint(self.checkpoint(wall))?;
+        }
+        Ok(())
+    }
+
+    /// Step `k`: a stop request is honoured first; then the step, its row, frame and
+    /// checkpoint. A failed step writes its frame, a summary marked failed and the checkpoint
+    /// of the state before it, and is returned as [`RunError::Solve`].
+    fn one_step(&mut self, k: u64, bar: &ProgressBar, started: Instant) -> Result<(), RunError> {
+        let wall = |before: f64| before + started.elapsed().as_secs_f64();
+        if let Some(signal) = self.stop.as_ref().and_then(Stop::requested) {
+            return Err(self.interrupt(signal, wall(self.wall_before)));
+        }
+        let checkpointing = self.checkpoint_every.is_some();
+        let t_start = self.sim.model.time;
+        // The state before the step, written as the checkpoint if the step fails.
+        let before = if checkpointing {
+            self.checkpoint(wall(self.wall_before))
+        } else {
+            None
+        };
+        let st = match advance(&mut self.sim, &mut self.adaptive, &self.settings) {
+            Ok(st) => st,
+            Err(failure) => {
+                if let Some(o) = self.out.as_mut() {
+                    write_frame(o, &self.sim, &self.plan)?;
+                }
+                let error = RunError::Solve {
+                    step: k,
+                    t: t_start,
+                    failure,
+                };
+                self.write_unfinished(wall(self.wall_before), "failed", Some(error.to_string()))?;
+                self.write_checkpoint(before)?;
+                return Err(error);
+            }
+        };
+        let rep = &st.report;
+        let rec = StepRecord {
+            step: k,
+            t: rep.t,
+            dt: rep.dt,
+            newton_iterations: rep.newton.iterations,
+            line_search_steps: rep.newton.line_search_evaluations,
+            candidates: rep.contacts.candidates,
+            active_contacts: rep.contacts.active,
+            min_gap: rep.contacts.min_gap,
+            max_penetration: rep.contacts.max_penetration,
+            residual: rep.newton.residuals.last().copied().unwrap_or(0.0),
+            wall_ms: rep.wall.as_secs_f64() * 1e3,
+            substeps: st.substeps,
+            retries: st.retries,
+            min_gap_iterates: rep.newton.min_gap,
+            stages: rep.stages,
+            energy: Some(rep.energy),
+            granular: self.plan.record(&self.sim),
+            rigid_loads: self.plan.rigid_loads(&self.sim),
+            cells: self.plan.cell_measures(&self.sim),
+        };
+        self.step = k;
+        if let Some(o) = self.out.as_mut() {
+            o.write_step(&rec)?;
+            if self.frame_every > 0 && k.is_multiple_of(self.frame_every) {
+                write_frame(o, &self.sim, &self.plan)?;
+                self.last_frame_step = k;
+            }
+        }
+        bar.set_message(format!(
+            "t = {:.4} s  newton {}{}",
+            rep.t,
+            rep.newton.iterations,
+            if st.retries > 0 {
+                format!("  Δt retries {}", st.retries)
+            } else {
+                String::new()
+            }
+        ));
+        bar.inc(1);
+        self.records.push(rec);
+        if let Some(n) = self.checkpoint_every
+            && k.is_multiple_of(n)
+        {
+            self.write_checkpoint(self.checkpoint(wall(self.wall_before)))?;
+        }
+        Ok(())
+    }
+
+    /// The end of a run that reached its last step: the last frame, the summary marked
+    /// completed and, when checkpointing (or after an earlier checkpoint), the final one.
+    fn finish(&mut self, started: Instant) -> Result<Summary, RunError> {
         if let Some(o) = self.out.as_mut()
             && self.last_frame_step != self.n_steps
         {
             write_frame(o, &self.sim, &self.plan)?;
             self.last_frame_step = self.n_steps;
         }
-        let mut s = self.summarize(wall(self.wall_before));
+        let mut s = self.summarize(self.wall_before + started.elapsed().as_secs_f64());
         s.completed = true;
         if let Some(o) = self.out.as_ref() {
             o.write_summary(&s)?;
             // An earlier checkpoint (an interrupt's, `--checkpoint-every`'s) is replaced by the
             // final state, so that nothing in the directory describes another moment of the run.
-            if checkpointing || o.path().join(super::CHECKPOINT_FILE).exists() {
+            if self.checkpoint_every.is_some() || o.path().join(super::CHECKPOINT_FILE).exists() {
                 self.write_checkpoint(self.checkpoint(s.wall_time_s))?;
             }
         }
         Ok(s)
+    }
+
+    /// Stops after the current step at an observer's request, as [`Session::interrupt`] does
+    /// (a checkpoint and a summary marked `stopped`): the summary when it simply asked to stop,
+    /// [`RunError::Stopped`] with its message when it aborted.
+    fn stop_here(&self, wall: f64, abort: Option<String>) -> Result<Summary, RunError> {
+        let t = self.sim.model.time;
+        let message = match &abort {
+            Some(m) => format!("stopped after step {} (t = {t} s): {m}", self.step),
+            None => format!(
+                "stopped by the run's observer after step {} (t = {t} s)",
+                self.step
+            ),
+        };
+        self.write_checkpoint(self.checkpoint(wall))?;
+        let mut s = self.summarize(wall);
+        s.reason = Some("stopped".into());
+        s.message = Some(message);
+        if let Some(o) = self.out.as_ref() {
+            o.write_summary(&s)?;
+        }
+        match abort {
+            None => Ok(s),
+            Some(message) => Err(RunError::Stopped {
+                step: self.step,
+                t,
+                message,
+            }),
+        }
     }
 
     /// Stops after the current step: a checkpoint of it and a summary marked interrupted.

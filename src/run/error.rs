@@ -47,6 +47,17 @@ pub enum RunError {
         /// Simulated time reached (s).
         t: f64,
     },
+    /// A run's observer (e.g. a Python callback) aborted it after a step: the run wrote its rows,
+    /// a checkpoint and a summary marked `stopped`, as for an interrupt.
+    #[error("{message} (the run stopped after step {step}, t = {t} s)")]
+    Stopped {
+        /// Steps completed.
+        step: u64,
+        /// Simulated time reached (s).
+        t: f64,
+        /// Why, in the observer's words.
+        message: String,
+    },
     /// A checkpoint does not fit the scene it names.
     #[error("cannot resume: {0}")]
     Resume(String),
@@ -102,7 +113,7 @@ impl RunError {
             )),
             Self::Resume(_) => Some(again.to_string()),
             Self::Solve { failure, .. } => Some(failure.help()),
-            Self::Interrupted { .. } => None,
+            Self::Interrupted { .. } | Self::Stopped { .. } => None,
         }
     }
 

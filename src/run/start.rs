@@ -7,6 +7,7 @@ use super::driver::Session;
 use super::frame::{OutputPlan, write_frame};
 use super::horizon::check_steps;
 use super::inputs::{InputFile, input_files};
+use super::observer::Observer;
 use crate::diag::read_text;
 use crate::io::{OutputDir, Summary};
 use crate::scene::{BuiltScene, parse_scene};
@@ -61,11 +62,23 @@ pub fn run_simulator(
     scene: &RunScene,
     opts: &RunOptions,
 ) -> (Simulator, Result<Summary, RunError>) {
+    run_simulator_observed(sim, scene, opts, None)
+}
+
+/// Like [`run_simulator`], with `observer` called after every [`Observer::every`]-th step (see
+/// [`Observer`]): it may stop the run early ([`Observation::Stop`](super::Observation::Stop), [`Observation::Abort`](super::Observation::Abort)).
+/// Without an observer this is [`run_simulator`], step for step and bit for bit.
+pub fn run_simulator_observed(
+    sim: Simulator,
+    scene: &RunScene,
+    opts: &RunOptions,
+    observer: Option<&mut dyn Observer>,
+) -> (Simulator, Result<Summary, RunError>) {
     let start = match Start::of(&sim, scene, opts) {
         Ok(s) => s,
         Err(e) => return (sim, Err(e)),
     };
-    let mut s = Session {
+    let s = Session {
         name: scene.name.clone(),
         scene_file: start.scene_file,
         scene_source: start.scene_source,
@@ -85,8 +98,7 @@ pub fn run_simulator(
         wall_before: 0.0,
         stop: opts.stop.clone(),
     };
-    let result = s.go(opts.progress);
-    (s.sim, result)
+    s.go(opts.progress, observer)
 }
 
 /// What a run starts from besides the simulator.

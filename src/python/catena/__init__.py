@@ -11,6 +11,10 @@ the ``catena`` command line does; this package adds the studies on Dask and pand
 >>> sim.positions("beam").shape
 (52, 3)
 
+Scenes and chains can also be built in code: ``SceneBuilder`` (numpy arrays in, the RON scene
+file out) and ``Chain(name, [Variant(...), ...])`` (checked as a chain file). ``Simulator.run``
+takes a ``callback`` called every ``every`` steps with the simulator.
+
 Errors are Python exceptions carrying the command line's located messages: ``SceneError``
 (a scene or chain file that is wrong: ``file:line:column``, what was expected, ``help:``),
 ``SolveError`` (a step that failed even at the smallest Δt), both ``CatenaError``\\ s.

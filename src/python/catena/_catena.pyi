@@ -1,7 +1,7 @@
 """Typed stubs of catena's native module (Rust, PyO3; src/python/*.rs)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -65,11 +65,20 @@ class Simulator:
         progress: bool = False,
         force: bool = False,
         checkpoint_every: Optional[int] = None,
+        callback: Optional[Callable[[Simulator], Optional[bool]]] = None,
+        every: int = 1,
     ) -> Dict[str, Any]:
-        """Runs to ``until`` as ``catena run`` does (output in ``out``; ``force=True`` replaces
-        only what catena wrote there) and returns the summary. ``ValueError`` when ``until`` is
-        not a finite time after ``time``; Ctrl-C raises ``KeyboardInterrupt`` after the current
-        step."""
+        """Runs to ``until`` (s) as ``catena run`` does (output in ``out``; ``force=True``
+        replaces only what catena wrote there) and returns the summary. ``ValueError`` when
+        ``until`` is not a finite time after ``time``; Ctrl-C raises ``KeyboardInterrupt``
+        after the current step.
+
+        ``callback(sim)`` is called after steps ``every``, ``2·every``, … of this run (default
+        every step) with this simulator at the end of that step: read it (``time`` in s,
+        ``steps``, ``positions``, ``energies``, …) or set forces and targets for the next steps
+        (``step``/``run`` raise ``RuntimeError`` there). The GIL is released while Rust steps.
+        Returning ``False`` ends the run after that step (summary ``reason: "stopped"``, a
+        checkpoint with ``out``); an exception stops it the same way and is raised again."""
     def set_q(self, q: npt.ArrayLike) -> None: ...
     def set_v(self, v: npt.ArrayLike) -> None: ...
     @property
@@ -129,8 +138,23 @@ class Scene:
         """Estimated peak memory of a run (bytes)."""
 
 class Chain:
-    """A contact chain file, read and checked."""
+    """A contact chain, checked as a chain file is: ``Chain(name, elements)`` from a list of
+    ``catena.Variant``\\ s or one-element RON strings (parameters in SI units, see
+    ``catena.elements(name)``), ``Chain.from_ron(text)``, or ``load_chain(path)``. A bad chain
+    raises ``SceneError`` naming the element (``element 4 `N_IMC`: …``) with a ``help:``
+    line. ``SceneBuilder.add_contact`` takes one; ``check_jacobian`` too."""
 
+    def __init__(
+        self,
+        name: str,
+        elements: Sequence[Any],
+        *,
+        stack_laws: bool = False,
+        description: Optional[str] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_ron(text: str, path: Optional[_Path] = None) -> Chain:
+        """A chain from the RON text of a chain file; ``path`` names it in messages."""
     @property
     def name(self) -> str: ...
     @property
@@ -138,7 +162,12 @@ class Chain:
     @property
     def elements(self) -> List[str]: ...
     @property
-    def path(self) -> str: ...
+    def path(self) -> Optional[_Path]:
+        """The chain file (a ``pathlib.Path``); ``None`` for a chain built from a list (or
+        text without a path)."""
+    @property
+    def text(self) -> str:
+        """Its RON text, as a chain file holds it."""
 
 def load_scene(path: _Path) -> Scene:
     """Reads a scene file (``SceneError`` with file:line:column when it is wrong)."""

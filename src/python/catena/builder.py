@@ -9,6 +9,13 @@
 >>> b.add_contact("chains/imc_ground.ron", first="AllRods", second="AllPlanes", keep_distance=1e-3)
 >>> text = b.to_ron()          # the scene file; b.simulator() runs it
 
+A contact's chain is a chain file's path or a :class:`catena.Chain` built in Python, e.g.
+``catena.Chain("hertz", [Variant("Sphere_1_Data"), Variant("Plane_2_Data"),
+Variant("Sphere_Plane"), Variant("N_Hertz", E=1e7), Variant("AssembleForces")])``. The scene
+format names chain files, so :meth:`SceneBuilder.write` writes each such chain's text next to
+the scene (``hertz.chain.ron``) and :meth:`SceneBuilder.to_ron` names it there: ``catena run``
+runs the written scene as it is.
+
 A builder holds the scene as plain data and writes it with every float in its shortest
 round-trip form, so the RON it writes is the scene it runs: ``SceneBuilder.simulator()`` is
 ``Scene.from_ron(to_ron(), path).simulator()``, and a scene written by hand with the same values
@@ -20,13 +27,17 @@ Units are SI throughout (m, s, kg, N, Pa).
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
+import re
+import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ._catena import Scene
+from ._catena import Chain, Scene
 
 __all__ = ["Map", "SceneBuilder", "Variant", "rigid_mesh"]
 
@@ -325,20 +336,28 @@ class SceneBuilder:
 
     def add_contact(
         self,
-        chain: Union[str, Path],
+        chain: Union[str, Path, Chain],
         *,
         first: Union[str, Variant],
         second: Union[str, Variant],
         keep_distance: float,
         **fields: Any,
     ) -> "SceneBuilder":
-        """Binds a chain file (relative to the scene's path, or absolute) to two body groups:
-        a name (``"AllRods"``, ``"AllSpheres"``, ``"AllPlanes"``, …) or a ``Variant``
-        (``Variant("Rods", ["a", "b"])``); ``keep_distance`` (m); further fields (``detect``)
-        as keywords."""
+        """Binds a chain to two body groups: a name (``"AllRods"``, ``"AllSpheres"``,
+        ``"AllPlanes"``, …) or a ``Variant`` (``Variant("Rods", ["a", "b"])``);
+        ``keep_distance`` (m); further fields (``detect``) as keywords.
+
+        ``chain`` is a chain file's path (relative to the scene's path, or absolute) or a
+        :class:`catena.Chain` (built from a list, from text or loaded): its text is written
+        next to the scene by :meth:`write`, as ``<chain name>.chain.ron``."""
+        if not isinstance(chain, (str, Path, Chain)):
+            raise TypeError(
+                f"add_contact: chain: expected a chain file's path or a catena.Chain, "
+                f"got {type(chain).__name__}"
+            )
         group = lambda g: Variant(g) if isinstance(g, str) else g  # noqa: E731
         contact = {
-            "chain": str(chain),
+            "chain": chain if isinstance(chain, Chain) else str(chain),
             "first": group(first),
             "second": group(second),
             "keep_distance": float(keep_distance),
@@ -356,7 +375,36 @@ class SceneBuilder:
     # Output -------------------------------------------------------------------------------------
 
     def to_ron(self) -> str:
-        """The scene as a RON scene file (the text ``catena run`` reads)."""
+        """The scene as a RON scene file (the text ``catena run`` reads). A contact whose chain
+        is a :class:`catena.Chain` names the file :meth:`write` writes it to, next to the
+        scene (``<chain name>.chain.ron``)."""
+        return self._text({chain: name for chain, name in self._chain_files()})
+
+    def chain_files(self) -> Dict[str, str]:
+        """The chain files :meth:`write` writes next to the scene: file name → RON text (one
+        per :class:`catena.Chain` given to :meth:`add_contact`; chains with the same text share
+        a file)."""
+        return {name: chain.text for chain, name in self._chain_files()}
+
+    def _chain_files(self) -> List[tuple]:
+        """Each distinct ``Chain`` of the contacts with its file name."""
+        out: List[tuple] = []
+        names: Dict[str, str] = {}  # file name → text
+        for c in self.sections["contacts"]:
+            chain = c["chain"]
+            if not isinstance(chain, Chain) or any(chain is d for d, _ in out):
+                continue
+            stem = re.sub(r"[^A-Za-z0-9_.-]", "_", chain.name).strip(".") or "chain"
+            name, k = f"{stem}.chain.ron", 1
+            while name in names and names[name] != chain.text:
+                k += 1
+                name = f"{stem}_{k}.chain.ron"
+            names[name] = chain.text
+            out.append((chain, name))
+        return out
+
+    def _text(self, files: Mapping[Any, str]) -> str:
+        """The scene file, with each ``Chain`` of the contacts named by ``files[chain]``."""
         lines = ["Scene(", f"    name: {_ron(self.name, 'name')},", f"    time: ({_fields(self.time, 'time')}),"]
         if self.solver:
             lines.append(f"    solver: ({_fields(self.solver, 'solver')}),")
@@ -368,6 +416,8 @@ class SceneBuilder:
                 continue
             lines.append(f"    {key}: [")
             for k, item in enumerate(items):
+                if key == "contacts" and isinstance(item["chain"], Chain):
+                    item = dict(item, chain=files[item["chain"]])
                 lines.append(f"        {_ron(item, f'{key}[{k}]')},")
             lines.append("    ],")
         lines.append(")")
@@ -376,19 +426,45 @@ class SceneBuilder:
     def scene(self, path: Union[str, Path, None] = None) -> Scene:
         """The scene read back from :meth:`to_ron`; ``path`` (a file name in the directory the
         scene's relative paths start from, e.g. ``"examples/scenes/mine.ron"``; nothing is
-        written there) resolves chain and mesh paths; default: the current directory."""
+        written there) resolves chain and mesh paths; default: the current directory.
+
+        A :class:`catena.Chain` given to :meth:`add_contact` is read from a copy of its text in
+        a cache directory (``<tmp>/catena-chains-<user>/``, by content hash), which the scene's
+        text names by its absolute path (runs with ``out`` keep it in their checkpoints, as any
+        chain file): use :meth:`write` for a scene file to keep or share."""
         file = Path(path) if path is not None else Path.cwd() / f"{self.name}.ron"
-        return Scene.from_ron(self.to_ron(), str(file))
+        files = {chain: str(_cached(chain)) for chain, _ in self._chain_files()}
+        return Scene.from_ron(self._text(files), str(file))
 
     def simulator(self, path: Union[str, Path, None] = None):
         """A simulator of :meth:`scene` at the initial state."""
         return self.scene(path).simulator()
 
     def write(self, path: Union[str, Path]) -> Path:
-        """Writes :meth:`to_ron` to ``path`` (for ``catena run``) and returns it."""
+        """Writes :meth:`to_ron` to ``path`` (for ``catena run``), and each chain built in
+        Python next to it (:meth:`chain_files`, replacing a file of that name); returns
+        ``path``."""
         p = Path(path)
+        for name, text in self.chain_files().items():
+            (p.parent / name).write_text(text)
         p.write_text(self.to_ron())
         return p
+
+
+def _cached(chain: Chain) -> Path:
+    """A file holding ``chain.text`` in catena's chain cache (see :meth:`SceneBuilder.scene`)."""
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    folder = Path(tempfile.gettempdir()) / f"catena-chains-{user}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    digest = hashlib.sha256(chain.text.encode()).hexdigest()[:16]
+    stem = re.sub(r"[^A-Za-z0-9_.-]", "_", chain.name).strip(".") or "chain"
+    file = folder / f"{stem}-{digest}.ron"
+    if not file.is_file() or file.read_text() != chain.text:
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w") as f:
+            f.write(chain.text)
+        os.replace(tmp, file)
+    return file
 
 
 def rigid_mesh(vertices: Any, faces: Any) -> Variant:
