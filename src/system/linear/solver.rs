@@ -202,33 +202,43 @@ impl LinearSolver {
     ) -> Result<(), SolveError> {
         let n = rhs.len();
         let m = rank_one.len();
-        // Columns: r, then u₁ … u_m over the free DOFs.
+        // Each uⱼ over the free DOFs, sparse: a cell's term touches its own DOFs only.
+        let u: Vec<Vec<(usize, f64)>> = rank_one
+            .iter()
+            .map(|term| {
+                term.dofs
+                    .iter()
+                    .zip(&term.u)
+                    .filter_map(|(&d, &u)| dofs.free_index(d).map(|f| (f, u)))
+                    .collect()
+            })
+            .collect();
+        // Columns: r, then u₁ … u_m.
         let mut cols = vec![0.0; n * (m + 1)];
         cols[..n].copy_from_slice(rhs);
-        for (j, term) in rank_one.iter().enumerate() {
+        for (j, uj) in u.iter().enumerate() {
             let col = &mut cols[n * (j + 1)..n * (j + 2)];
-            for (&d, &u) in term.dofs.iter().zip(&term.u) {
-                if let Some(f) = dofs.free_index(d) {
-                    col[f] += u;
-                }
+            for &(f, v) in uj {
+                col[f] += v;
             }
         }
-        let u_of = |cols: &[f64], j: usize| cols[n * (j + 1)..n * (j + 2)].to_vec();
-        let u: Vec<Vec<f64>> = (0..m).map(|j| u_of(&cols, j)).collect();
         self.direct_columns(dofs, pattern, values, contacts, &mut cols, m + 1, time)?;
-        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-        let x0 = &cols[..n];
-        let z = |j: usize| &cols[n * (j + 1)..n * (j + 2)];
+        let dot = |a: &[(usize, f64)], b: &[f64]| a.iter().map(|&(f, v)| v * b[f]).sum::<f64>();
+        let (x0, z) = cols.split_at(n);
+        let zj = |j: usize| &z[n * j..n * (j + 1)];
         let c = nalgebra::DMatrix::from_fn(m, m, |i, j| {
-            f64::from(u8::from(i == j)) + rank_one[i].weight * dot(&u[i], z(j))
+            f64::from(u8::from(i == j)) + rank_one[i].weight * dot(&u[i], zj(j))
         });
         let b = nalgebra::DVector::from_fn(m, |i, _| rank_one[i].weight * dot(&u[i], x0));
         let y = c.lu().solve(&b).ok_or_else(|| SolveError::Factorisation {
             reason: "the rank-one update of the Newton matrix is singular".into(),
             time,
         })?;
-        for (k, out) in rhs.iter_mut().enumerate() {
-            *out = x0[k] - (0..m).map(|j| z(j)[k] * y[j]).sum::<f64>();
+        rhs.copy_from_slice(x0);
+        for j in 0..m {
+            for (out, zk) in rhs.iter_mut().zip(zj(j)) {
+                *out -= zk * y[j];
+            }
         }
         Ok(())
     }
