@@ -10,8 +10,9 @@ use super::data::{
     DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
 use super::normal::{
-    AdhesivePressure, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearDamper,
-    LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale, Spring, SpringDamper,
+    AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
+    LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
+    MaugisDugdale, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance,
@@ -99,6 +100,10 @@ crate::element_set! {
         LinearPressure(LinearPressure),
         /// `N_AdhesivePressure`.
         AdhesivePressure(AdhesivePressure),
+        /// `N_LinearAdhesionForce`.
+        LinearAdhesionForce(LinearAdhesionForce),
+        /// `N_ConstantForce`.
+        ConstantForce(ConstantForce),
         /// `N_JKR`.
         Jkr(Jkr),
         /// `N_MaugisDugdale`.

@@ -68,11 +68,11 @@ pub use element::{
     StepNeeds, deserialize_element, flag_word, read_element,
 };
 pub use normal::{
-    AdhesivePressure, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState,
-    ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearDamper, LinearDamperOverlap,
-    LinearForce, LinearPressure, MaugisDugdale, MaugisDugdaleCurve, RestLength, ScalarForce,
-    Spring, SpringDamper, add_normal_force, damping_ratio, node_area, overlap_and_rate,
-    restitution, restitution_with_onset,
+    AdhesivePressure, ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc,
+    ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce,
+    LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale,
+    MaugisDugdaleCurve, RestLength, ScalarForce, Spring, SpringDamper, add_normal_force,
+    damping_ratio, node_area, overlap_and_rate, restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,

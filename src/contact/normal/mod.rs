@@ -1,5 +1,6 @@
 //! Normal force laws.
 
+mod constant_force;
 mod damped_hertz;
 mod dmt;
 mod effective;
@@ -8,6 +9,7 @@ mod hertz_restitution;
 mod imc;
 mod ipc;
 mod jkr;
+mod linear_adhesion;
 mod linear_damper;
 mod linear_damper_overlap;
 mod linear_force;
@@ -19,6 +21,7 @@ mod scalar_force;
 mod spring;
 mod spring_damper;
 
+pub use constant_force::ConstantForce;
 pub use damped_hertz::DampedHertz;
 pub use dmt::Dmt;
 pub(crate) use effective::{
@@ -30,6 +33,7 @@ pub use imc::{Imc, ImcState, ImcStiffness};
 pub use ipc::{Ipc, IpcStiffness, KappaState};
 pub use jkr::Established;
 pub use jkr::{Jkr, JkrCurve};
+pub use linear_adhesion::LinearAdhesionForce;
 pub use linear_damper::LinearDamper;
 pub use linear_damper_overlap::LinearDamperOverlap;
 pub use linear_force::LinearForce;
