@@ -8,6 +8,7 @@
 //! adhesion energy is `W = f_d d_d/2` (J). Energy (for the line search, conservative while the
 //! bond holds): `E = ½ (f_d/d_d) δ²` for `−d_d < δ < 0`, so that `dE/dδ = F`.
 
+use super::effective::check_positive;
 use super::jkr::Established;
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
@@ -76,19 +77,8 @@ impl ChainElement for LinearAdhesionForce {
         Gives::caps(Caps::NORMAL_FORCE)
     }
     fn validate(&self) -> Result<(), String> {
-        if !(self.f_detach.is_finite() && self.f_detach > 0.0) {
-            return Err(format!(
-                "f_detach must be a positive force (N), got {}",
-                self.f_detach
-            ));
-        }
-        if !(self.d_detach.is_finite() && self.d_detach > 0.0) {
-            return Err(format!(
-                "d_detach must be a positive length (m), got {}",
-                self.d_detach
-            ));
-        }
-        Ok(())
+        check_positive("f_detach", "N", self.f_detach)?;
+        check_positive("d_detach", "m", self.d_detach)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
         let (delta, _) = overlap_and_rate(ctx);

@@ -20,6 +20,7 @@
 //!   separating a unit area of contact costs `W` (J/m²; the Young–Dupré adhesion energy).
 //!   Node force `F = −A_c φ′(g)` along the normal (positive = repulsive), energy `A_c φ(g)`.
 
+use super::effective::{check_non_negative, check_positive};
 use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::core::PrimId;
 use crate::contact::ctx::ContactCtx;
@@ -99,19 +100,8 @@ impl ChainElement for LinearPressure {
         }
     }
     fn validate(&self) -> Result<(), String> {
-        if !(self.stiffness.is_finite() && self.stiffness > 0.0) {
-            return Err(format!(
-                "stiffness must be a positive number (Pa/m), got {}",
-                self.stiffness
-            ));
-        }
-        if !(self.damping.is_finite() && self.damping >= 0.0) {
-            return Err(format!(
-                "damping must be ≥ 0 (Pa·s/m), got {}",
-                self.damping
-            ));
-        }
-        Ok(())
+        check_positive("stiffness", "Pa/m", self.stiffness)?;
+        check_non_negative("damping", "Pa·s/m", self.damping)
     }
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let delta = -ctx.gap;
@@ -201,22 +191,9 @@ impl ChainElement for AdhesivePressure {
         Gives::caps(Caps::NORMAL_FORCE)
     }
     fn validate(&self) -> Result<(), String> {
-        if !(self.energy.is_finite() && self.energy >= 0.0) {
-            return Err(format!("energy must be ≥ 0 (J/m²), got {}", self.energy));
-        }
-        if !(self.range.is_finite() && self.range > 0.0) {
-            return Err(format!(
-                "range must be a positive length (m), got {}",
-                self.range
-            ));
-        }
-        if !(self.stiffness.is_finite() && self.stiffness > 0.0) {
-            return Err(format!(
-                "stiffness must be a positive number (Pa/m), got {}",
-                self.stiffness
-            ));
-        }
-        Ok(())
+        check_non_negative("energy", "J/m²", self.energy)?;
+        check_positive("range", "m", self.range)?;
+        check_positive("stiffness", "Pa/m", self.stiffness)
     }
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
         let Some(area) = node_area(env.model, ctx.prim[0]) else {

@@ -164,17 +164,7 @@ impl LinearSolver {
             return self.woodbury(dofs, pattern, values, contacts, rank_one, rhs, time);
         }
         if !self.iterative {
-            if self.use_envelope {
-                let mut clock = std::time::Instant::now();
-                let out = self.envelope.solve(pattern, values, rhs);
-                self.stages.factor += lap(&mut clock);
-                match out {
-                    Ok(()) => return Ok(()),
-                    Err(EnvelopeFailure::TooWide) => {}
-                    Err(_) => self.envelope_fallbacks += 1,
-                }
-            }
-            return self.lu.solve(pattern, values, rhs, time);
+            return self.direct_columns(dofs, pattern, values, contacts, rhs, 1, time);
         }
         let op = SystemOperator::new(dofs, pattern, values, contacts);
         if self.krylov_solve(&op, pattern, values, rhs) {

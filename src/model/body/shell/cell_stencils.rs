@@ -36,13 +36,14 @@ pub struct CellStencils {
     cells: Vec<CellEntry>,
 }
 
-/// One triangle's area and cone volume with gradients (and Hessians when asked).
+/// One triangle's area and cone volume with their gradients and Hessians.
 type Local = (
     f64,
     f64,
     SVector<f64, 9>,
     SVector<f64, 9>,
-    Option<SMatrix<f64, 9, 9>>,
+    SMatrix<f64, 9, 9>,
+    SMatrix<f64, 9, 9>,
 );
 
 impl CellStencils {
@@ -81,7 +82,7 @@ impl CellStencils {
 
 impl CellEntry {
     /// Every triangle's area and volume terms at `q`, the cone apex `p` the cell's centroid.
-    fn locals(&self, sh: &Shell, q: &[f64], hessian: Option<(f64, f64)>) -> Vec<Local> {
+    fn locals(&self, sh: &Shell, q: &[f64]) -> Vec<Local> {
         let p = sh.centroid(q);
         sh.mesh
             .triangles
@@ -91,8 +92,7 @@ impl CellEntry {
                 let [a, b, c] = t.map(|n| sh.node(q, n as usize));
                 let (ar, ga, ha) = triangle_area_grad_hess(&a, &b, &c);
                 let (vo, gv, hv) = cone_volume_grad_hess(&p, &a, &b, &c);
-                let h = hessian.map(|(sa, sv)| sa * ha + sv * hv);
-                (ar, vo, ga, gv, h)
+                (ar, vo, ga, gv, ha, hv)
             })
             .collect()
     }
@@ -150,9 +150,9 @@ impl InternalEnergy for CellStencils {
         let mut energy = 0.0;
         for c in &self.cells {
             let sh = &at.bodies.shells[c.shell];
-            // The slopes need the totals first: a first pass without Hessians when asked for
-            // one (cheap against the Hessians), so that the local blocks come out weighted.
-            let locals = c.locals(sh, at.q, None);
+            // Each triangle's terms once; the slopes need the totals before the local blocks
+            // can be weighted.
+            let locals = c.locals(sh, at.q);
             let (a, v) = CellEntry::totals(&locals);
             energy += c.laws.energy(a, v);
             let (sa, sv) = (c.laws.area.slope(a), c.laws.volume.slope(v));
@@ -162,9 +162,9 @@ impl InternalEnergy for CellStencils {
                 }
             }
             if let Some(j) = jac.as_deref_mut() {
-                let weighted = c.locals(sh, at.q, Some((sa * hessian_scale, sv * hessian_scale)));
-                for (s, l) in c.slots.iter().zip(&weighted) {
-                    let h = l.4.expect("Hessians were asked for");
+                let (wa, wv) = (sa * hessian_scale, sv * hessian_scale);
+                for (s, l) in c.slots.iter().zip(&locals) {
+                    let h = wa * l.4 + wv * l.5;
                     // Row-major block: h is symmetric, so its column-major storage serves.
                     scatter_block(j, s, h.as_slice());
                 }
@@ -176,7 +176,7 @@ impl InternalEnergy for CellStencils {
     fn rank_one_terms(&self, at: &EnergyInput, hessian_scale: f64, out: &mut Vec<RankOne>) {
         for c in &self.cells {
             let sh = &at.bodies.shells[c.shell];
-            let locals = c.locals(sh, at.q, None);
+            let locals = c.locals(sh, at.q);
             let n = sh.n_nodes();
             let dofs: Vec<usize> = (0..3 * n).map(|k| sh.node_dof(0) + k).collect();
             let gather = |pick: fn(&Local) -> &SVector<f64, 9>| {
