@@ -6,7 +6,11 @@
 //! then, in scenes with rigid bodies, the contact force (N) and torque about the centre of
 //! mass (N·m) on each one, `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load);
 //! then, in scenes with cells, each cell's enclosed volume (m³), area (m²), inner pressure
-//! (Pa) and centroid (m), `NAME_volume,NAME_area,NAME_pressure,NAME_cx,NAME_cy,NAME_cz`.
+//! (Pa) and centroid (m), `NAME_volume,NAME_area,NAME_pressure,NAME_cx,NAME_cy,NAME_cz`;
+//! then, in scenes with rod boundary conditions, the force (N) and moment (N·m, about the
+//! centroid of its held nodes) each condition's support applies on its rod,
+//! `supportI_fx,supportI_fy,supportI_fz,supportI_mx,supportI_my,supportI_mz` for the `I`-th
+//! condition of `boundary_conditions` (see `Model::support_loads`).
 
 use serde::{Deserialize, Serialize};
 
@@ -43,12 +47,21 @@ pub struct StepColumns {
     pub rigid: Vec<String>,
     /// The cells whose measures have columns (their names, commas replaced).
     pub cells: Vec<String>,
+    /// The supports whose loads have columns (`support0`, `support1`, …).
+    pub supports: Vec<String>,
 }
 
 /// The six load columns of a rigid body, after its name.
 const LOAD_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_tx", "_ty", "_tz"];
 /// The six measure columns of a cell, after its name.
 const CELL_SUFFIXES: [&str; 6] = ["_volume", "_area", "_pressure", "_cx", "_cy", "_cz"];
+/// The six load columns of a support, after its name.
+const SUPPORT_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_mx", "_my", "_mz"];
+
+/// The name of the support columns of the `i`-th boundary condition.
+pub fn support_name(i: usize) -> String {
+    format!("support{i}")
+}
 
 impl StepColumns {
     /// The header text after the common columns (empty, or starting with a comma).
@@ -62,9 +75,7 @@ impl StepColumns {
                 s.push_str(PACKING_HEADER);
             }
         }
-        let groups = (self.rigid.iter().map(|n| (n, LOAD_SUFFIXES)))
-            .chain(self.cells.iter().map(|n| (n, CELL_SUFFIXES)));
-        for (name, suffixes) in groups {
+        for (name, suffixes) in self.groups() {
             for suffix in suffixes {
                 s.push(',');
                 s.push_str(name);
@@ -83,6 +94,7 @@ impl StepColumns {
                 packing,
                 rigid: Vec::new(),
                 cells: Vec::new(),
+                supports: Vec::new(),
             })
             .into_iter()
             .find_map(|mut c| {
@@ -100,10 +112,14 @@ impl StepColumns {
                             .all(|(g, s)| g.strip_suffix(s) == Some(name));
                         all.then(|| name.to_string())
                     };
-                    // Rigid bodies' groups come before every cell's.
-                    match (named(LOAD_SUFFIXES), named(CELL_SUFFIXES)) {
-                        (Some(n), _) if c.cells.is_empty() => c.rigid.push(n),
-                        (_, Some(n)) => c.cells.push(n),
+                    // Rigid bodies' groups come first, then the cells', then the supports'.
+                    let support = named(SUPPORT_SUFFIXES);
+                    match (named(LOAD_SUFFIXES), named(CELL_SUFFIXES), support) {
+                        (Some(n), _, _) if c.cells.is_empty() && c.supports.is_empty() => {
+                            c.rigid.push(n)
+                        }
+                        (_, Some(n), _) if c.supports.is_empty() => c.cells.push(n),
+                        (_, _, Some(n)) => c.supports.push(n),
                         _ => return None,
                     }
                 }
@@ -118,7 +134,19 @@ impl StepColumns {
             (true, false) => 4,
             (true, true) => 5,
         };
-        granular + 6 * (self.rigid.len() + self.cells.len())
+        granular + 6 * self.n_groups()
+    }
+
+    /// Number of six-column groups (rigid bodies, cells, supports).
+    fn n_groups(&self) -> usize {
+        self.rigid.len() + self.cells.len() + self.supports.len()
+    }
+
+    /// The six-column groups in column order, with their suffixes.
+    fn groups(&self) -> impl Iterator<Item = (&String, [&'static str; 6])> {
+        (self.rigid.iter().map(|n| (n, LOAD_SUFFIXES)))
+            .chain(self.cells.iter().map(|n| (n, CELL_SUFFIXES)))
+            .chain(self.supports.iter().map(|n| (n, SUPPORT_SUFFIXES)))
     }
 
     /// The optional fields of a row (empty, or starting with a comma); NaN for a measure the
@@ -128,11 +156,13 @@ impl StepColumns {
         g: Option<&GranularRecord>,
         loads: &[[f64; 6]],
         cells: &[[f64; 6]],
+        supports: &[[f64; 6]],
     ) -> String {
         let mut out = self.format_granular(g);
         let groups = (0..self.rigid.len())
             .map(|k| loads.get(k))
-            .chain((0..self.cells.len()).map(|k| cells.get(k)));
+            .chain((0..self.cells.len()).map(|k| cells.get(k)))
+            .chain((0..self.supports.len()).map(|k| supports.get(k)));
         for l in groups {
             for x in l.copied().unwrap_or([f64::NAN; 6]) {
                 out.push(',');
@@ -167,14 +197,20 @@ impl StepColumns {
 
     /// The rigid bodies' loads among the optional `fields` of a row.
     pub fn parse_loads(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
-        let first = self.count() - 6 * (self.rigid.len() + self.cells.len());
+        let first = self.count() - 6 * self.n_groups();
         parse_groups(&fields[first..], &self.rigid, LOAD_SUFFIXES)
     }
 
     /// The cells' measures among the optional `fields` of a row.
     pub fn parse_cells(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
-        let first = self.count() - 6 * self.cells.len();
+        let first = self.count() - 6 * (self.cells.len() + self.supports.len());
         parse_groups(&fields[first..], &self.cells, CELL_SUFFIXES)
+    }
+
+    /// The supports' loads among the optional `fields` of a row.
+    pub fn parse_supports(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
+        let first = self.count() - 6 * self.supports.len();
+        parse_groups(&fields[first..], &self.supports, SUPPORT_SUFFIXES)
     }
 
     /// The record of the optional `fields` of a row (as many as [`StepColumns::count`]).
@@ -230,6 +266,7 @@ mod tests {
                 packing,
                 rigid: Vec::new(),
                 cells: Vec::new(),
+                supports: Vec::new(),
             };
             assert_eq!(
                 StepColumns::from_header_suffix(&c.header_suffix()),
@@ -242,7 +279,7 @@ mod tests {
                 max_overlap: 1e-5,
                 packing_fraction: packing.then_some(0.6),
             };
-            let text = c.format(Some(&g), &[], &[]);
+            let text = c.format(Some(&g), &[], &[], &[]);
             let fields: Vec<&str> = text.split(',').skip(1).collect();
             assert_eq!(fields.len(), c.count());
             let back = c.parse(&fields).expect("parse");
@@ -254,6 +291,7 @@ mod tests {
             packing: false,
             rigid: Vec::new(),
             cells: Vec::new(),
+            supports: Vec::new(),
         };
         assert!(
             c.parse(&["1", "x", "2", "3"])
@@ -262,31 +300,37 @@ mod tests {
         );
     }
 
-    /// Rigid-body load groups and cell groups name their columns, read back in order.
+    /// Rigid-body load groups, cell groups and support groups name their columns, read back in order.
     #[test]
-    fn rigid_and_cell_groups_round_trip() {
+    fn rigid_cell_and_support_groups_round_trip() {
         let c = StepColumns {
             granular: false,
             packing: false,
             rigid: vec!["piston".into()],
             cells: vec!["a".into(), "b_cell".into()],
+            supports: vec![support_name(0), support_name(1)],
         };
         let suffix = c.header_suffix();
         assert!(
-            suffix.ends_with(",b_cell_cx,b_cell_cy,b_cell_cz"),
+            suffix.ends_with(",b_cell_cz,support0_fx,support0_fy,support0_fz,support0_mx,support0_my,support0_mz,support1_fx,support1_fy,support1_fz,support1_mx,support1_my,support1_mz"),
             "{suffix}"
         );
         assert_eq!(StepColumns::from_header_suffix(&suffix), Some(c.clone()));
         let loads = [[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]];
         let cells = [[1e-16, 2e-10, 400.0, 0.0, 1e-6, -2.5], [7.0; 6]];
-        let text = c.format(None, &loads, &cells);
+        let supports = [[-1.5, 0.0, 2e-7, 1e-12, -3.0, 4.0], [0.25; 6]];
+        let text = c.format(None, &loads, &cells, &supports);
         let fields: Vec<&str> = text.split(',').skip(1).collect();
         assert_eq!(fields.len(), c.count());
         assert_eq!(c.parse_loads(&fields).unwrap(), loads);
         assert_eq!(c.parse_cells(&fields).unwrap(), cells);
+        assert_eq!(c.parse_supports(&fields).unwrap(), supports);
         // A cell group before a rigid body's is not a header catena writes.
         let swapped = ",a_volume,a_area,a_pressure,a_cx,a_cy,a_cz,p_fx,p_fy,p_fz,p_tx,p_ty,p_tz";
         assert_eq!(StepColumns::from_header_suffix(swapped), None);
+        // Nor a support group before a cell's.
+        let late = ",s_fx,s_fy,s_fz,s_mx,s_my,s_mz,a_volume,a_area,a_pressure,a_cx,a_cy,a_cz";
+        assert_eq!(StepColumns::from_header_suffix(late), None);
     }
 
     #[test]
@@ -299,6 +343,7 @@ mod tests {
             packing: true,
             rigid: Vec::new(),
             cells: Vec::new(),
+            supports: Vec::new(),
         };
         let row = |step: u64| StepRecord {
             step,

@@ -34,7 +34,9 @@ pub use error::OutputError;
 pub use force_chains::{
     CONTACT_LIST_HEADER, render_contact_list, render_force_chains, write_force_chains,
 };
-pub use granular_columns::{GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns};
+pub use granular_columns::{
+    GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns, support_name,
+};
 pub use legacy_output::LegacyOutput;
 pub use manifest::{EntryKind, MANIFEST_FILE, Manifest, read_entries, valid_entry};
 pub use output_dir::{FRAMES_DIR, OutputDir, PVD_FILE, STEPS_FILE, SUMMARY_FILE};

@@ -105,6 +105,11 @@ pub struct StepRecord {
     /// `[V, A, P, cx, cy, cz]`, in scenes with cells.
     #[serde(default)]
     pub cells: Vec<[f64; 6]>,
+    /// The force (N) and moment (N·m) each rod boundary condition's support applies on its
+    /// rod, `[fx, fy, fz, mx, my, mz]`, in scenes with such conditions (see
+    /// [`crate::model::Model::support_loads`]).
+    #[serde(default)]
+    pub supports: Vec<[f64; 6]>,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -152,7 +157,7 @@ pub(super) fn format_row(r: &StepRecord, energies: bool, columns: &StepColumns) 
         r.substeps,
         r.retries,
         fmt_f64(r.min_gap_iterates),
-        columns.format(r.granular.as_ref(), &r.rigid_loads, &r.cells),
+        columns.format(r.granular.as_ref(), &r.rigid_loads, &r.cells, &r.supports),
     )
 }
 
@@ -283,6 +288,7 @@ pub(super) mod tests {
             granular: None,
             rigid_loads: Vec::new(),
             cells: Vec::new(),
+            supports: Vec::new(),
         }
     }
 

@@ -203,6 +203,7 @@ mod tests {
             granular: None,
             rigid_loads: Vec::new(),
             cells: Vec::new(),
+            supports: Vec::new(),
         }
     }
 

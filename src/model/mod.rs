@@ -8,6 +8,7 @@ mod material;
 pub mod mesh;
 pub mod node_file;
 mod staging;
+mod support_load;
 mod system_model;
 mod window;
 

@@ -296,6 +296,7 @@ impl Session {
             granular: self.plan.record(&self.sim),
             rigid_loads: self.plan.rigid_loads(&self.sim),
             cells: self.plan.cell_measures(&self.sim),
+            supports: self.plan.support_loads(&self.sim),
         };
         self.step = k;
         if let Some(o) = self.out.as_mut() {

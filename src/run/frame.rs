@@ -44,6 +44,8 @@ pub(super) struct OutputPlan {
     pub(super) rigid: Vec<String>,
     /// The cells' names, for their measure columns.
     pub(super) cells: Vec<String>,
+    /// The rod boundary conditions' support names, for their load columns.
+    pub(super) supports: Vec<String>,
 }
 
 impl OutputPlan {
@@ -76,7 +78,19 @@ impl OutputPlan {
                 .filter(|s| s.cell.is_some())
                 .map(|s| s.name.replace(',', "_"))
                 .collect(),
+            supports: (0..scene.model.bcs.len())
+                .map(crate::io::support_name)
+                .collect(),
         }
+    }
+
+    /// The load each rod boundary condition's support carries at the step `sim` just took
+    /// (see [`crate::model::Model::support_loads`]), in scene order.
+    pub(super) fn support_loads(&self, sim: &Simulator) -> Vec<[f64; 6]> {
+        if self.supports.is_empty() {
+            return Vec::new();
+        }
+        sim.model.support_loads(&sim.model.q, sim.last_residual())
     }
 
     /// Each cell's `[V, A, P, cx, cy, cz]` after the step `sim` just took (see
@@ -110,6 +124,7 @@ impl OutputPlan {
             packing: self.region.is_some(),
             rigid: self.rigid.clone(),
             cells: self.cells.clone(),
+            supports: self.supports.clone(),
         }
     }
 

@@ -140,7 +140,9 @@ impl Simulator {
         self.assembler.restore_external_states(&self.model, states)
     }
 
-    /// The residual of the last evaluation (of a failed step: where Newton stopped).
+    /// The residual over all DOFs of the last evaluation: at the accepted configuration after
+    /// a step (on held DOFs, the supports' generalised forces, see
+    /// [`crate::model::Model::support_loads`]); of a failed step, where Newton stopped.
     pub fn last_residual(&self) -> &[f64] {
         &self.work.eval.residual
     }
