@@ -17,8 +17,11 @@ threads (results are the same bits for any thread count).
 
 Environment: CATENA (the binary; default target/release/catena, built if missing), UNTIL
 (horizon in s, default 250), JOBS (default 1), THREADS (default 1), CHECKPOINT_EVERY (default
-5000), SETTINGS (`catena`: the shipped scenes' solver, the default; `paper`: Newton from q_n
-as in the paper's Alg. 2 — the other settings of the paper's code are listed in README).
+5000), SETTINGS (`catena`: the shipped scenes' solver, the default; `paper`: the paper's code's
+settings that catena can express — Newton from q_n (its Alg. 2), its convergence test
+‖r‖ ≤ 1e-3 EI M/L² or ‖r‖ ≤ 1e-3 ‖r₀‖ after a solve, up to 1000 iterations, 10 line-search
+halvings, candidates within 2 mm and no pairs within 3 edges of the same rod; README lists what
+differs still). Paper-settings cases are separate cases, named with a `-paper` suffix.
 
 `tables` reads each case's steps.csv (the complete part of a running or stopped case too)
 and prints Markdown: Table 1 (AIPTS, ATPTS and RTI over the steps in contact, as the paper;
@@ -63,7 +66,19 @@ def cases():
             out[f"t1-m{m}-{chain}"] = {"m": m, "chain": f"chains/{chain}.ron"}
     for mu in MUS:
         out[f"t2-mu{mu}"] = {"m": 2, "chain": "chains/imc_friction.ron", "mu": mu}
+    for name, c in list(out.items()):
+        out[name + "-paper"] = {**c, "paper": True}
     return out
+
+
+# The paper's code's solver (StructuresComp/rod-contact-sim, world::newtonMethod): tolerance
+# 1e-3 on the characteristic force EI M/L² (L = 0.34035 m, the rod's length) or on ‖r₀‖ after
+# the first solve, at most 1000 iterations, line search halving down to 2⁻⁹.
+def paper_solver(m):
+    ei_l2 = EI / 0.34035**2
+    return (f"solver: (initial_guess: Previous, abs_tol: {1e-3 * ei_l2 * m:.3e}, rel_tol: 1e-3, "
+            "force_tol: 0.0, step_tol: 0.0, max_iterations: 1000, line_search: GoldsteinPrice, "
+            "line_search_max_iterations: 10),")
 
 
 def catena():
@@ -92,8 +107,12 @@ def write_scene(name, case, exe):
          "--chain", os.path.relpath(chain, d), "--out", str(scene)],
         cwd=d, check=True, stdout=subprocess.DEVNULL,
     )
-    if os.environ.get("SETTINGS", "catena") == "paper":
-        text = scene.read_text().replace("initial_guess: Extrapolated", "initial_guess: Previous")
+    if case.get("paper"):
+        text = scene.read_text()
+        lines = [paper_solver(case["m"]) if l.strip().startswith("solver:") else l for l in text.split("\n")]
+        text = "\n".join(lines).replace(
+            "first: AllRods, second: AllRods)",
+            "first: AllRods, second: AllRods, keep_distance: 0.002, exclude_within: Edges(4))")
         scene.write_text(text)
     return scene
 
@@ -149,7 +168,10 @@ def metrics(rows):
         "contact_steps": len(contact),
         "aipts": sum(r[1] for r in contact) / n,
         "atpts_ms": sum(r[3] for r in contact) / n,
-        "total_s": sum(r[3] for r in rows) / 1e3,
+        # Totals over the steps in contact, as the paper's Table 1 (its columns multiply out).
+        "total_iterations": sum(r[1] for r in contact),
+        "total_s": sum(r[3] for r in contact) / 1e3,
+        "total_all_s": sum(r[3] for r in rows) / 1e3,
         "thrust": sum(r[4] for r in rows) / max(len(rows), 1),
     }
 
@@ -206,43 +228,47 @@ def tables():
     data = {k: v for k, v in data.items() if v}
     if not data:
         sys.exit("no case has run yet: python3 examples/imc_paper.py run")
-    print("Table 1 (seed 001): frictionless IMC against IPC; AIPTS and ATPTS over steps in contact;")
-    print("AIPTS as catena counts (linear solves) and, in brackets, as the paper's code counts (+1).\n")
-    print("| M | chain | reached t (s) | steps in contact | AIPTS (paper count) | ATPTS (ms) | total time (s) | RTI | thrust per flagellum (mN) | F̄p = F h²/EI | paper AIPTS | paper ATPTS (ms) | paper RTI |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("Table 1 (seed 001): frictionless IMC against IPC; AIPTS, ATPTS and totals over the steps in")
+    print("contact (as the paper); AIPTS as catena counts (linear solves) and, in brackets, as the")
+    print("paper's code counts (one more per step); RTI = T_IPC/T_IMC up to the time both reached.\n")
+    print("| M | settings | chain | reached t (s) | steps in contact | AIPTS (paper count) | ATPTS (ms) | total iterations | total time (s) | RTI | thrust per flagellum (mN) | F̄p = F h²/EI | paper AIPTS | paper ATPTS (ms) | paper RTI |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     t1 = []
     for m in MS:
-        imc, ipc = data.get(f"t1-m{m}-imc"), data.get(f"t1-m{m}-ipc")
-        for chain, rows in (("IMC", imc), ("IPC", ipc)):
+        for suffix, settings in (("", "catena"), ("-paper", "paper")):
+            imc, ipc = data.get(f"t1-m{m}-imc{suffix}"), data.get(f"t1-m{m}-ipc{suffix}")
+            for chain, rows in (("IMC", imc), ("IPC", ipc)):
+                if not rows:
+                    continue
+                x = metrics(rows)
+                rti = float("nan")
+                if imc and ipc:
+                    t_both = min(imc[-1][0], ipc[-1][0])
+                    ti = sum(r[3] for r in imc if r[0] <= t_both and r[2] > 0)
+                    tp = sum(r[3] for r in ipc if r[0] <= t_both and r[2] > 0)
+                    rti = tp / ti if ti > 0 else float("nan")
+                p = PAPER_T1[m]
+                paper_aipts, paper_atpts = (p[0], p[2]) if chain == "IMC" else (p[1], p[3])
+                paper_rti = 1.0 if chain == "IMC" else p[4]
+                t1.append({"m": m, "settings": settings, "chain": chain, "rti": rti, **x})
+                print(f"| {m} | {settings} | {chain} | {x['t_end']:.1f} | {x['contact_steps']} "
+                      f"| {x['aipts']:.2f} ({x['aipts'] + 1:.2f}) | {x['atpts_ms']:.2f} | {x['total_iterations']} "
+                      f"| {x['total_s']:.0f} | {rti:.2f} | {1e3 * x['thrust']:.4f} | {x['thrust'] * H**2 / EI:.4g} "
+                      f"| {paper_aipts:.2f} | {paper_atpts:g} | {paper_rti:.2f} |")
+    print("\nTable 2 (seed 001): IMC with friction, M = 2.\n")
+    print("| μ | settings | reached t (s) | steps in contact | AIPTS (paper count) | ATPTS (ms) | total iterations | total time (s) | thrust per flagellum (mN) | paper AIPTS | paper sim end (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    t2 = []
+    for mu in MUS:
+        for suffix, settings in (("", "catena"), ("-paper", "paper")):
+            rows = data.get(f"t2-mu{mu}{suffix}")
             if not rows:
                 continue
             x = metrics(rows)
-            # RTI over the horizon both chains reached.
-            rti = float("nan")
-            if imc and ipc:
-                t_both = min(imc[-1][0], ipc[-1][0])
-                ti = sum(r[3] for r in imc if r[0] <= t_both)
-                tp = sum(r[3] for r in ipc if r[0] <= t_both)
-                rti = (tp if chain == "IPC" else ti) / ti
-            p = PAPER_T1[m]
-            paper_aipts, paper_atpts = (p[0], p[2]) if chain == "IMC" else (p[1], p[3])
-            paper_rti = 1.0 if chain == "IMC" else p[4]
-            t1.append({"m": m, "chain": chain, "rti": rti, **x})
-            print(f"| {m} | {chain} | {x['t_end']:.1f} | {x['contact_steps']} | {x['aipts']:.2f} ({x['aipts'] + 1:.2f}) "
-                  f"| {x['atpts_ms']:.2f} | {x['total_s']:.0f} | {rti:.2f} | {1e3 * x['thrust']:.4f} "
-                  f"| {x['thrust'] * H**2 / EI:.4g} | {paper_aipts:.2f} | {paper_atpts:g} | {paper_rti:.2f} |")
-    print("\nTable 2 (seed 001): IMC with friction, M = 2.\n")
-    print("| μ | reached t (s) | steps in contact | AIPTS (paper count) | ATPTS (ms) | total time (s) | thrust per flagellum (mN) | paper AIPTS | paper sim end (s) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    t2 = []
-    for mu in MUS:
-        rows = data.get(f"t2-mu{mu}")
-        if not rows:
-            continue
-        x = metrics(rows)
-        t2.append({"mu": mu, **x})
-        print(f"| {mu} | {x['t_end']:.1f} | {x['contact_steps']} | {x['aipts']:.2f} ({x['aipts'] + 1:.2f}) | {x['atpts_ms']:.2f} "
-              f"| {x['total_s']:.0f} | {1e3 * x['thrust']:.4f} | {PAPER_T2[mu][0]:.2f} | {PAPER_T2[mu][1]:g} |")
+            t2.append({"mu": mu, "settings": settings, **x})
+            print(f"| {mu} | {settings} | {x['t_end']:.1f} | {x['contact_steps']} | {x['aipts']:.2f} ({x['aipts'] + 1:.2f}) "
+                  f"| {x['atpts_ms']:.2f} | {x['total_iterations']} | {x['total_s']:.0f} | {1e3 * x['thrust']:.4f} "
+                  f"| {PAPER_T2[mu][0]:.2f} | {PAPER_T2[mu][1]:g} |")
     for path, rows in (("table1.csv", t1), ("table2.csv", t2)):
         if rows:
             with open(OUT / path, "w", newline="") as f:

@@ -187,7 +187,8 @@ pub fn cases() -> Vec<Case> {
         Case {
             name: "trefoil",
             title: "Tightening a trefoil knot with IMC friction μ = 0.1: F̄(ε) against \
-                    F̄ = ε⁴/2 + μσε³",
+                    F̄ = ε⁴/2 + μσε³, judged by its parts (the frictionless ε⁴/2 by a μ = 0 \
+                    pull, the friction rise by μ Σ|f|), Eq. C.1 whole reported",
             source: "seed 001 App. C.1, Eq. C.1, Fig. C.1a (Audoly, Clauvelin & Neukirch 2007)",
             fast: false,
             parts: &[],

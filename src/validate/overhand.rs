@@ -223,6 +223,38 @@ fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
             Criterion::Relative(TOLERANCE),
         ));
     }
+    // The friction law across the braid, judged where it can be isolated: the traction rises
+    // from the loop's first integral H by μ times the contact forces (capstan law to first
+    // order in μ), as in case `trefoil`.
+    let capstan: Vec<f64> = points
+        .iter()
+        .filter(|k| n as f64 * n as f64 * H / k.e >= X_FORMED && k.loop_h.is_finite())
+        .map(|k| (k.force - k.loop_h) / (MU * k.contact_sum))
+        .collect();
+    if !capstan.is_empty() {
+        r.checks.push(Check::new(
+            format!(
+                "n = {n}: friction rise (F − H) over μ Σ|f| (capstan), mean of {} points",
+                capstan.len()
+            ),
+            "−",
+            capstan.iter().sum::<f64>() / capstan.len() as f64,
+            1.0,
+            Criterion::Relative(TOLERANCE),
+        ));
+        let share: Vec<f64> = points
+            .iter()
+            .filter(|k| n as f64 * n as f64 * H / k.e >= X_FORMED && k.loop_h.is_finite())
+            .map(|k| k.loop_h / k.force)
+            .collect();
+        r.checks.push(Check::new(
+            format!("n = {n}: the loop's first integral H over F (frictionless share), mean"),
+            "−",
+            share.iter().sum::<f64>() / share.len() as f64,
+            0.0,
+            Criterion::Report,
+        ));
+    }
     let ratios: Vec<f64> = formed
         .iter()
         .filter_map(|&(x, y)| traction_at(x, MU).map(|t| y / t))
