@@ -3,11 +3,13 @@
 
 mod elliptic;
 mod frame;
+mod scratch;
 
 pub use elliptic::complete_elliptic;
 pub use frame::{
     cross_matrix, parallel_transport, rotate_about_axis, signed_angle, unit_normal_to,
 };
+pub use scratch::Scratch;
 
 /// 3-vector of `f64` (SI units wherever it carries a physical quantity).
 pub type Vec3 = nalgebra::Vector3<f64>;

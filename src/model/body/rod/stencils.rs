@@ -41,6 +41,10 @@ struct NodeStencilDofs {
 pub struct RodStencils {
     stretch: Vec<StretchStencil>,
     bend: Vec<NodeStencilDofs>,
+    /// The local results of the last evaluation with Hessians, kept for the next.
+    locals: crate::math::Scratch<Local>,
+    /// The local results of the last evaluation without, kept for the next.
+    gradients: crate::math::Scratch<LocalGradient>,
 }
 
 /// Local result of one stencil (one vector holds both kinds, in stencil order).
@@ -156,7 +160,8 @@ impl RodStencils {
         hessian_scale: f64,
     ) -> f64 {
         let n_stretch = self.stretch.len();
-        let locals: Vec<Local> = (0..self.len())
+        let mut locals = self.locals.lock();
+        (0..self.len())
             .into_par_iter()
             .with_min_len(64)
             .map(|k| {
@@ -173,7 +178,7 @@ impl RodStencils {
                     Local::Node(eb + et, gb + gt, hb + ht)
                 }
             })
-            .collect();
+            .collect_into_vec(&mut locals);
         let mut energy = 0.0;
         for (k, l) in locals.iter().enumerate() {
             match l {
@@ -213,7 +218,8 @@ impl RodStencils {
     /// have the same bits as with a Jacobian.
     fn gradient(&self, rods: &[Rod], frames: &[RodFrames], q: &[f64], grad: &mut [f64]) -> f64 {
         let n_stretch = self.stretch.len();
-        let locals: Vec<LocalGradient> = (0..self.len())
+        let mut locals = self.gradients.lock();
+        (0..self.len())
             .into_par_iter()
             .with_min_len(128)
             .map(|k| {
@@ -230,7 +236,7 @@ impl RodStencils {
                     LocalGradient::Node(eb + et, gb + gt)
                 }
             })
-            .collect();
+            .collect_into_vec(&mut locals);
         let mut energy = 0.0;
         for (k, l) in locals.iter().enumerate() {
             let (e, g, dofs) = match l {
