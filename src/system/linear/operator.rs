@@ -36,6 +36,107 @@ struct PairBlock<'a> {
 pub struct SystemOperator<'a> {
     base: CscRef<'a>,
     pairs: Vec<PairBlock<'a>>,
+    /// The row view of the product, for the parallel path (see [`RowGather`]); `None` when
+    /// the system is too small to share out or one thread runs.
+    gather: Option<RowGather>,
+}
+
+/// Systems with fewer pair blocks than this multiply on one thread (the row view costs more
+/// than sharing the product saves).
+const PARALLEL_MIN_PAIRS: usize = 2000;
+
+/// Rows per parallel task of the product.
+const ROWS_PER_TASK: usize = 4096;
+
+/// The product `J x` row by row, so that rows can be shared out between threads with the
+/// bits of the sequential product: row `r` of [`SystemOperator::mul`] is `base_r` — the base
+/// matrix's entries of row `r` times `x`, added in increasing column order from +0 (the order
+/// the column-by-column product adds them in) — then, pair by pair in pair order, the pair's
+/// block row dotted with its local `x`. Those per-pair dots do not depend on the row's other
+/// terms, so they are computed first (in parallel over pairs), and each row then adds its own
+/// in pair order: every sum is the sequential one, term for term.
+#[derive(Debug)]
+struct RowGather {
+    /// Start of each row's base entries in `base_entry` (n + 1).
+    base_ptr: Vec<u32>,
+    /// `(column, index into the base values)` of each base entry, rows in order, columns
+    /// increasing.
+    base_entry: Vec<(u32, u32)>,
+    /// Start of each row's pair terms in `pair_term` (n + 1).
+    pair_ptr: Vec<u32>,
+    /// `(pair, local row)` of each pair term, rows in order, pairs increasing.
+    pair_term: Vec<(u32, u8)>,
+    /// The per-pair block-row dots of the last product.
+    dots: parking_lot::Mutex<Vec<[f64; 12]>>,
+}
+
+impl RowGather {
+    fn new(n: usize, base: &CscRef, pairs: &[PairBlock]) -> Self {
+        // Counting sorts by row: stable, so columns (base) and pairs stay increasing.
+        let mut base_ptr = vec![0u32; n + 1];
+        for &r in base.row_idx {
+            base_ptr[r as usize + 1] += 1;
+        }
+        for r in 0..n {
+            base_ptr[r + 1] += base_ptr[r];
+        }
+        let mut next = base_ptr.clone();
+        let mut base_entry = vec![(0u32, 0u32); base.row_idx.len()];
+        for c in 0..n {
+            for k in base.col_ptr[c] as usize..base.col_ptr[c + 1] as usize {
+                let r = base.row_idx[k] as usize;
+                base_entry[next[r] as usize] = (c as u32, k as u32);
+                next[r] += 1;
+            }
+        }
+        let mut pair_ptr = vec![0u32; n + 1];
+        for p in pairs {
+            for &r in p.rows[..p.w].iter().filter(|&&r| r != NOT_FREE) {
+                pair_ptr[r as usize + 1] += 1;
+            }
+        }
+        for r in 0..n {
+            pair_ptr[r + 1] += pair_ptr[r];
+        }
+        let mut next = pair_ptr.clone();
+        let mut pair_term = vec![(0u32, 0u8); pair_ptr[n] as usize];
+        for (i, p) in pairs.iter().enumerate() {
+            for (a, &r) in p.rows[..p.w].iter().enumerate() {
+                if r != NOT_FREE {
+                    pair_term[next[r as usize] as usize] = (i as u32, a as u8);
+                    next[r as usize] += 1;
+                }
+            }
+        }
+        Self {
+            base_ptr,
+            base_entry,
+            pair_ptr,
+            pair_term,
+            dots: parking_lot::Mutex::new(vec![[0.0; 12]; pairs.len()]),
+        }
+    }
+}
+
+/// The block rows of pair `p` dotted with its local `x` (the `acc` of the sequential
+/// product).
+fn pair_dots(p: &PairBlock, x: &[f64]) -> [f64; 12] {
+    let mut xl = [0.0; 12];
+    for (b, &c) in p.cols[..p.w].iter().enumerate() {
+        if c != NOT_FREE {
+            xl[b] = x[c as usize];
+        }
+    }
+    // Column by column (the block is stored by columns): each row's sum still adds its terms
+    // in the order b = 0, 1, …, so the bits are those of a row-wise sum.
+    let mut acc = [0.0; 12];
+    for (b, &xb) in xl[..p.w].iter().enumerate() {
+        let col = p.block.column(b);
+        for (acc_a, &m) in acc[..p.w].iter_mut().zip(col.iter()) {
+            *acc_a += m * xb;
+        }
+    }
+    acc
 }
 
 impl<'a> SystemOperator<'a> {
@@ -72,10 +173,21 @@ impl<'a> SystemOperator<'a> {
                 })
             })
             .collect();
-        Self {
-            base: CscRef::of(pattern, values),
+        let base = CscRef::of(pattern, values);
+        let mut op = Self {
+            base,
             pairs,
+            gather: None,
+        };
+        if op.pairs.len() >= PARALLEL_MIN_PAIRS && rayon::current_num_threads() > 1 {
+            op.share_rows(pattern.n());
         }
+        op
+    }
+
+    /// Multiplies row by row from now on ([`RowGather`]), on the threads of the current pool.
+    fn share_rows(&mut self, n: usize) {
+        self.gather = Some(RowGather::new(n, &self.base, &self.pairs));
     }
 
     /// Adds the pairs' entries that fall in the preconditioner's diagonal blocks.
@@ -147,31 +259,53 @@ impl<'a> SystemOperator<'a> {
 
 impl Operator for SystemOperator<'_> {
     fn mul(&self, x: &[f64], out: &mut [f64]) {
+        if let Some(g) = &self.gather {
+            return self.mul_rows(g, x, out);
+        }
         self.base.mul(x, out);
         // Past the last free coordinate `w`, `xl` is zero: the products there add ±0 to a sum
         // that started at +0 (never −0), so stopping at `w` leaves the bits unchanged.
         for p in &self.pairs {
-            let mut xl = [0.0; 12];
-            for (b, &c) in p.cols[..p.w].iter().enumerate() {
-                if c != NOT_FREE {
-                    xl[b] = x[c as usize];
-                }
-            }
-            // Column by column (the block is stored by columns): each row's sum still adds
-            // its terms in the order b = 0, 1, …, so the bits are those of a row-wise sum.
-            let mut acc = [0.0; 12];
-            for (b, &xb) in xl[..p.w].iter().enumerate() {
-                let col = p.block.column(b);
-                for (acc_a, &m) in acc[..p.w].iter_mut().zip(col.iter()) {
-                    *acc_a += m * xb;
-                }
-            }
+            let acc = pair_dots(p, x);
             for (&r, &acc_a) in p.rows[..p.w].iter().zip(&acc) {
                 if r != NOT_FREE {
                     out[r as usize] += acc_a;
                 }
             }
         }
+    }
+}
+
+impl SystemOperator<'_> {
+    /// [`Operator::mul`] shared out between threads, with its bits (see [`RowGather`]). The
+    /// column-by-column base product skips columns where `x` is 0; the row sum adds their
+    /// `v·0 = ±0` instead, which leaves a sum started at +0 unchanged (for finite `v`).
+    fn mul_rows(&self, g: &RowGather, x: &[f64], out: &mut [f64]) {
+        use rayon::prelude::*;
+        let mut dots = g.dots.lock();
+        dots.par_iter_mut()
+            .zip(self.pairs.par_iter())
+            .for_each(|(d, p)| *d = pair_dots(p, x));
+        let dots = &*dots;
+        let values = self.base.values;
+        out.par_chunks_mut(ROWS_PER_TASK)
+            .enumerate()
+            .for_each(|(task, rows)| {
+                let first = task * ROWS_PER_TASK;
+                for (i, o) in rows.iter_mut().enumerate() {
+                    let r = first + i;
+                    let mut sum = 0.0;
+                    let entries = g.base_ptr[r] as usize..g.base_ptr[r + 1] as usize;
+                    for &(c, k) in &g.base_entry[entries] {
+                        sum += values[k as usize] * x[c as usize];
+                    }
+                    let terms = g.pair_ptr[r] as usize..g.pair_ptr[r + 1] as usize;
+                    for &(p, a) in &g.pair_term[terms] {
+                        sum += dots[p as usize][a as usize];
+                    }
+                    *o = sum;
+                }
+            });
     }
 }
 
@@ -251,6 +385,84 @@ mod tests {
         CscRef::of(&full, &full_values).mul(&x, &mut z);
         for (a, b) in z.iter().zip(&expect) {
             assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+        }
+    }
+
+    /// The row-parallel product gives the bits of the sequential one, on any thread count.
+    #[test]
+    fn the_row_parallel_product_has_the_sequential_bits() {
+        let n_nodes = 300;
+        let n = 3 * n_nodes;
+        let dofs = DofMap::new(n);
+        let mut rng = Rng::new(17);
+        let groups: Vec<Vec<usize>> = (0..n_nodes)
+            .map(|i| (0..3).map(|c| 3 * i + c).collect())
+            .collect();
+        let pattern = SparsityPattern::build(&dofs, groups.iter().map(|g| &g[..]), 3);
+        let values: Vec<f64> = (0..pattern.nnz()).map(|_| rng.signed()).collect();
+        let sphere = PrimId::Sphere(SpherePrim { index: 0 });
+        let contacts: Vec<LocalContact> = (0..2500)
+            .map(|k| {
+                let (i, j) = (k % n_nodes, (7 * k + 3) % n_nodes);
+                let mut block = Mat12::zeros();
+                block.iter_mut().for_each(|v| *v = rng.signed() * 1e3);
+                let d: [u32; 12] = std::array::from_fn(|a| match a {
+                    0..3 => (3 * i + a) as u32,
+                    3..6 => (3 * j + a - 3) as u32,
+                    _ => NO_DOF,
+                });
+                LocalContact {
+                    key: PairKey {
+                        binding: 0,
+                        first: sphere,
+                        second: sphere,
+                    },
+                    dofs: d,
+                    rows: std::array::from_fn(|a| a < 6 && (k % 5 != 0 || a < 3)),
+                    force: Default::default(),
+                    block: Some(Box::new(block)),
+                    energy: 0.0,
+                    nonconservative: None,
+                    gap: -1e-6,
+                    active: true,
+                    memory: Default::default(),
+                    rigid_loads: None,
+                }
+            })
+            .collect();
+        let x: Vec<f64> = (0..n)
+            .map(|i| if i % 11 == 0 { 0.0 } else { rng.signed() })
+            .collect();
+        let sequential = SystemOperator::new(&dofs, &pattern, &values, &contacts);
+        let mut want = vec![0.0; n];
+        sequential.base.mul(&x, &mut want);
+        for p in &sequential.pairs {
+            let acc = pair_dots(p, &x);
+            for (&r, &a) in p.rows[..p.w].iter().zip(&acc) {
+                if r != NOT_FREE {
+                    want[r as usize] += a;
+                }
+            }
+        }
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
+            let got = pool.install(|| {
+                let mut op = SystemOperator::new(&dofs, &pattern, &values, &contacts);
+                op.share_rows(n);
+                let mut y = vec![f64::NAN; n];
+                op.mul(&x, &mut y);
+                y
+            });
+            for (r, (a, b)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    a.to_bits(),
+                    b.to_bits(),
+                    "row {r}, {threads} threads: {a} vs {b}"
+                );
+            }
         }
     }
 }
