@@ -78,7 +78,7 @@ def paper_solver(m):
     ei_l2 = EI / 0.34035**2
     return (f"solver: (initial_guess: Previous, abs_tol: {1e-3 * ei_l2 * m:.3e}, rel_tol: 1e-3, "
             "force_tol: 0.0, step_tol: 0.0, max_iterations: 1000, line_search: GoldsteinPrice, "
-            "line_search_max_iterations: 10),")
+            "line_search_max_iterations: 10, line_search_expansion: 1.0),")
 
 
 def catena():

@@ -88,6 +88,12 @@ pub struct SolverSettings {
     pub line_search: LineSearch,
     /// Maximum bisection steps of the line search.
     pub line_search_max_iterations: u32,
+    /// Longest step, in Newton steps, that the residual line search (Goldstein–Price on
+    /// `½‖r‖²`, e.g. IMC's) may lengthen a creeping full step to: when the full step is
+    /// accepted but leaves `½‖r‖²` above 5 % of its value, steps of 2, 4, … are tried while
+    /// each halves it again (an exponential penalty tail, seed 001 Eq. 9, makes Newton creep).
+    /// `1` turns it off, as in the IMC paper's own code (never longer than the Newton step).
+    pub line_search_expansion: f64,
     /// Starting point of Newton in each step.
     pub initial_guess: InitialGuess,
     /// Linear solver of each Newton iteration.
@@ -135,6 +141,7 @@ impl Default for SolverSettings {
             step_tol: 1e-8,
             line_search: LineSearch::Auto,
             line_search_max_iterations: 12,
+            line_search_expansion: 16.0,
             initial_guess: InitialGuess::Inertial,
             linear_solver: LinearSolverKind::Auto,
         }

@@ -120,5 +120,16 @@ fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
             .err("solver", "solver.max_iterations must be at least 1".into())
             .with_help("e.g. `max_iterations: 50`"));
     }
+    if !(s.line_search_expansion.is_finite() && s.line_search_expansion >= 1.0) {
+        return Err(cx
+            .err(
+                "solver",
+                format!(
+                    "solver.line_search_expansion = {} must be a finite number ≥ 1 (in Newton steps)",
+                    s.line_search_expansion
+                ),
+            )
+            .with_help("`1` never lengthens a Newton step; the default `16` may lengthen a creeping one up to 16×"));
+    }
     Ok(())
 }

@@ -13,10 +13,6 @@ use crate::system::SolverSettings;
 /// ‖r‖ ≈ 1e-9 N for the 20 GPa cantilever, against nodal loads of 7e-5 N).
 pub(super) const FLOOR_STEP: f64 = 1e-6;
 
-/// Longest step, in Newton steps, that the residual line search may expand a creeping full
-/// step to (see `line_search::expand`).
-pub(super) const MAX_EXPANSION: f64 = 16.0;
-
 /// Whether the line search's full-step trial should be evaluated with the Jacobian, so that
 /// when it is accepted but not converged it serves as the next iterate without a second
 /// evaluation. Worth it when another iteration is expected: the quadratic model

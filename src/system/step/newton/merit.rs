@@ -2,7 +2,6 @@
 //! whose forces all have one, and `½‖r‖²` (Goldstein–Price, lengthened when a full step only
 //! creeps), for the others.
 
-use super::criteria::MAX_EXPANSION;
 use crate::model::Model;
 use crate::system::step::line_search::{CREEP_RATIO, armijo, expand, goldstein_price};
 use crate::system::{LineSearchOutcome, SolveError, SolverSettings};
@@ -48,8 +47,14 @@ pub(super) fn search_residual(
     };
     goldstein_price(phi0, slope, settings.line_search_max_iterations, &mut merit)
         .and_then(|out| {
-            if !ccd && out.satisfied && out.alpha == 1.0 && out.phi > CREEP_RATIO * phi0 {
-                expand(out, MAX_EXPANSION, &mut merit)
+            let longest = settings.line_search_expansion;
+            if !ccd
+                && longest > 1.0
+                && out.satisfied
+                && out.alpha == 1.0
+                && out.phi > CREEP_RATIO * phi0
+            {
+                expand(out, longest, &mut merit)
             } else {
                 Ok(out)
             }
