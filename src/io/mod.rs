@@ -47,6 +47,6 @@ pub use steps_csv::{
     STEPS_CSV_HEADER, STEPS_CSV_HEADER_WITHOUT_ENERGIES, StepRecord, StepsCsv, fmt_f64,
 };
 pub use steps_csv_read::{read_steps_csv, without_timings};
-pub use summary::{Summary, finite_or_null, read_summary, write_summary};
+pub use summary::{StepTotals, Summary, finite_or_null, read_summary, write_summary};
 pub use vtk::{Frame, MeshBody, PolylineBody, SphereBody, render_vtp, write_vtp};
 pub use vtp_read::{FrameData, FrameRod, FrameShell, FrameSphere, parse_vtp, read_vtp};

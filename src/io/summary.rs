@@ -92,45 +92,99 @@ impl Summary {
     /// `energy_initial`, `frames`, `completed`, `reason` and `message` are left at their defaults
     /// (None, 0, false, None) for the caller to set.
     pub fn from_steps(scene: &str, steps: &[StepRecord]) -> Summary {
-        let with_contact: Vec<&StepRecord> =
-            steps.iter().filter(|r| r.active_contacts > 0).collect();
-        let averaged: Vec<&StepRecord> = if with_contact.is_empty() {
-            steps.iter().collect()
+        let mut totals = StepTotals::default();
+        for r in steps {
+            totals.add(r);
+        }
+        totals.summary(scene)
+    }
+}
+
+/// The running totals behind [`Summary::from_steps`], one step at a time: a run keeps these
+/// (and its last row) rather than every row, so its memory does not grow with its length.
+/// Sums run in step order from +0, as [`Summary::from_steps`]'s over a slice (the same bits:
+/// every summed quantity is ≥ 0).
+#[derive(Debug, Clone, Default)]
+pub struct StepTotals {
+    steps: u64,
+    sim_time: f64,
+    iterations: u64,
+    line_search: u64,
+    contact_steps: u64,
+    /// Σ iterations and Σ wall ms over the steps with a contact, then over every step.
+    contact_sums: [f64; 2],
+    all_sums: [f64; 2],
+    min_gap: f64,
+    min_gap_iterates: f64,
+    max_penetration: f64,
+    stages: crate::system::StageTimes,
+    last: Option<StepRecord>,
+}
+
+impl StepTotals {
+    /// Adds one accepted step.
+    pub fn add(&mut self, r: &StepRecord) {
+        if self.steps == 0 {
+            self.min_gap = f64::INFINITY;
+            self.min_gap_iterates = f64::INFINITY;
+        }
+        self.steps += 1;
+        self.sim_time = r.t;
+        self.iterations += u64::from(r.newton_iterations);
+        self.line_search += u64::from(r.line_search_steps);
+        let x = [f64::from(r.newton_iterations), r.wall_ms];
+        if r.active_contacts > 0 {
+            self.contact_steps += 1;
+            self.contact_sums[0] += x[0];
+            self.contact_sums[1] += x[1];
+        }
+        self.all_sums[0] += x[0];
+        self.all_sums[1] += x[1];
+        // f64::min / f64::max ignore a NaN operand.
+        self.min_gap = self.min_gap.min(r.min_gap);
+        self.min_gap_iterates = self.min_gap_iterates.min(r.min_gap_iterates);
+        self.max_penetration = self.max_penetration.max(r.max_penetration);
+        self.stages.add(&r.stages);
+        self.last = Some(r.clone());
+    }
+
+    /// The last step added.
+    pub fn last(&self) -> Option<&StepRecord> {
+        self.last.as_ref()
+    }
+
+    /// The summary of the steps added so far (see [`Summary::from_steps`]).
+    pub fn summary(&self, scene: &str) -> Summary {
+        // Averages over the steps with a contact, or over all steps when none had one.
+        let (n, sums) = if self.contact_steps > 0 {
+            (self.contact_steps, self.contact_sums)
         } else {
-            with_contact.clone()
+            (self.steps, self.all_sums)
         };
-        let mean = |f: &dyn Fn(&StepRecord) -> f64| -> f64 {
-            if averaged.is_empty() {
-                0.0
-            } else {
-                averaged.iter().map(|r| f(r)).sum::<f64>() / averaged.len() as f64
-            }
-        };
+        let mean = |k: usize| if n == 0 { 0.0 } else { sums[k] / n as f64 };
         Summary {
             scene: scene.to_owned(),
-            steps: steps.len() as u64,
-            sim_time: steps.last().map_or(0.0, |r| r.t),
-            total_newton_iterations: steps.iter().map(|r| u64::from(r.newton_iterations)).sum(),
-            total_line_search_steps: steps.iter().map(|r| u64::from(r.line_search_steps)).sum(),
-            steps_with_contact: with_contact.len() as u64,
-            aipts: mean(&|r| f64::from(r.newton_iterations)),
-            atpts_ms: mean(&|r| r.wall_ms),
-            wall_time_s: steps.iter().map(|r| r.wall_ms).sum::<f64>() / 1000.0,
-            // f64::min / f64::max ignore a NaN operand.
-            min_gap: steps
-                .iter()
-                .map(|r| r.min_gap)
-                .fold(f64::INFINITY, f64::min),
-            min_gap_iterates: steps
-                .iter()
-                .map(|r| r.min_gap_iterates)
-                .fold(f64::INFINITY, f64::min),
-            max_penetration: steps.iter().map(|r| r.max_penetration).fold(0.0, f64::max),
-            stages_ms: steps.iter().fold(Default::default(), |mut s, r| {
-                s.add(&r.stages);
-                s
-            }),
-            energy: steps.last().and_then(|r| r.energy),
+            steps: self.steps,
+            sim_time: self.sim_time,
+            total_newton_iterations: self.iterations,
+            total_line_search_steps: self.line_search,
+            steps_with_contact: self.contact_steps,
+            aipts: mean(0),
+            atpts_ms: mean(1),
+            wall_time_s: self.all_sums[1] / 1000.0,
+            min_gap: if self.steps == 0 {
+                f64::INFINITY
+            } else {
+                self.min_gap
+            },
+            min_gap_iterates: if self.steps == 0 {
+                f64::INFINITY
+            } else {
+                self.min_gap_iterates
+            },
+            max_penetration: self.max_penetration,
+            stages_ms: self.stages,
+            energy: self.last.as_ref().and_then(|r| r.energy),
             energy_initial: None,
             frames: 0,
             completed: false,

@@ -54,7 +54,8 @@ pub(super) struct Session {
     pub(super) adaptive: AdaptiveState,
     pub(super) sim: Simulator,
     pub(super) out: Option<OutputDir>,
-    pub(super) records: Vec<StepRecord>,
+    /// The running totals of the accepted steps (for the summary) and the last one.
+    pub(super) totals: crate::io::StepTotals,
     pub(super) step: u64,
     pub(super) n_steps: u64,
     pub(super) last_frame_step: u64,
@@ -90,9 +91,14 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     let plan = OutputPlan::of(&scene);
     let mut sim = scene.into_simulator();
     restore(&mut sim, &ck).map_err(RunError::Resume)?;
-    let mut records = read_steps_csv(&dir.join(STEPS_FILE))?;
+    let mut totals = crate::io::StepTotals::default();
+    for r in read_steps_csv(&dir.join(STEPS_FILE))?
+        .iter()
+        .take(ck.step as usize)
+    {
+        totals.add(r);
+    }
     let out = OutputDir::reopen(lock, ck.step, &ck.frame_times)?;
-    records.truncate(ck.step as usize);
     let s = Session {
         name,
         scene_file: ck.scene_file.clone(),
@@ -106,7 +112,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         adaptive: ck.adaptive,
         sim,
         out: Some(out),
-        records,
+        totals,
         step: ck.step,
         n_steps: ck.n_steps,
         last_frame_step: ck.last_frame_step,
@@ -212,7 +218,7 @@ impl Session {
             if !k.is_multiple_of(o.every().max(1)) {
                 continue;
             }
-            let Some(row) = self.records.last() else {
+            let Some(row) = self.totals.last() else {
                 continue;
             };
             let (sim, seen) = o.observe(self.sim, row);
@@ -317,7 +323,7 @@ impl Session {
             }
         ));
         bar.inc(1);
-        self.records.push(rec);
+        self.totals.add(&rec);
         if let Some(n) = self.checkpoint_every
             && k.is_multiple_of(n)
         {
@@ -399,7 +405,7 @@ impl Session {
     }
 
     fn summarize(&self, wall_time_s: f64) -> Summary {
-        let mut s = Summary::from_steps(&self.name, &self.records);
+        let mut s = self.totals.summary(&self.name);
         s.energy_initial = self.sim.energy().initial().copied();
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());

@@ -91,7 +91,7 @@ pub fn run_simulator_observed(
         adaptive: AdaptiveState::new(&scene.adaptive),
         sim,
         out: start.out,
-        records: Vec::with_capacity(start.n_steps.min(1 << 16) as usize),
+        totals: Default::default(),
         step: 0,
         n_steps: start.n_steps,
         last_frame_step: 0,
