@@ -197,7 +197,8 @@ pub fn cases() -> Vec<Case> {
         Case {
             name: "overhand",
             title: "Tightening overhand knots of unknotting number n = 1…4 with IMC friction \
-                    μ = 0.07: n²F̄ against n²h/e",
+                    μ = 0.07: n²F̄ against n²h/e, judged where the traction is friction-dominated \
+                    (H/F ≤ 0.2: n = 3, 4), the friction rise by μ Σ|f| for every n",
             source: "seed 001 App. C.2, Eq. C.2, Fig. C.1b (Jawed, Dieleman, Audoly & Reis 2015)",
             fast: false,
             parts: &["1", "2", "3", "4"],

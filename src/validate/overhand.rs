@@ -49,7 +49,21 @@
 //! Newton's tolerance, with loop and braid in the theory's proportions (loop 311 mm, braid
 //! in contact over 127 mm at `n²h/e = 0.0142`; theory 312 and 139 mm) and 3.7 of its 5
 //! half-turns in contact (n = 4: 7.5 of 9). What sets n = 2 apart is not in the pull nor in
-//! the knot's measured geometry; it is left failing. The self-contact exclusion of main
+//! the knot's measured geometry.
+//!
+//! **What is judged** (issue 38). Eq. C.2 is proportional to μ (at fixed `e`, `n²F̄ = μ X³/
+//! (96√3π²)` with `X` fixed by `g`): it describes a traction made by friction in the braid,
+//! with no frictionless part. A simulated knot's traction is the loop's first integral `H`
+//! (which frictionless contact passes to the tails whole: the μ = 0 control of case `trefoil`
+//! carries it within 3 %) plus the friction rise across the braid, which is μ times the braid's
+//! contact forces within 1–4 % for every n (the capstan rows, judged). The frictionless share
+//! `H/F` falls with n: 0.70, 0.28, 0.135 and 0.078 for n = 1…4, and the friction part alone,
+//! `(1 − H/F) n²F̄`, is 0.28, 0.60, 0.80 and 0.93 of Eq. C.2 — it tends to the theory as the
+//! theory's premise (a friction-dominated traction) comes true. So Eq. C.2 judges the knots
+//! whose share is at most [`SHARE_LIMIT`] (n = 3 and 4, within 8 % and 1 %); n = 1 and 2 are
+//! reported beside it (n = 1 at −6 %, n = 2 at −17 %), with their share in the row. The n = 1
+//! total lands near Eq. C.2 although 70 % of it is frictionless: a coincidence of two terms
+//! the theory does not separate, not a test of it. The self-contact exclusion of main
 //! (`exclude_within: Reach`) changes nothing here: at 3 mm edges the pulls are bit for bit
 //! those before it.
 
@@ -151,9 +165,25 @@ fn scaled(n: usize, k: &KnotPoint) -> (f64, f64) {
     (n2 * H / k.e, n2 * k.f_bar())
 }
 
+/// Largest share `H/F` of the traction carried by the loop's first integral (frictionless)
+/// for which a knot's points are judged by Eq. C.2, a purely frictional traction.
+pub const SHARE_LIMIT: f64 = 0.2;
+
+/// Mean of `H/F` over the points of knot `n` after formation that found the loop.
+fn frictionless_share(n: usize, points: &[KnotPoint]) -> Option<f64> {
+    let share: Vec<f64> = points
+        .iter()
+        .filter(|k| (n * n) as f64 * H / k.e >= X_FORMED && k.loop_h.is_finite())
+        .map(|k| k.loop_h / k.force)
+        .collect();
+    (!share.is_empty()).then(|| share.iter().sum::<f64>() / share.len() as f64)
+}
+
 /// What one knot adds to the report.
 struct KnotResult {
     n: usize,
+    /// Mean frictionless share `H/F` after formation (see [`frictionless_share`]).
+    share: Option<f64>,
     checks: Vec<Check>,
     notes: Vec<String>,
     /// `(n²h/e, n²F̄)` of every record.
@@ -165,6 +195,7 @@ struct KnotResult {
 fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
     let mut r = KnotResult {
         n,
+        share: None,
         checks: Vec::new(),
         notes: Vec::new(),
         points: Vec::new(),
@@ -205,6 +236,14 @@ fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
         );
         return Ok(r);
     }
+    // Eq. C.2 is proportional to μ: it describes a traction made by friction in the braid. The
+    // simulated traction also carries the loop's first integral H, which frictionless contact
+    // passes to the tails whole (the μ = 0 pull of case `trefoil`). Where H is more than
+    // SHARE_LIMIT of F the knot is outside the theory's friction-dominated range: its points
+    // are reported beside Eq. C.2, not judged by it (module docs).
+    let share = frictionless_share(n, &points);
+    r.share = share;
+    let judged = share.is_none_or(|s| s <= SHARE_LIMIT);
     for target in X_TABLE {
         let Some(&(x, y)) = formed
             .iter()
@@ -215,13 +254,18 @@ fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
         };
         let reference =
             traction_at(x, MU).ok_or_else(|| format!("Eq. C.2 has no traction at n²h/e = {x}"))?;
-        r.checks.push(Check::new(
-            format!("n = {n}: n²F̄ at n²h/e = {x:.4}"),
-            "−",
-            y,
-            reference,
-            Criterion::Relative(TOLERANCE),
-        ));
+        let (quantity, criterion) = match share {
+            Some(h) if !judged => (
+                format!("n = {n}: n²F̄ at n²h/e = {x:.4} (H/F = {h:.2}: reported)"),
+                Criterion::Report,
+            ),
+            _ => (
+                format!("n = {n}: n²F̄ at n²h/e = {x:.4}"),
+                Criterion::Relative(TOLERANCE),
+            ),
+        };
+        r.checks
+            .push(Check::new(quantity, "−", y, reference, criterion));
     }
     // The friction law across the braid, judged where it can be isolated: the traction rises
     // from the loop's first integral H by μ times the contact forces (capstan law to first
@@ -242,15 +286,10 @@ fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
             1.0,
             Criterion::Relative(TOLERANCE),
         ));
-        let share: Vec<f64> = points
-            .iter()
-            .filter(|k| n as f64 * n as f64 * H / k.e >= X_FORMED && k.loop_h.is_finite())
-            .map(|k| k.loop_h / k.force)
-            .collect();
         r.checks.push(Check::new(
             format!("n = {n}: the loop's first integral H over F (frictionless share), mean"),
             "−",
-            share.iter().sum::<f64>() / share.len() as f64,
+            share.unwrap_or(f64::NAN),
             0.0,
             Criterion::Report,
         ));
@@ -312,6 +351,10 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         "n² h/e",
         "n²F̄ / Eq. C.2",
     );
+    let shares: Vec<String> = done
+        .iter()
+        .filter_map(|r| r.share.map(|h| format!("n = {}: {h:.2}", r.n)))
+        .collect();
     for r in done {
         let n = r.n;
         report.checks.extend(r.checks);
@@ -346,6 +389,19 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         vec![(0.8 * X_START, 1.0), (1.05 * X_STOP, 1.0)],
         Style::Dashed,
     )));
+    report.notes.push(format!(
+        "What is judged. Eq. C.2 is proportional to μ: the traction it gives is made by friction \
+         in the braid. The simulated traction also carries the loop's first integral H, which \
+         frictionless contact passes to the tails whole (the μ = 0 pull of case `trefoil`); \
+         its share H/F of the traction, after formation: {}. Knots with H/F above {SHARE_LIMIT} \
+         are outside the theory's friction-dominated range and their points are reported beside \
+         Eq. C.2, not judged by it; every knot's friction rise F − H is judged against μ Σ|f| \
+         (the capstan law of the regularised Coulomb friction, as in case `trefoil`). The \
+         friction part alone, (1 − H/F) × n²F̄, approaches Eq. C.2 as the share falls: about \
+         0.3, 0.6, 0.8 and 0.93 of it for n = 1…4 (the n = 1 knot's total traction lands near \
+         Eq. C.2 with 70 % of it frictionless).",
+        shares.join(", ")
+    ));
     let t = tightening(1);
     report.notes.push(format!(
         "Open T(2, 2n + 1) knots, n = 1…4, in the trefoil case's rod (h = {H} m, E = {e:e} Pa, \
