@@ -4,7 +4,10 @@
 //! (`mat_2500`): a 50 × 50 woven grid whose 2,500 crossings all sit at a 5 µm gap inside the
 //! IMC and IPC bands, evaluated on one thread the way Newton does it (into the reused records
 //! of the last evaluation), once with forces and 12×12 Jacobians and once with energy and
-//! gradient only (a line-search trial).
+//! gradient only (a line-search trial), on the fused capsule path and on the generic one.
+//!
+//! `mat_4` and `mat_4_apart` are the same mat with 4 pairs, in contact and beyond reach: the
+//! per-evaluation cost a scene with few contacts pays.
 //!
 //! Run: `cargo bench --bench contacts` (or `cargo bench --bench contacts -- mat_2500`)
 
@@ -232,9 +235,25 @@ fn law_throughput(c: &mut Criterion) {
 /// The 2,500-pair mat: IMC and IPC with friction on a 50 × 50 grid crossing mid-edge at a 5 µm
 /// gap (one edge–edge pair per crossing, every pair inside both bands), one thread,
 /// evaluated into the records of the previous evaluation (as Newton's iterates and line-search
-/// trials are), with Jacobians (`jacobian`) and with energy and gradient only (`energy_gradient`).
+/// trials are), with Jacobians (`jacobian`) and with energy and gradient only (`energy_gradient`);
+/// both chains take the fused capsule path, and the `_generic` labels force the element-by-element
+/// chain loop on the same set (same bits) for a same-window comparison.
 fn mat_2500(c: &mut Criterion) {
-    let model = woven(50, 0.002 + 5e-6, 0.0025);
+    mat(c, "mat_2500", 50, 5e-6);
+}
+
+/// The same mat with 2 × 2 rods (4 pairs), in contact (`mat_4`) and 50 µm apart (`mat_4_apart`:
+/// candidates beyond the laws' reach, as most of a sparse scene's are): the per-evaluation
+/// cost that a scene with a few contacts (the flagella) pays on every Newton iterate.
+fn mat_4(c: &mut Criterion) {
+    mat(c, "mat_4", 2, 5e-6);
+    mat(c, "mat_4_apart", 2, 5e-5);
+}
+
+/// The woven mat of `n` × `n` rods crossing at `gap` (m), benchmark group `group`; see
+/// [`mat_2500`].
+fn mat(c: &mut Criterion, group: &str, n: usize, gap: f64) {
+    let model = woven(n, 0.002 + gap, 0.0025);
     let mut v = vec![0.0; model.q.len()];
     for rod in model.bodies.rods.iter().skip(1).step_by(2) {
         for i in 0..rod.n_nodes {
@@ -246,7 +265,7 @@ fn mat_2500(c: &mut Criterion) {
         .num_threads(1)
         .build()
         .unwrap();
-    let mut g = c.benchmark_group("mat_2500");
+    let mut g = c.benchmark_group(group);
     g.sample_size(30).measurement_time(Duration::from_secs(4));
     for (name, laws) in [
         (
@@ -269,20 +288,40 @@ fn mat_2500(c: &mut Criterion) {
         set.commit(&first);
         let active = first.iter().filter(|l| l.active).count();
         eprintln!(
-            "mat_2500/{name}: {} candidate pairs, {active} in contact",
+            "{group}/{name}: {} candidate pairs, {active} in contact",
             set.candidates().len()
         );
-        g.throughput(Throughput::Elements(active as u64));
+        g.throughput(Throughput::Elements(set.candidates().len() as u64));
         let mut out = first;
-        for (label, jacobian) in [("jacobian", true), ("energy_gradient", false)] {
-            g.bench_function(format!("{name}_{label}"), |b| {
-                b.iter(|| {
-                    pool.install(|| {
-                        set.evaluate_into(&model, &model.q, &v, &step, jacobian, &mut out);
-                        black_box(out.len())
-                    })
-                })
-            });
+        for (path, fused) in [("", true), ("_generic", false)] {
+            set.set_fused(fused);
+            for (label, jacobian) in [("jacobian", true), ("energy_gradient", false)] {
+                g.bench_function(format!("{name}_{label}{path}"), |b| {
+                    if n * n > 100 {
+                        b.iter(|| {
+                            pool.install(|| {
+                                set.evaluate_into(&model, &model.q, &v, &step, jacobian, &mut out);
+                                black_box(out.len())
+                            })
+                        })
+                    } else {
+                        // A few pairs: time the evaluations inside the pool, without the
+                        // hand-over to its thread (microseconds, more than the work).
+                        b.iter_custom(|iters| {
+                            pool.install(|| {
+                                let t = std::time::Instant::now();
+                                for _ in 0..iters {
+                                    set.evaluate_into(
+                                        &model, &model.q, &v, &step, jacobian, &mut out,
+                                    );
+                                    black_box(out.len());
+                                }
+                                t.elapsed()
+                            })
+                        })
+                    }
+                });
+            }
         }
     }
     g.finish();
@@ -293,6 +332,7 @@ criterion_group!(
     chain_throughput,
     law_throughput,
     detection,
-    mat_2500
+    mat_2500,
+    mat_4
 );
 criterion_main!(benches);

@@ -20,8 +20,8 @@
 use super::builtin::Builtin;
 use super::ctx::ContactCtx;
 use super::element::{
-    Caps, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory, MemoryLayout,
-    PairMemory,
+    Caps, ChainElement, ContactLineSearch, ContactMethod, ElementSet, Env, MEMORY_WORDS, Memory,
+    MemoryLayout, PairMemory,
 };
 use super::primitive::{PrimId, PrimKind};
 use crate::contact::core::EnergyRole;
@@ -183,6 +183,10 @@ impl<E: ElementSet> Chain<E> {
     pub fn memory_layout(&self) -> &MemoryLayout {
         &self.memory
     }
+    /// Each element's role in the energy balance, in evaluation order.
+    pub(crate) fn roles(&self) -> &[EnergyRole] {
+        &self.roles
+    }
 
     /// A pair memory holding `m` in the slot of element `position` (0-based) and nothing else:
     /// e.g. to test a law from a given history.
@@ -256,16 +260,7 @@ impl<E: ElementSet> Chain<E> {
         ctx.reset(first, second, memory, step, want_jacobian);
         for (k, (e, slot)) in self.elements.iter().zip(&self.memory.slots).enumerate() {
             ctx.slot = *slot;
-            let role = self.roles[k];
-            if role == EnergyRole::Conservative {
-                e.evaluate(env, ctx);
-            } else {
-                // Friction and damping: what the element adds is kept apart (energy balance).
-                let (force, energy) = (ctx.force, ctx.energy);
-                e.evaluate(env, ctx);
-                let added = ctx.force - force;
-                ctx.nonconservative.add(role, &added, ctx.energy - energy);
-            }
+            evaluate_in_role(e, self.roles[k], env, ctx);
             if ctx.reject || (Some(k) == self.resolver_at && self.method.skips(ctx.gap)) {
                 // Rejected, or beyond the reach of laws that do nothing there: the pair exerts
                 // nothing and keeps no memory (what the laws would have given).
@@ -276,6 +271,27 @@ impl<E: ElementSet> Chain<E> {
         if ctx.has_rigid() {
             ctx.finish_rigid();
         }
+    }
+}
+
+/// Runs element `e` of energy role `role` on `ctx`: what a friction or damping element adds to
+/// the force and energy is also kept apart in [`ContactCtx::nonconservative`] (energy balance).
+/// Every chain evaluation runs its elements through here (the contact set's fused capsule path
+/// too).
+#[inline]
+pub(crate) fn evaluate_in_role<T: ChainElement>(
+    e: &T,
+    role: EnergyRole,
+    env: &Env,
+    ctx: &mut ContactCtx,
+) {
+    if role == EnergyRole::Conservative {
+        e.evaluate(env, ctx);
+    } else {
+        let (force, energy) = (ctx.force, ctx.energy);
+        e.evaluate(env, ctx);
+        let added = ctx.force - force;
+        ctx.nonconservative.add(role, &added, ctx.energy - energy);
     }
 }
 

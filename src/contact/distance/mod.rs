@@ -33,4 +33,5 @@ pub use point_point::{ContactType, Distance, point_point};
 pub use point_segment::point_segment;
 pub use point_triangle::{point_triangle, point_triangle_distance};
 pub use segment_segment::segment_segment;
+pub(crate) use segment_segment::segment_segment_reusing;
 pub use segment_triangle::{segment_triangle, segment_triangle_distance};

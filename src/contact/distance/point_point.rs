@@ -85,7 +85,7 @@ impl<const N: usize> Distance<N> {
     /// A PP result at the origin with zero gradient and Hessian, to be filled by the `*_into`
     /// kernels.
     #[inline]
-    pub(super) fn zero() -> Self {
+    pub(crate) fn zero() -> Self {
         Self {
             distance: 0.0,
             grad: SVector::zeros(),
@@ -95,6 +95,22 @@ impl<const N: usize> Distance<N> {
             bary: [0.0; 3],
             kind: ContactType::PointPoint,
         }
+    }
+
+    /// Makes this result what [`Self::zero`] gives, in place, except that the Hessian is
+    /// zeroed only when `hessian` (a result reused from pair to pair without Hessians keeps a
+    /// stale one, which nothing reads: kernels write it only when asked for it).
+    #[inline]
+    pub(super) fn clear(&mut self, hessian: bool) {
+        self.distance = 0.0;
+        self.grad.fill(0.0);
+        if hessian {
+            self.hess.fill(0.0);
+        }
+        self.closest = [Vec3::zeros(); 2];
+        self.params = [0.0; 2];
+        self.bary = [0.0; 3];
+        self.kind = ContactType::PointPoint;
     }
 
     /// Writes `value(3i + a)` into entry `3 slots[i] + a` of `grad` (local 3-block `i` goes to

@@ -66,6 +66,21 @@ pub fn segment_segment(a0: &Vec3, a1: &Vec3, b0: &Vec3, b1: &Vec3, hessian: bool
     out
 }
 
+/// [`segment_segment`] written into `out`, a result reused from pair to pair (the same bits as
+/// a fresh one, without building and moving a 1.3 kB record per pair): `out` is cleared
+/// first, its Hessian only when `hessian` (it is stale otherwise, and not to be read).
+pub(crate) fn segment_segment_reusing(
+    a0: &Vec3,
+    a1: &Vec3,
+    b0: &Vec3,
+    b1: &Vec3,
+    hessian: bool,
+    out: &mut Distance<12>,
+) {
+    out.clear(hessian);
+    segment_segment_into(&[a0, a1, b0, b1], &[0, 1, 2, 3], hessian, true, out);
+}
+
 /// [`segment_segment`] written into `out` (assumed to have zero gradient and Hessian): the points
 /// `pts = [a0, a1, b0, b1]` are the local blocks 0–3, scattered to the 3-blocks `slots`. Sets
 /// `distance`, `closest`, `params` and `kind`.

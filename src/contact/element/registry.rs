@@ -38,6 +38,12 @@ pub trait ElementSet: ChainElement + Sized + Send + Sync + Clone + std::fmt::Deb
     fn adaptive(&self) -> Option<&dyn AdaptiveHooks>;
     /// The element's adaptive hooks, mutably.
     fn adaptive_mut(&mut self) -> Option<&mut dyn AdaptiveHooks>;
+    /// The element itself (the innermost value, not the enum variants wrapping it), for code
+    /// that specialises on known element types: the contact set's fused capsule path
+    /// recognises the plain IMC and IPC chains this way. `None` (the default) opts out.
+    fn element_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }
 
 /// Reads an element of type `T` from the body of its RON variant: nothing for a unit type
@@ -103,7 +109,8 @@ impl<'de> Deserialize<'de> for VariantName {
 ///
 /// Each line is `Variant(Type)`, optionally followed by a flag:
 /// * no flag — an element type: it implements [`ChainElement`], `Deserialize`, `Clone`,
-///   `Debug` and `Default` (a typical instance, listed by `catena elements`). Its RON name is
+///   `Debug` and `Default` (a typical instance, listed by `catena elements`), and owns its
+///   data (`'static`, see [`ElementSet::element_any`]). Its RON name is
 ///   its doc's `name`. A unit struct is written bare in RON (`Capsule_Capsule`), a struct with
 ///   fields as `Name(field: value, …)`.
 /// * `: adaptive` — an element type that also implements
@@ -241,6 +248,9 @@ macro_rules! element_set {
             ) -> ::std::option::Option<&mut dyn $crate::contact::AdaptiveHooks> {
                 match self { $( Self::$var(e) => $crate::__element_adaptive!(e, mut $(, $flag)?), )+ }
             }
+            fn element_any(&self) -> ::std::option::Option<&dyn ::std::any::Any> {
+                match self { $( Self::$var(e) => $crate::__element_any!(e $(, $flag)?), )+ }
+            }
         }
 
         impl<'de> $crate::serde::Deserialize<'de> for $set {
@@ -324,5 +334,17 @@ macro_rules! __element_adaptive {
     };
     ($e:ident, mut, set) => {
         $crate::contact::ElementSet::adaptive_mut($e)
+    };
+}
+
+/// The innermost element of one line of [`element_set!`], as `Any`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __element_any {
+    ($e:ident, set) => {
+        $crate::contact::ElementSet::element_any($e)
+    };
+    ($e:ident $(, adaptive)?) => {
+        ::std::option::Option::Some($e as &dyn ::std::any::Any)
     };
 }

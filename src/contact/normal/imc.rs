@@ -117,16 +117,14 @@ impl Imc {
         }
         let k1 = 15.0 / dbar;
         let a = k1 * (2.0 - db);
-        // Stable softplus ln(1 + eᵃ) and logistic σ(a).
-        let sp = if a > 0.0 {
-            a + (-a).exp().ln_1p()
-        } else {
-            a.exp().ln_1p()
-        };
+        // Stable softplus ln(1 + eᵃ) and logistic σ(a), from one exponential e^{−|a|} (at
+        // a = 0 both forms read e⁰ = 1).
+        let e = if a > 0.0 { (-a).exp() } else { a.exp() };
+        let sp = if a > 0.0 { a + e.ln_1p() } else { e.ln_1p() };
         let sigma = if a >= 0.0 {
-            1.0 / (1.0 + (-a).exp())
+            1.0 / (1.0 + e)
         } else {
-            a.exp() / (1.0 + a.exp())
+            e / (1.0 + e)
         };
         let s = sp / k1;
         (
@@ -262,6 +260,43 @@ mod tests {
             assert!(
                 (fd2 - e2).abs() <= 1e-5 * e2.abs().max(1e-9),
                 "E″ at {db}: {e2} vs {fd2}"
+            );
+        }
+    }
+
+    /// One exponential serves the softplus and the logistic: the same bits as evaluating
+    /// `e^{−a}` or `eᵃ` once per use, across the band (both signs of `a`, and `a = 0`).
+    #[test]
+    fn the_shared_exponential_keeps_the_bits() {
+        let reference = |db: f64, dbar: f64| {
+            let k1 = 15.0 / dbar;
+            let a = k1 * (2.0 - db);
+            let sp = if a > 0.0 {
+                a + (-a).exp().ln_1p()
+            } else {
+                a.exp().ln_1p()
+            };
+            let sigma = if a >= 0.0 {
+                1.0 / (1.0 + (-a).exp())
+            } else {
+                a.exp() / (1.0 + a.exp())
+            };
+            let s = sp / k1;
+            (
+                s * s,
+                -2.0 * s * sigma,
+                2.0 * sigma * sigma + 2.0 * s * k1 * sigma * (1.0 - sigma),
+            )
+        };
+        let mut rng = crate::verify::Rng::new(5);
+        let dbar = 0.01;
+        let cases = (0..2000).map(|_| 2.0 + dbar * rng.signed()).chain([2.0]);
+        for db in cases {
+            let (got, want) = (Imc::energy(db, dbar), reference(db, dbar));
+            assert_eq!(
+                [got.0.to_bits(), got.1.to_bits(), got.2.to_bits()],
+                [want.0.to_bits(), want.1.to_bits(), want.2.to_bits()],
+                "Δ̄ = {db}"
             );
         }
     }

@@ -30,3 +30,4 @@ pub(crate) use rigid::{defers as rigid_defers, face_feature as rigid_face_featur
 pub use self_exclusion::{SelfExclusion, arc_gap};
 pub use spin::{bind_spins, spin_layout, spin_slots};
 pub use traits::Primitive;
+pub(crate) use traits::vec_at;

@@ -1,6 +1,7 @@
 //! [`ContactSet`]: every contact binding of a model with its candidates and per-pair memory,
 //! implementing [`ContactModel`] by delegating each stage to its module.
 
+use super::fused_plan::CapsulePlan;
 use super::store::MemoryStore;
 use super::{ContactBinding, ContactModel, ContactState, Coverage, LocalContact, PairKey};
 use super::{Redetect, ccd_cap, coverage, detection, evaluate, hooks, redetect};
@@ -26,6 +27,11 @@ pub struct ContactSet<E = Builtin> {
     /// so that the sparsity pattern is built for them.
     restored: bool,
     method: ContactMethod,
+    /// Per binding, its fused capsule plan, decided when the set is built (see
+    /// [`ContactSet::set_fused`]).
+    plans: Vec<Option<CapsulePlan>>,
+    /// Whether pairs of plain IMC and IPC rod chains take the fused capsule path.
+    fused: bool,
 }
 
 impl<E: ElementSet> ContactSet<E> {
@@ -60,7 +66,10 @@ impl<E: ElementSet> ContactSet<E> {
             method.step_forces |= m.step_forces;
             method.step_pairs |= m.step_pairs;
         }
+        let plans = bindings.iter().map(|b| CapsulePlan::of(&b.chain)).collect();
         Ok(Self {
+            plans,
+            fused: true,
             bindings,
             candidates: Vec::new(),
             store: MemoryStore::default(),
@@ -83,6 +92,24 @@ impl<E: ElementSet> ContactSet<E> {
     pub fn memories(&self) -> &MemoryStore {
         &self.store
     }
+    /// Chooses whether pairs of the plain IMC and IPC rod chains (data, `Capsule_Capsule`,
+    /// `N_IMC` or `N_IPC`, optionally `T_IMC` or `T_IPC`, `AssembleForces`,
+    /// `AssembleContactMatrix`) take the fused capsule path, on by default: it evaluates them
+    /// with the chain's own functions in the same order, so results are the same bits either
+    /// way, only faster. Off, every pair runs its chain element by element (for comparisons
+    /// and tests).
+    pub fn set_fused(&mut self, on: bool) {
+        self.fused = on;
+    }
+    /// Whether the fused capsule path is on (see [`ContactSet::set_fused`]).
+    pub fn fused(&self) -> bool {
+        self.fused
+    }
+    /// How many bindings take the fused capsule path when it is on.
+    pub fn fused_bindings(&self) -> usize {
+        self.plans.iter().flatten().count()
+    }
+
     /// Whether some binding keeps its candidates across steps ([`Redetect::OnMotion`]).
     fn reuses(&self) -> bool {
         self.bindings
@@ -175,6 +202,7 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         evaluate::evaluate_all(
             &env,
             &self.bindings,
+            if self.fused { &self.plans } else { &[] },
             &self.candidates,
             &self.store,
             step,

@@ -1,8 +1,11 @@
 //! Evaluation: every candidate pair's chain, in parallel (rayon), at one Newton iterate, turned
 //! into the [`LocalContact`] the assembly adds — forces on the assembled sides' rows and the
 //! Jacobian block of the pair's matrix mode. Results are in candidate order, whatever the
-//! number of threads.
+//! number of threads. Pairs of a plain IMC or IPC rod chain take the fused capsule path
+//! ([`fused_pair`](super::fused_pair)), which gives the same bits.
 
+use super::fused_pair::FusedWorker;
+use super::fused_plan::CapsulePlan;
 use super::store::MemoryStore;
 use super::{ContactBinding, LocalContact, PairKey};
 use crate::contact::core::{Mat12, NO_DOF, Vec12};
@@ -19,9 +22,14 @@ use rayon::prelude::*;
 /// the same box (a 12×12 block is 1.1 kB: allocating and freeing one per active pair and
 /// iterate cost more than writing it). Each worker evaluates its pairs in one [`ContactCtx`]
 /// it resets per pair, rather than building and moving a fresh ~4.5 kB record each time.
+///
+/// `plans` holds, per binding, its fused capsule plan (empty: every pair takes the generic
+/// path).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn evaluate_all<E: ElementSet>(
     env: &Env,
     bindings: &[ContactBinding<E>],
+    plans: &[Option<CapsulePlan>],
     candidates: &[PairKey],
     store: &MemoryStore,
     step: &Coefficients,
@@ -39,15 +47,14 @@ pub(super) fn evaluate_all<E: ElementSet>(
         .with_min_len(16)
         .for_each_init(
             || {
-                Box::new(ContactCtx::new(
-                    seed.first,
-                    seed.second,
-                    Default::default(),
-                    step.dt,
-                    false,
-                ))
+                let ctx =
+                    ContactCtx::new(seed.first, seed.second, Default::default(), step.dt, false);
+                (Box::new(ctx), FusedWorker::new(bindings, plans))
             },
-            |ctx, (lc, key)| {
+            |(ctx, fused), (lc, key)| {
+                if fused.evaluate(env, key, store, step, want_jacobian, ctx, lc) {
+                    return;
+                }
                 let chain = &bindings[key.binding as usize].chain;
                 if let Some(gap) = gap_beyond_reach(env, chain, key) {
                     *lc = beyond_reach(key, gap);
@@ -85,7 +92,7 @@ fn gap_beyond_reach<E: ElementSet>(
 }
 
 /// A pair beyond reach: inactive, no force, no memory, its gap.
-fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
+pub(super) fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
     LocalContact {
         key: *key,
         dofs: [NO_DOF; 12],
@@ -111,7 +118,7 @@ pub(super) fn local_of(key: &PairKey, ctx: &ContactCtx) -> LocalContact {
 }
 
 /// [`local_of`] written over `lc`, whose block box (if any) is reused for the new block.
-fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact) {
+pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact) {
     let mut dofs = [NO_DOF; 12];
     let mut rows = [false; 12];
     for k in 0..ctx.n_slots() {

@@ -12,6 +12,10 @@ mod contact_set;
 mod coverage;
 mod detection;
 mod evaluate;
+mod fused_pair;
+mod fused_plan;
+#[cfg(test)]
+mod fused_tests;
 mod hooks;
 mod model;
 mod redetect;

@@ -176,18 +176,12 @@ impl ChainElement for ImcFriction {
         let n_pts = ctx.n_points();
         let side1 = ctx.points[0];
         let fc = ctx.force;
-        let (dfc_dx, dfc_dv) = (ctx.dfdx, ctx.dfdv);
         let block = |v: &Vec12, k: usize| Vec3::new(v[3 * k], v[3 * k + 1], v[3 * k + 2]);
         let rows = |m: &Mat12, k: usize| -> Mat3x12 { m.fixed_rows::<3>(3 * k).into_owned() };
         // Eq. 14: normal from the side-1 contact forces.
         let mut s = Vec3::zeros();
-        let (mut ds_dx, mut ds_dv) = (Mat3x12::zeros(), Mat3x12::zeros());
         for k in 0..side1 {
             s += block(&fc, k);
-            if ctx.want_jacobian {
-                ds_dx += rows(&dfc_dx, k);
-                ds_dv += rows(&dfc_dv, k);
-            }
         }
         let snorm = s.norm();
         if snorm <= 0.0 {
@@ -208,7 +202,10 @@ impl ChainElement for ImcFriction {
         let g_over_s = if small { 0.5 * k2 } else { gamma / sp };
         let t = vt * g_over_s;
         // Eq. 18.
-        let fnorm: Vec<f64> = (0..n_pts).map(|k| block(&fc, k).norm()).collect();
+        let mut fnorm = [0.0; 4];
+        for k in 0..n_pts {
+            fnorm[k] = block(&fc, k).norm();
+        }
         let sign_of = |k: usize| if k < side1 { -1.0 } else { 1.0 };
         for k in 0..n_pts {
             let f = t * (sign_of(k) * self.mu * fnorm[k]);
@@ -217,6 +214,13 @@ impl ChainElement for ImcFriction {
         }
         if !ctx.want_jacobian {
             return;
+        }
+        // The normal law's Jacobians, before this element adds to them, and those of S.
+        let (dfc_dx, dfc_dv) = (ctx.dfdx, ctx.dfdv);
+        let (mut ds_dx, mut ds_dv) = (Mat3x12::zeros(), Mat3x12::zeros());
+        for k in 0..side1 {
+            ds_dx += rows(&dfc_dx, k);
+            ds_dv += rows(&dfc_dv, k);
         }
         // ∂t/∂v_T.
         let tt = if small {
