@@ -15,8 +15,8 @@ use super::normal::{
     MaugisDugdale, Spring, SpringDamper,
 };
 use super::resistance::{
-    AreaWeightedResistance, ConstantResistance, LubricationResistance,
-    MaterialSpecificConstantResistance,
+    AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
+    MaterialSpecificConstantResistance, MeshWeightedResistance,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -122,6 +122,10 @@ crate::element_set! {
         AreaWeightedResistance(AreaWeightedResistance),
         /// `N_T_MaterialSpecificConstantResistance`.
         MaterialSpecificConstantResistance(MaterialSpecificConstantResistance),
+        /// `N_T_MeshWeightedResistance`.
+        MeshWeightedResistance(MeshWeightedResistance),
+        /// `N_T_MaskedConstantResistance`.
+        MaskedConstantResistance(MaskedConstantResistance),
         /// `N_LubricationResistance`.
         LubricationResistance(LubricationResistance),
         /// `ComputeContactMatrixElementStatic`.

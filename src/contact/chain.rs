@@ -413,10 +413,23 @@ fn validate<E: ElementSet>(
         }
         if let Some((k1, k2)) = needs.kinds {
             let (b1, b2) = (side1.unwrap_or(k1), side2.unwrap_or(k2));
+            if (b1, b2) != (k1, k2) && e.doc().category != crate::contact::Category::Resolver {
+                // A law written for some pairs only (a mesh node's weight).
+                return Err(at(format!(
+                    "acts on {k1} against {k2} only, but the data elements bind {b1} against {b2}"
+                ))
+                .with_help(format!(
+                    "see `catena elements {name}`; bind the sides to {k1} and {k2}, or use \
+                     another law for {b1} against {b2}"
+                )));
+            }
             if (b1, b2) != (k1, k2) {
                 let fits: Vec<&str> = E::catalogue()
                     .iter()
-                    .filter(|c| c.needs().kinds == Some((b1, b2)))
+                    .filter(|c| {
+                        c.doc().category == crate::contact::Category::Resolver
+                            && c.needs().kinds == Some((b1, b2))
+                    })
                     .map(|c| c.doc().name)
                     .collect();
                 let help = if fits.is_empty() {

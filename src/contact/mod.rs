@@ -62,10 +62,10 @@ pub use data::{
 };
 pub use detect::{Aabb, SpatialHash, brute_force_pairs};
 pub use element::{
-    Adaptive, AdaptiveHooks, Caps, Category, CcdKernel, ChainElement, ContactLineSearch,
-    ContactMethod, ElementDoc, ElementSet, ElementState, Env, Gives, MEMORY_WORDS, Memory,
-    MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory, SolverNeeds, StepInfo,
-    StepNeeds, deserialize_element, flag_word, read_element,
+    Adaptive, AdaptiveHooks, BodyRefusal, Caps, Category, CcdKernel, ChainElement,
+    ContactLineSearch, ContactMethod, ElementDoc, ElementSet, ElementState, Env, Gives,
+    MEMORY_WORDS, Memory, MemoryLayout, MemorySlot, MemorySpec, Needs, PairGeometry, PairMemory,
+    SolverNeeds, StepInfo, StepNeeds, deserialize_element, flag_word, read_element,
 };
 pub use normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc,
@@ -81,8 +81,9 @@ pub use primitive::{
     too_close,
 };
 pub use resistance::{
-    AreaWeightedResistance, ConstantResistance, LubricationResistance,
-    MaterialSpecificConstantResistance, Resistance, add_resistance,
+    AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
+    MaterialSpecificConstantResistance, MeshWeightedResistance, Resistance, add_resistance,
+    node_weight,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,

@@ -4,6 +4,7 @@
 pub mod body;
 mod boundary;
 mod dof_map;
+mod masks;
 mod material;
 pub mod mesh;
 pub mod node_file;
@@ -20,6 +21,7 @@ pub use body::{
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;
+pub use masks::BodyMasks;
 pub use material::{CrossSection, Material};
 pub use mesh::{MeshError, MeshTopology, TriMesh};
 pub use node_file::{NodeFile, Polyline};

@@ -1,9 +1,9 @@
 //! The model: all bodies, their shared DOF map, state, lumped mass and boundary conditions.
 
-use super::RigidBody;
 use super::{
     Bodies, BoundaryCondition, DofMap, Plane, Rod, RodFrames, Shell, ShellBending, Sphere,
 };
+use super::{BodyMasks, RigidBody};
 use crate::math::Vec3;
 
 /// Everything that is simulated, with its state at the current time.
@@ -32,6 +32,8 @@ pub struct Model {
     pub point_masses: Vec<(usize, f64)>,
     /// Simulated time (s).
     pub time: f64,
+    /// The contact mask of every body (0 unless the scene sets `mask:`).
+    pub masks: BodyMasks,
 }
 
 impl Model {

@@ -71,9 +71,13 @@ impl fmt::Display for Report {
             self.options.dt,
             tol
         )?;
+        // The element column fits the longest name (`N_T_MaterialSpecificConstantResistance`).
+        let width = (self.rows.iter())
+            .map(|r| r.name.chars().count())
+            .fold(24, usize::max);
         writeln!(
             f,
-            "  {:>2}  {:<24} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  cases acted in",
+            "  {:>2}  {:<width$} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  cases acted in",
             "#", "element", "acted", "∂f/∂x", "∂f/∂v", "f=−∇E", "result"
         )?;
         for r in &self.rows {
@@ -87,7 +91,7 @@ impl fmt::Display for Report {
             let measured = r.acted > 0;
             writeln!(
                 f,
-                "  {:>2}  {:<24} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  {}",
+                "  {:>2}  {:<width$} {:>6}  {:>8}  {:>8}  {:>8}  {:<6}  {}",
                 r.position.map(|p| p.to_string()).unwrap_or_default(),
                 r.name,
                 r.acted,
@@ -111,19 +115,19 @@ impl fmt::Display for Report {
         for r in &self.rows {
             let w = r.worst();
             if let Some(at) = w.at {
-                writeln!(f, "    {:<24} {:.1e} at {at}", r.name, w.error)?;
+                writeln!(f, "    {:<width$} {:.1e} at {at}", r.name, w.error)?;
             }
             if let (Some(at), false) = (r.rigid.at, w.at.is_some_and(|w| w.rigid)) {
                 writeln!(
                     f,
-                    "    {:<24} {:.1e} on rigid bodies, at {at}",
+                    "    {:<width$} {:.1e} on rigid bodies, at {at}",
                     r.name, r.rigid.error
                 )?;
             }
             if r.at_boundary > 0 {
                 writeln!(
                     f,
-                    "    {:<24} {} configuration(s) skipped: a perturbation crossed a rejection boundary",
+                    "    {:<width$} {} configuration(s) skipped: a perturbation crossed a rejection boundary",
                     r.name, r.at_boundary
                 )?;
             }

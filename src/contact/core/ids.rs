@@ -2,6 +2,7 @@
 //! sphere, a shell triangle, …, by index) and [`BodyId`]. What each kind *is* to contact is its
 //! [`Primitive`](crate::contact::Primitive) implementation, in `contact/primitive/`.
 
+use crate::model::{BodyKind, Model};
 use serde::{Deserialize, Serialize};
 
 /// One primitive of the model. The order (kind, then indices) is the order of candidate pairs.
@@ -42,6 +43,35 @@ pub enum BodyId {
     Shell(u32),
     /// Rigid body by index.
     Rigid(u32),
+}
+
+impl BodyId {
+    /// Its kind and its index in the model's list of that kind.
+    pub fn kind_index(self) -> (BodyKind, usize) {
+        match self {
+            BodyId::Rod(i) => (BodyKind::Rod, i as usize),
+            BodyId::Sphere(i) => (BodyKind::Sphere, i as usize),
+            BodyId::Plane(i) => (BodyKind::Plane, i as usize),
+            BodyId::Shell(i) => (BodyKind::Shell, i as usize),
+            BodyId::Rigid(i) => (BodyKind::Rigid, i as usize),
+        }
+    }
+
+    /// Its contact mask in `model` ([`crate::model::BodyMasks`]).
+    #[inline]
+    pub fn mask(self, model: &Model) -> u32 {
+        let (kind, i) = self.kind_index();
+        model.masks.of(kind, i)
+    }
+
+    /// How messages name it: its kind and scene name (`sphere "a"`).
+    pub fn label(self, model: &Model) -> String {
+        let (kind, i) = self.kind_index();
+        match model.bodies.get(kind, i) {
+            Some(b) => format!("{} \"{}\"", kind.word(), b.name()),
+            None => format!("{} {i}", kind.word()),
+        }
+    }
 }
 
 /// Edge `edge` of rod `rod`.

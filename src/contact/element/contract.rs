@@ -7,8 +7,9 @@
 //! [`Memory`](super::Memory) slot.
 
 use super::caps::{Gives, Needs};
-use crate::contact::core::{ElementDoc, Env};
+use crate::contact::core::{BodyId, ElementDoc, Env};
 use crate::contact::ctx::ContactCtx;
+use crate::model::Model;
 
 /// A chain element: a small, stateless-per-call step of a contact law.
 ///
@@ -100,4 +101,23 @@ pub trait ChainElement: Send + Sync {
     }
     /// Evaluates the element for one pair.
     fn evaluate(&self, env: &Env, ctx: &mut ContactCtx);
+    /// Checks the element against the bodies a scene binds its chain to (`sides[0]`: side 1's,
+    /// `sides[1]`: side 2's), once, when the scene is built: what its parameters alone cannot
+    /// say (a body's mask beyond a matrix, a side that is not a mesh). Optional: by default every
+    /// body is accepted.
+    fn check_bodies(&self, _model: &Model, _sides: [&[BodyId]; 2]) -> Result<(), BodyRefusal> {
+        Ok(())
+    }
+}
+
+/// Why an element refuses the bodies a scene binds it to ([`ChainElement::check_bodies`]): the
+/// scene builder reports it at the body's declaration, naming the contact and the element.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyRefusal {
+    /// The body refused, when one is to blame (the error then points at its declaration).
+    pub body: Option<BodyId>,
+    /// What is wrong, naming the body (e.g. `sphere "a" has mask 3, but …`).
+    pub message: String,
+    /// What would fix it.
+    pub help: String,
 }

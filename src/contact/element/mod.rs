@@ -15,6 +15,6 @@ pub use crate::contact::core::{
 };
 pub use adaptive::{Adaptive, AdaptiveHooks, ElementState, PairGeometry, StepInfo, StepNeeds};
 pub use caps::{Caps, Gives, Needs};
-pub use contract::ChainElement;
+pub use contract::{BodyRefusal, ChainElement};
 pub use method::{CcdKernel, ContactLineSearch, ContactMethod, SolverNeeds};
 pub use registry::{ElementSet, deserialize_element, read_element};

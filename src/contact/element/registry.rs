@@ -211,6 +211,13 @@ macro_rules! element_set {
             fn evaluate(&self, env: &$crate::contact::Env, ctx: &mut $crate::contact::ContactCtx) {
                 match self { $( Self::$var(e) => $crate::contact::ChainElement::evaluate(e, env, ctx), )+ }
             }
+            fn check_bodies(
+                &self,
+                model: &$crate::model::Model,
+                sides: [&[$crate::contact::BodyId]; 2],
+            ) -> ::std::result::Result<(), $crate::contact::BodyRefusal> {
+                match self { $( Self::$var(e) => $crate::contact::ChainElement::check_bodies(e, model, sides), )+ }
+            }
         }
 
         impl $crate::contact::ElementSet for $set {

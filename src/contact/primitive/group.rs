@@ -1,6 +1,7 @@
 //! [`BodyGroup`]: the bodies one side of a contact binding draws its primitives from, resolved
 //! from a scene's `AllRods`, `Rods([...])`, `AllSpheres`, … to indices.
 
+use super::BodyId;
 use crate::model::Model;
 
 /// A group of bodies of one type, by index.
@@ -21,6 +22,18 @@ pub enum BodyGroup {
 }
 
 impl BodyGroup {
+    /// Its bodies, in order.
+    pub fn bodies(&self) -> Vec<BodyId> {
+        let ids = |v: &[usize], f: fn(u32) -> BodyId| v.iter().map(|&i| f(i as u32)).collect();
+        match self {
+            BodyGroup::Rods(v) => ids(v, BodyId::Rod),
+            BodyGroup::Spheres(v) => ids(v, BodyId::Sphere),
+            BodyGroup::Planes(v) => ids(v, BodyId::Plane),
+            BodyGroup::Shells(v) => ids(v, BodyId::Shell),
+            BodyGroup::Rigid(v) => ids(v, BodyId::Rigid),
+        }
+    }
+
     /// First global DOF of every point of the group's bodies (rod and shell nodes, sphere centres;
     /// planes have none), body by body.
     pub fn point_dofs(&self, model: &Model) -> Vec<usize> {

@@ -104,6 +104,10 @@ impl PrimId {
     pub fn mesh_nodes(&self, model: &Model) -> Option<MeshNodes> {
         with_primitive!(self, p => p.mesh_nodes(model))
     }
+    /// See [`Primitive::mesh_valence`].
+    pub fn mesh_valence(&self, model: &Model) -> Option<usize> {
+        with_primitive!(self, p => p.mesh_valence(model))
+    }
     /// See [`Primitive::plane_geometry`].
     pub fn plane_geometry(&self, model: &Model) -> Option<(Vec3, Vec3)> {
         with_primitive!(self, p => p.plane_geometry(model))

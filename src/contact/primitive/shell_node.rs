@@ -52,6 +52,10 @@ impl Primitive for ShellNode {
     fn data_doc(side: usize) -> Option<&'static ElementDoc> {
         RodNode::data_doc(side)
     }
+    fn mesh_valence(&self, model: &Model) -> Option<usize> {
+        let s = &model.bodies.shells[self.shell as usize];
+        Some(s.topology.node_triangles[self.node as usize].len())
+    }
     fn mesh_nodes(&self, _model: &Model) -> Option<MeshNodes> {
         Some(MeshNodes::of(self.shell, &[self.node]))
     }

@@ -55,6 +55,12 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
     fn mesh_nodes(&self, _model: &Model) -> Option<MeshNodes> {
         None
     }
+    /// Its valence when it is a node of a deformable mesh: the number of triangles attached to
+    /// it (6 inside a regular triangulation), from the mesh topology built with the model;
+    /// `None` for anything else (rod nodes, spheres, edges, faces, rigid surfaces).
+    fn mesh_valence(&self, _model: &Model) -> Option<usize> {
+        None
+    }
     /// Origin and unit normal (pointing to the free side) when the primitive is a static plane.
     fn plane_geometry(&self, _model: &Model) -> Option<(Vec3, Vec3)> {
         None

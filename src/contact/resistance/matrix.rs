@@ -89,7 +89,7 @@ mod tests {
     use crate::contact::primitive::{PrimId, PrimKind, SpherePrim};
     use crate::contact::{
         AreaWeightedResistance, ConstantResistance, LubricationResistance,
-        MaterialSpecificConstantResistance,
+        MaskedConstantResistance, MaterialSpecificConstantResistance,
     };
     use crate::verify::Rng;
 
@@ -124,6 +124,17 @@ mod tests {
                         gamma_normal2: 6.0,
                         gamma_tangential1: 1.0,
                         gamma_tangential2: 0.5,
+                    },
+                )],
+                1e-4,
+            ),
+            (
+                // Both spheres and the ground have mask 0: entry [0][0].
+                "masked",
+                vec![Builtin::MaskedConstantResistance(
+                    MaskedConstantResistance {
+                        gamma_normal: vec![vec![2.5, 1.0], vec![1.0, 4.0]],
+                        gamma_tangential: vec![vec![0.4, 0.1], vec![0.1, 0.2]],
                     },
                 )],
                 1e-4,

@@ -5,11 +5,19 @@
 mod area_weighted;
 mod constant;
 mod lubrication;
+mod masked;
+#[cfg(test)]
+mod masked_tests;
 mod material_specific;
 mod matrix;
+mod mesh_weighted;
+#[cfg(test)]
+mod mesh_weighted_tests;
 
 pub use area_weighted::AreaWeightedResistance;
 pub use constant::ConstantResistance;
 pub use lubrication::LubricationResistance;
+pub use masked::MaskedConstantResistance;
 pub use material_specific::MaterialSpecificConstantResistance;
 pub use matrix::{Resistance, add_resistance};
+pub use mesh_weighted::{MeshWeightedResistance, node_weight};

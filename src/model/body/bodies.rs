@@ -61,6 +61,18 @@ impl Bodies {
         self.len() == 0
     }
 
+    /// Body `index` of `kind`, if there is one.
+    pub fn get(&self, kind: super::BodyKind, index: usize) -> Option<&dyn Body> {
+        use super::BodyKind::*;
+        match kind {
+            Rod => self.rods.get(index).map(|b| b as &dyn Body),
+            Shell => self.shells.get(index).map(|b| b as &dyn Body),
+            Sphere => self.spheres.get(index).map(|b| b as &dyn Body),
+            Plane => self.planes.get(index).map(|b| b as &dyn Body),
+            Rigid => self.rigid.get(index).map(|b| b as &dyn Body),
+        }
+    }
+
     /// The body named `name`, if any.
     pub fn find(&self, name: &str) -> Option<&dyn Body> {
         self.iter().find(|b| b.name() == name)

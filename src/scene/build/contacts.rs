@@ -13,7 +13,7 @@ use crate::contact::{
 };
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
-use crate::scene::SceneSpec;
+use crate::scene::{SceneSpec, SphereSetSpec};
 use serde::de::DeserializeOwned;
 use std::path::Path;
 
@@ -21,9 +21,12 @@ use std::path::Path;
 type BuiltContacts = Option<Box<dyn ContactModel>>;
 
 /// Binds every contact of the scene, with chains read as element set `E` (`None` if the scene
-/// has no contacts), with the warnings of [`band_warnings`].
+/// has no contacts), each element checked against the bodies it is bound to
+/// ([`super::body_checks`]; `sets`: the sphere sets as declared), with the warnings of
+/// [`band_warnings`].
 pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
     spec: &SceneSpec,
+    sets: &[SphereSetSpec],
     cx: &Ctx,
     bodies: &Bodies,
     model: &Model,
@@ -38,6 +41,7 @@ pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
             ci,
             contact,
         })?;
+        super::body_checks::check_bodies(cx, sets, model, ci, &contact.chain, &b)?;
         warnings.extend(band_warnings(model, &b, ci));
         check_static(cx, spec, ci, &b.chain)?;
         bindings.push(b);

@@ -9,12 +9,14 @@
 //! external forces.
 
 mod bodies;
+mod body_checks;
 mod boundary;
 mod built;
 mod contacts;
 mod ctx;
 mod forces;
 mod groups;
+mod masks;
 mod materials;
 mod memory_check;
 mod rigid_bodies;
@@ -72,12 +74,14 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
     let materials = materials::build_materials(spec, &cx)?;
     let mut model = Model::default();
     let bodies = bodies::add_bodies(spec, &cx, &materials, &mut model)?;
+    masks::set_masks(spec, &bodies, &mut model);
     let mut warnings = sphere_checks::check_spheres(spec, sets, &cx, &model)?;
     shared_nodes::add_junctions(spec, &cx, &bodies, &mut model)?;
     boundary::add_boundary_conditions(spec, &cx, &bodies, &mut model)?;
     model.finalize();
     bodies.fix_spheres(&mut model);
-    let (contacts, band_warnings) = contacts::build_contacts::<E>(spec, &cx, &bodies, &model)?;
+    let (contacts, band_warnings) =
+        contacts::build_contacts::<E>(spec, sets, &cx, &bodies, &model)?;
     warnings.extend(band_warnings);
     let externals = forces::build_forces(spec, &cx, &bodies, &model)?;
     Ok(BuiltScene {

@@ -44,7 +44,7 @@ fn magnitude(x: &[f64]) -> f64 {
 }
 
 /// Where sphere `name` is declared: its own name, or the set that made it (`{set}{i}`).
-fn needle(name: &str, sets: &[SphereSetSpec], cx: &Ctx) -> String {
+pub(super) fn needle(name: &str, sets: &[SphereSetSpec], cx: &Ctx) -> String {
     let own = format!("\"{name}\"");
     if cx.source.contains(&own) {
         return own;

@@ -30,11 +30,20 @@ pub struct SphereSpec {
     /// angular velocity (a driven roller).
     #[serde(default)]
     pub fixed: bool,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices this sphere takes.
+    #[serde(default, skip_serializing_if = "no_mask")]
+    pub mask: u32,
 }
 
 /// Spheres rotate unless told not to.
 pub(super) fn rotates() -> bool {
     true
+}
+
+/// Whether a body's `mask` is the default (left out when a scene is written).
+pub(super) fn no_mask(mask: &u32) -> bool {
+    *mask == 0
 }
 
 /// A static plane.
@@ -51,4 +60,8 @@ pub struct PlaneSpec {
     /// Mindlin's `G*`), as DEM decks give walls a material; default: rigid (`E = ∞`).
     #[serde(default)]
     pub material: Option<String>,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices this plane takes.
+    #[serde(default, skip_serializing_if = "no_mask")]
+    pub mask: u32,
 }

@@ -46,6 +46,10 @@ pub struct RigidBodySpec {
     /// Contact radius of the surface (m): its triangles, edges and vertices are swept by it.
     #[serde(default)]
     pub skin: NonNegative,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices this body takes.
+    #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
+    pub mask: u32,
 }
 
 /// A rigid body's surface.

@@ -44,6 +44,10 @@ pub struct RodSpec {
     /// Uniform natural twist rate in rad/m.
     #[serde(default)]
     pub natural_twist: Option<f64>,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices this rod takes.
+    #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
+    pub mask: u32,
 }
 
 /// Handedness of a helix.

@@ -51,6 +51,10 @@ pub struct ShellSpec {
     /// volume conservation, an imposed inner pressure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<CellSpec>,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices this shell (or cell) takes.
+    #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
+    pub mask: u32,
 }
 
 /// The cell terms of a closed shell (mpacts' deformable cell model, seed 003): energy

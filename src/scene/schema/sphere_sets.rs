@@ -37,6 +37,10 @@ pub struct SphereSetSpec {
     /// Hold every sphere of the set fixed; see `SphereSpec::fixed`.
     #[serde(default)]
     pub fixed: bool,
+    /// Contact mask (default 0): the row and column of `N_T_MaskedConstantResistance`'s
+    /// matrices every sphere of the set takes.
+    #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
+    pub mask: u32,
 }
 
 /// The spheres of a set.
