@@ -65,6 +65,7 @@ pub(super) fn with_sphere_sets(spec: &SceneSpec, cx: &Ctx) -> Result<SceneSpec, 
                 angular_velocity: v3(row.omega + set.angular_velocity.vec()),
                 rotation: set.rotation,
                 fixed: set.fixed,
+                translate: None,
             });
         }
         existing.extend(rows);
