@@ -232,6 +232,13 @@ const CASES: &[Case] = &[
         until: 0.02,
         swap: &[],
     },
+    // A driven sphere under static load steps (issue 36): recorded when it shipped.
+    Case {
+        name: "plate_indentation",
+        scene: "plate_indentation",
+        until: 1.0,
+        swap: &[],
+    },
 ];
 
 /// The scene file to run: the shipped one, or a copy (in `dir`) whose chain paths point at

@@ -92,7 +92,7 @@ pub use resolve::{
 pub use set::{
     BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
     LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, RigidLoad, band_neighbours,
-    rigid_body_loads,
+    rigid_body_loads, sphere_loads,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

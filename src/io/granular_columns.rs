@@ -3,8 +3,9 @@
 //! [`GRANULAR_HEADER`] — translational and rotational kinetic energy of the spheres (J), the
 //! coordination number (mean contacts per sphere) and the largest overlap (m) — and, when the
 //! scene's output has a `packing_region`, [`PACKING_HEADER`] (the packing fraction in it);
-//! then, in scenes with rigid bodies, the contact force (N) and torque about the centre of
-//! mass (N·m) on each one, `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load);
+//! then, in scenes with rigid bodies or driven spheres (a prescribed `translate`), the contact
+//! force (N) and torque about the centre of mass (N·m) on each one, rigid bodies first,
+//! `NAME_fx,NAME_fy,NAME_fz,NAME_tx,NAME_ty,NAME_tz` (a piston's load, an indenter's);
 //! then, in scenes with cells, each cell's enclosed volume (m³), area (m²), inner pressure
 //! (Pa) and centroid (m), `NAME_volume,NAME_area,NAME_pressure,NAME_cx,NAME_cy,NAME_cz`;
 //! then, in scenes with rod boundary conditions, the force (N) and moment (N·m, about the
@@ -43,7 +44,8 @@ pub struct StepColumns {
     pub granular: bool,
     /// The [`PACKING_HEADER`] column (only with `granular`).
     pub packing: bool,
-    /// The rigid bodies whose contact loads have columns (their names, commas replaced).
+    /// The bodies whose contact loads have columns (their names, commas replaced): the rigid
+    /// bodies, then the driven spheres.
     pub rigid: Vec<String>,
     /// The cells whose measures have columns (their names, commas replaced).
     pub cells: Vec<String>,

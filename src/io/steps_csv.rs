@@ -97,8 +97,8 @@ pub struct StepRecord {
     /// The granular measures, in scenes with spheres.
     #[serde(default)]
     pub granular: Option<GranularRecord>,
-    /// The contact force (N) and torque (N·m) on each rigid body, `[fx, fy, fz, tx, ty, tz]`,
-    /// in scenes with rigid bodies.
+    /// The contact force (N) and torque (N·m) on each rigid body, then on each driven sphere,
+    /// `[fx, fy, fz, tx, ty, tz]`, in scenes with them.
     #[serde(default)]
     pub rigid_loads: Vec<[f64; 6]>,
     /// Each cell's volume (m³), area (m²), inner pressure (Pa) and centroid (m),

@@ -17,7 +17,7 @@ pub use body::{
     Bodies, Body, BodyKind, CellMeasures, CellMembrane, CellStencils, CurvatureRamp, EnergyInput,
     HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, NO_SLOT, Plane, RankOne,
     RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils, Shape, Shell,
-    ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, scatter_block,
+    ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, SpherePath, scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;

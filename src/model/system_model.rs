@@ -161,6 +161,16 @@ impl Model {
         self.mass.extend_from_slice(&[inertia; 3]);
     }
 
+    /// Drives sphere `i` along `motion` from where it is now (its centre in [`Model::q`] is
+    /// `c₀`): its centre's DOFs, and its rotation's if it rotates, are held from
+    /// [`Model::finalize`] on, and the centre is set to `c(t)` at every step (see
+    /// [`SpherePath`](super::SpherePath)). Call before [`Model::finalize`].
+    pub fn prescribe_sphere(&mut self, i: usize, motion: super::body::rigid::PrescribedMotion) {
+        let sphere = &mut self.bodies.spheres[i];
+        let start = sphere.center(&self.q);
+        sphere.path = Some(super::SpherePath { start, motion });
+    }
+
     /// Ends an accepted step from the current `q` to `q_new` (with the new velocities already
     /// in [`Model::v`]): every body's [`Body::commit_step`](super::Body::commit_step) — the
     /// orientation update `R ← exp(Δθ) R` of rotating bodies.

@@ -40,8 +40,11 @@ pub(super) struct OutputPlan {
     pub(super) chains: bool,
     /// A contact list with every frame.
     pub(super) list: bool,
-    /// The rigid bodies' names, for their load columns.
+    /// The names of the bodies with load columns: every rigid body, then every driven sphere.
     pub(super) rigid: Vec<String>,
+    /// The driven spheres (a prescribed path), in model order: their loads follow the rigid
+    /// bodies'.
+    pub(super) driven: Vec<usize>,
     /// The cells' names, for their measure columns.
     pub(super) cells: Vec<String>,
     /// The rod boundary conditions' support names, for their load columns.
@@ -54,6 +57,10 @@ impl OutputPlan {
     pub(super) fn of(scene: &BuiltScene) -> Self {
         let granular = !scene.model.bodies.spheres.is_empty();
         let o = &scene.output;
+        let driven: Vec<usize> = (scene.model.bodies.spheres.iter().enumerate())
+            .filter(|(_, s)| s.path.is_some())
+            .map(|(i, _)| i)
+            .collect();
         Self {
             granular,
             region: o.packing_region.filter(|_| granular).map(|r| match r {
@@ -63,13 +70,11 @@ impl OutputPlan {
                 .force_chains
                 .unwrap_or(granular && scene.contacts.is_some()),
             list: o.contact_list,
-            rigid: scene
-                .model
-                .bodies
-                .rigid
-                .iter()
-                .map(|b| b.name.replace(',', "_"))
+            rigid: (scene.model.bodies.rigid.iter().map(|b| &b.name))
+                .chain(driven.iter().map(|&i| &scene.model.bodies.spheres[i].name))
+                .map(|n| n.replace(',', "_"))
                 .collect(),
+            driven,
             cells: scene
                 .model
                 .bodies
@@ -109,12 +114,24 @@ impl OutputPlan {
     }
 
     /// The contact force and torque on each rigid body in the step `sim` just took (see
-    /// [`crate::contact::RigidLoad`]): `[fx, fy, fz, tx, ty, tz]` per body, in scene order.
+    /// [`crate::contact::RigidLoad`]), then on each driven sphere (see
+    /// [`crate::contact::sphere_loads`]): `[fx, fy, fz, tx, ty, tz]` per body, in scene order.
     pub(super) fn rigid_loads(&self, sim: &Simulator) -> Vec<[f64; 6]> {
         if self.rigid.is_empty() {
             return Vec::new();
         }
-        crate::contact::rigid_body_loads(sim.last_contacts(), self.rigid.len())
+        let m = &sim.model;
+        let contacts = sim.last_contacts();
+        let mut loads = crate::contact::rigid_body_loads(contacts, m.bodies.rigid.len());
+        if !self.driven.is_empty() {
+            loads.extend(crate::contact::sphere_loads(
+                m,
+                &m.q,
+                contacts,
+                &self.driven,
+            ));
+        }
+        loads
     }
 
     /// The optional columns of `steps.csv`.

@@ -3,8 +3,8 @@
 use super::case::Case;
 use super::{
     cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    maugis_dugdale, overdamped, overhand, plate_point_load, repose, restitution, rigid_body,
-    rolling, shell_cantilever, static_load, trefoil,
+    maugis_dugdale, overdamped, overhand, plate_indentation, plate_point_load, repose, restitution,
+    rigid_body, rolling, shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -183,6 +183,17 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &[],
             run: plate_point_load::run,
+        },
+        Case {
+            name: "plate_indentation",
+            title: "Rigid ball pressed quasi-statically into a clamped circular plate (static \
+                    load steps, prescribed travel): force–deflection against Kirchhoff's \
+                    P = 16πDw/a² at small load, the indentation against Hertz",
+            source: "Timoshenko & Woinowsky-Krieger 1959 §19; Johnson 1985 §4.2; seed 004 \
+                     (MAT-DiSMech) §7.2 (static_sim)",
+            fast: true,
+            parts: &[],
+            run: plate_indentation::run,
         },
         Case {
             name: "trefoil",

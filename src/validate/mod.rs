@@ -25,6 +25,7 @@ pub mod open_knot;
 pub mod overdamped;
 pub mod overhand;
 pub mod overhand_theory;
+pub mod plate_indentation;
 pub mod plate_point_load;
 mod progress;
 mod report;

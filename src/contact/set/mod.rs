@@ -27,6 +27,7 @@ pub use binding::ContactBinding;
 pub use contact_set::ContactSet;
 pub use model::{
     ContactModel, ContactStats, Coverage, LocalContact, PairKey, RigidLoad, rigid_body_loads,
+    sphere_loads,
 };
 pub use redetect::{REUSE_FRACTION, Redetect};
 pub use state::ContactState;

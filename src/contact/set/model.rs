@@ -81,6 +81,47 @@ pub fn rigid_body_loads(contacts: &[LocalContact], n_rigid: usize) -> Vec<[f64; 
     out
 }
 
+/// The summed contact force and torque on each sphere of `spheres` (indices into the model's
+/// spheres) over `contacts` evaluated at `q`: `[fx, fy, fz, tx, ty, tz]` (N, and N·m about its
+/// centre), in the order of `spheres`. A pair's force on a sphere is its local force in the
+/// sphere's point slot (computed whether or not the centre is held: a driven sphere's is the
+/// reaction of its drive), its torque the force in the sphere's rotation slot when the pair
+/// binds one (see [`crate::contact::spin_slots`]; a rotating sphere against a triangle binds
+/// none: zero torque).
+pub fn sphere_loads(
+    model: &Model,
+    q: &[f64],
+    contacts: &[LocalContact],
+    spheres: &[usize],
+) -> Vec<[f64; 6]> {
+    let mut out = vec![[0.0; 6]; spheres.len()];
+    let slot = |lc: &LocalContact, k: usize| [0, 1, 2].map(|c| lc.force[3 * k + c]);
+    for lc in contacts.iter().filter(|c| c.active) {
+        let prims = [lc.key.first, lc.key.second];
+        let which = prims.map(|p| match p.body() {
+            crate::contact::BodyId::Sphere(i) => spheres.iter().position(|&s| s == i as usize),
+            _ => None,
+        });
+        if which == [None, None] {
+            continue;
+        }
+        let first_points = prims[0].points(model, q).n;
+        let n_points = first_points + prims[1].points(model, q).n;
+        let spins = crate::contact::spin_slots(model, prims, n_points);
+        for side in 0..2 {
+            let Some(j) = which[side] else { continue };
+            let point = if side == 0 { 0 } else { first_points };
+            let f = slot(lc, point);
+            let t = spins[side].map_or([0.0; 3], |(k, _)| slot(lc, k));
+            for c in 0..3 {
+                out[j][c] += f[c];
+                out[j][3 + c] += t[c];
+            }
+        }
+    }
+    out
+}
+
 /// Per-step contact statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ContactStats {

@@ -24,5 +24,5 @@ pub use shell::{
     CellMeasures, CellMembrane, CellStencils, HingeActuation, HingeSignal, Shell, ShellBending,
     ShellMembrane, ShellStencils,
 };
-pub use sphere::{Sphere, rotate};
+pub use sphere::{Sphere, SpherePath, rotate};
 pub use traits::{Body, BodyKind};

@@ -8,7 +8,13 @@
 //! coordinate of mass `I`. No force depends on `θ` itself; the orientation is the product of
 //! the step rotations `exp(Δθ)` (a quaternion, [`Sphere::orientation`]), updated with each
 //! accepted step.
+//!
+//! A sphere can be driven along a prescribed path ([`SpherePath`]: an indenter pressed into a
+//! plate, a ball pushed through a bed): its centre's DOFs (and its rotation's, as a fixed
+//! sphere's) are held and set at every step to `c(t) = c₀ + V s(t)`; the contact force on it is
+//! then the reaction of its drive ([`crate::contact::sphere_loads`]).
 
+use super::rigid::PrescribedMotion;
 use super::traits::axis;
 use super::{Body, BodyKind, Shape};
 use crate::math::Vec3;
@@ -35,6 +41,29 @@ pub struct Sphere {
     /// Orientation: the rotation from the initial orientation, committed with each accepted
     /// step, `Rₙ₊₁ = exp(θₙ₊₁ − θₙ) Rₙ` (the identity for a sphere that does not rotate).
     pub orientation: UnitQuaternion<f64>,
+    /// The prescribed path of its centre, when it is driven (set by
+    /// [`Model::prescribe_sphere`](crate::model::Model::prescribe_sphere)).
+    pub path: Option<SpherePath>,
+}
+
+/// A prescribed path of a sphere's centre: `c(t) = c₀ + V s(t)` (m) for a translation at `V`
+/// (m/s), `s(t) = t`, or `s(t) = A(t)` (the envelope integral of its [`Window`](crate::model::Window))
+/// when it is staged — [`PrescribedMotion::pose`] from the centre `c₀` at `t = 0`. Under
+/// `integrator: Static` the time is the load parameter: the centre is where the load factor puts
+/// it at the end of each load step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpherePath {
+    /// Centre at `t = 0` (m).
+    pub start: Vec3,
+    /// The motion from there.
+    pub motion: PrescribedMotion,
+}
+
+impl SpherePath {
+    /// The centre (m) at time `t` (s).
+    pub fn center(&self, t: f64) -> Vec3 {
+        self.motion.pose(&self.start, t).0
+    }
 }
 
 impl Sphere {
@@ -49,6 +78,7 @@ impl Sphere {
             material,
             spin: None,
             orientation: UnitQuaternion::identity(),
+            path: None,
         }
     }
     /// Mass (kg).
@@ -103,6 +133,19 @@ impl Body for Sphere {
     }
     fn is_rigid(&self) -> bool {
         true
+    }
+    /// A driven sphere holds its centre and, when it rotates, its rotation (which keeps its
+    /// initial angular velocity, as a fixed sphere's).
+    fn held_dofs(&self, out: &mut Vec<usize>) {
+        if self.path.is_some() {
+            out.extend(self.offset..self.offset + 3);
+            out.extend(self.spin.into_iter().flat_map(|k| k..k + 3));
+        }
+    }
+    fn apply_prescribed(&self, t: f64, q: &mut [f64]) {
+        if let Some(p) = &self.path {
+            q[self.offset..self.offset + 3].copy_from_slice(p.center(t).as_slice());
+        }
     }
     fn orientation(&self) -> Option<UnitQuaternion<f64>> {
         Some(self.orientation)

@@ -6,10 +6,12 @@ use super::ctx::Ctx;
 use super::materials::Materials;
 use super::rods::add_rod;
 use super::shells::add_shells;
+use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::math::Vec3;
+use crate::model::body::rigid::PrescribedMotion;
 use crate::model::{Material, Model, Plane, Sphere};
-use crate::scene::SceneSpec;
+use crate::scene::{SceneSpec, SphereSpec, TranslateSpec};
 use std::collections::BTreeMap;
 
 /// The bodies of a scene by name, with their indices in the model.
@@ -90,6 +92,9 @@ pub(super) fn add_bodies<'s>(
         if sp.fixed {
             fixed_spheres.push(idx);
         }
+        if let Some(t) = &sp.translate {
+            drive_sphere(cx, sp, t, idx, model)?;
+        }
         sphere_index.insert(sp.name.as_str(), idx);
     }
     let taken = |n: &str| {
@@ -135,6 +140,62 @@ pub(super) fn add_bodies<'s>(
         rigid,
         fixed_spheres,
     })
+}
+
+/// Drives sphere `idx` (scene entry `sp`) along the translation `t` (see
+/// [`crate::model::SpherePath`]): refused on a `fixed` sphere and with a load stop.
+fn drive_sphere(
+    cx: &Ctx,
+    sp: &SphereSpec,
+    t: &TranslateSpec,
+    idx: usize,
+    model: &mut Model,
+) -> Result<(), SceneError> {
+    let needle = format!("\"{}\"", sp.name);
+    if sp.fixed {
+        return Err(cx
+            .err(
+                &needle,
+                format!(
+                    "sphere \"{}\" is `fixed` and has a `translate`: a sphere is held still or \
+                     driven, not both",
+                    sp.name
+                ),
+            )
+            .with_help("drop `fixed: true`: a translated sphere is held on its path"));
+    }
+    if t.stop_load.is_some() {
+        return Err(cx
+            .err_in(
+                &needle,
+                0,
+                "stop_load",
+                format!(
+                    "sphere \"{}\": `stop_load` is not supported on spheres",
+                    sp.name
+                ),
+            )
+            .with_help(
+                "end the translation with `end:` (the sphere holds where it stopped), or drive \
+                 a rigid body, whose translation takes a load stop",
+            ));
+    }
+    let fields = Fields {
+        anchor: &needle,
+        nth: 0,
+        names: ["start", "end", "ramp"],
+        what: format!("sphere \"{}\": the translation", sp.name),
+    };
+    let window = schedule(cx, &fields, t.start, t.end, t.ramp)?;
+    model.prescribe_sphere(
+        idx,
+        PrescribedMotion {
+            translate: Some((t.velocity.vec(), window)),
+            stop_load: None,
+            rotate: None,
+        },
+    );
+    Ok(())
 }
 
 /// The material `name` of `owner` (e.g. `sphere "a"`), or an error that suggests the closest

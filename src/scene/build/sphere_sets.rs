@@ -66,6 +66,7 @@ pub(super) fn with_sphere_sets(spec: &SceneSpec, cx: &Ctx) -> Result<SceneSpec, 
                 rotation: set.rotation,
                 fixed: set.fixed,
                 mask: set.mask,
+                translate: None,
             });
         }
         existing.extend(rows);

@@ -1,6 +1,7 @@
 //! Rigid bodies: spheres and static planes.
 
 use super::super::values::{Positive, V3};
+use super::TranslateSpec;
 use serde::{Deserialize, Serialize};
 
 /// A rigid sphere: its centre moves and, unless `rotation: false`, it rotates (three rotational
@@ -34,6 +35,14 @@ pub struct SphereSpec {
     /// matrices this sphere takes.
     #[serde(default, skip_serializing_if = "no_mask")]
     pub mask: u32,
+    /// Drive the centre along a prescribed translation (an indenter, a pushed ball):
+    /// `translate: (velocity: (0, 0, -1e-4), start: …, end: …, ramp: …)`, the velocity (m/s)
+    /// scheduled as a rigid body's (`stop_load` is for rigid bodies). The centre's DOFs (and a
+    /// rotating sphere's rotation, which keeps its initial angular velocity) are held on the
+    /// path; the contact force on the sphere is its drive's reaction, the `NAME_fx … NAME_tz`
+    /// columns of `steps.csv`. Under `integrator: Static` the time is the load parameter.
+    #[serde(default)]
+    pub translate: Option<TranslateSpec>,
 }
 
 /// Spheres rotate unless told not to.
