@@ -226,6 +226,9 @@ fn kill_and_resume(tmp: &Path, scene: &Path) {
             "-q",
             "--checkpoint-every",
             "4",
+            // A kill before the first checkpoint leaves a partial output behind: the run
+            // starts again over it.
+            "--force",
             "--out",
         ])
         .arg(&dir);
