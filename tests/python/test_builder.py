@@ -91,3 +91,15 @@ def test_bad_values_are_refused_naming_the_argument():
     b.add_spheres("s", [[0.0, 0.0, 0.0]], 0.01, material="nowhere")
     with pytest.raises(catena.SceneError, match="nowhere"):
         b.simulator()
+
+
+def test_a_plane_mask_reaches_the_scene(root):
+    """``add_plane(mask=…)`` writes the plane's row of N_T_MaskedConstantResistance's matrices,
+    and the scene it writes builds."""
+    b = spheres_box(root)
+    b.add_plane("lid", origin=(0, 0, 0.2), normal=(0, 0, -1), mask=1)
+    text = b.to_ron()
+    assert "mask: 1" in text
+    # A mask of 0 is the default and not written.
+    assert text.count("mask:") == 1
+    b.simulator()

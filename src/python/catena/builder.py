@@ -299,17 +299,25 @@ class SceneBuilder:
         return self
 
     def add_plane(
-        self, name: str, *, origin: Any, normal: Any, material: Optional[str] = None
+        self,
+        name: str,
+        *,
+        origin: Any,
+        normal: Any,
+        material: Optional[str] = None,
+        mask: int = 0,
     ) -> "SceneBuilder":
-        """Adds a static plane through ``origin`` (m) with outward ``normal``."""
-        self.sections["planes"].append(
-            {
-                "name": name,
-                "origin": _vec3(origin, f"add_plane({name!r}): origin"),
-                "normal": _vec3(normal, f"add_plane({name!r}): normal"),
-                "material": material,
-            }
-        )
+        """Adds a static plane through ``origin`` (m) with outward ``normal``; ``mask`` is its
+        row of ``N_T_MaskedConstantResistance``'s matrices."""
+        plane = {
+            "name": name,
+            "origin": _vec3(origin, f"add_plane({name!r}): origin"),
+            "normal": _vec3(normal, f"add_plane({name!r}): normal"),
+            "material": material,
+        }
+        if mask:
+            plane["mask"] = int(mask)
+        self.sections["planes"].append(plane)
         return self
 
     def add_rigid_body(self, name: str, *, mesh: Variant, material: str, **fields: Any) -> "SceneBuilder":

@@ -164,6 +164,18 @@ fn drive_sphere(
             )
             .with_help("drop `fixed: true`: a translated sphere is held on its path"));
     }
+    if sp.velocity.vec() != Vec3::zeros() {
+        return Err(cx
+            .err(
+                &needle,
+                format!(
+                    "sphere \"{}\" has a `velocity` and a `translate`: a driven sphere moves \
+                     at its translation's velocity, the initial one would be ignored",
+                    sp.name
+                ),
+            )
+            .with_help("drop `velocity`, or give it as the translation's `velocity`"));
+    }
     if t.stop_load.is_some() {
         return Err(cx
             .err_in(
