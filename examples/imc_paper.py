@@ -95,9 +95,9 @@ def write_scene(name, case, exe):
     chain = ROOT / case["chain"]
     if "mu" in case:
         text = chain.read_text()
+        if "T_IMC(mu: 0.1," not in text:
+            raise RuntimeError(f"{chain}: no `T_IMC(mu: 0.1,` to edit")
         edited = text.replace("T_IMC(mu: 0.1,", f"T_IMC(mu: {case['mu']},")
-        if edited == text:
-            sys.exit(f"error: {chain}: no `T_IMC(mu: 0.1,` to edit")
         chain = d / "chain.ron"
         chain.write_text(edited)
     scene = d / "scene.ron"
@@ -118,6 +118,14 @@ def write_scene(name, case, exe):
 
 
 def run_case(name, case, exe):
+    """Runs (or resumes) one case; a case that cannot start is reported, the others go on."""
+    try:
+        return run_one(name, case, exe)
+    except (OSError, RuntimeError, subprocess.CalledProcessError) as e:
+        return f"{name}: error: {e}"
+
+
+def run_one(name, case, exe):
     run_dir = OUT / name / "run"
     threads = os.environ.get("THREADS", "1")
     summary = run_dir / "summary.json"
