@@ -34,10 +34,11 @@
 
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
-use super::figure::{Curve, Figure, Style};
+use super::plate_indentation_figures::{compliance_figure, force_deflection, indentation_figure};
+use super::plate_scene::PlateScene;
 use super::support::{HERTZ_SPHERE_SHELL, replace_once, simulate, step, write_chain};
 use crate::model::Body;
-use crate::scene::{MeshSpec, RegionSpec, SceneSpec, parse_scene};
+use crate::scene::{SceneSpec, parse_scene};
 use crate::system::Simulator;
 use std::f64::consts::PI;
 use std::path::Path;
@@ -65,29 +66,16 @@ pub struct Setup {
 impl Setup {
     /// Reads the setup from the parsed scene.
     pub fn of(spec: &SceneSpec) -> Result<Self, String> {
-        let shell = spec.shells.first().ok_or("no shell")?;
-        let plate = spec
-            .materials
-            .get(&shell.material)
-            .ok_or("no plate material")?;
-        let ball = spec.spheres.first().ok_or("no ball")?;
-        let steel = spec
-            .materials
-            .get(&ball.material)
-            .ok_or("no ball material")?;
-        let (disk, rings) = match &shell.mesh {
-            MeshSpec::Disk { radius, rings } => (*radius, *rings),
-            _ => return Err("expected a Disk mesh".into()),
-        };
-        let clamp = shell
-            .clamp
-            .iter()
-            .find_map(|r| match r {
-                RegionSpec::Beyond { radius, .. } => Some(*radius),
-                _ => None,
-            })
-            .ok_or("expected a Beyond clamp")?;
-        let spacing = disk / rings as f64;
+        let parts = PlateScene::of(spec)?;
+        let spacing = parts.spacing();
+        let PlateScene {
+            shell,
+            plate,
+            ball,
+            steel,
+            clamp,
+            ..
+        } = parts;
         let nu_p = plate.poisson_ratio.ok_or("the plate needs ν")?;
         let nu_b = steel.poisson_ratio.ok_or("the ball needs ν")?;
         let (e, h) = (plate.youngs_modulus.0, shell.thickness.0);
@@ -323,116 +311,6 @@ fn indentation_checks(report: &mut CaseReport, setup: &Setup, steps: &[LoadStep]
         last.overlap,
         Criterion::Report,
     ));
-}
-
-fn force_deflection(setup: &Setup, meshes: &[Vec<LoadStep>; 2]) -> Figure {
-    let w_max = meshes
-        .iter()
-        .flatten()
-        .map(|s| s.deflection)
-        .fold(0.0, f64::max);
-    let mut figure = Figure::new(
-        "force_deflection",
-        "Ball pressed into a clamped plate (static load steps): contact force against the \
-         plate's centre deflection",
-        "centre deflection w (m)",
-        "contact force P (N)",
-    );
-    for (steps, rings) in meshes.iter().zip([10, 20]) {
-        let mut points = vec![(0.0, 0.0)];
-        points.extend(steps.iter().map(|s| (s.deflection, s.force)));
-        figure = figure.with(Curve::new(
-            format!("catena, {rings} rings"),
-            points,
-            Style::Points,
-        ));
-    }
-    let line = (0..=20)
-        .map(|i| {
-            let w = w_max * f64::from(i) / 20.0;
-            (w, w / setup.compliance())
-        })
-        .collect();
-    figure.with(Curve::new("Kirchhoff, P = 16πDw/a²", line, Style::Dashed))
-}
-
-fn compliance_figure(setup: &Setup, meshes: &[Vec<LoadStep>; 2]) -> Figure {
-    let c = setup.compliance();
-    let mut figure = Figure::new(
-        "compliance",
-        "Plate compliance w/P over Kirchhoff's a²/(16πD) at each load step: 10 and 20 rings and \
-         their first-order extrapolation",
-        "contact force P (N), 20 rings",
-        "(w/P) / (a²/16πD)",
-    );
-    let [coarse, fine] = meshes;
-    for (steps, rings) in meshes.iter().zip([10, 20]) {
-        // Against the 20-ring load, so the three curves share their abscissae.
-        let points = steps
-            .iter()
-            .zip(fine)
-            .map(|(s, f)| (f.force, s.compliance() / c))
-            .collect();
-        figure = figure.with(Curve::new(
-            format!("catena, {rings} rings"),
-            points,
-            Style::Points,
-        ));
-    }
-    let extrapolated = coarse
-        .iter()
-        .zip(fine)
-        .map(|(s, f)| (f.force, (2.0 * f.compliance() - s.compliance()) / c))
-        .collect();
-    let p_max = fine.last().map_or(0.0, |s| s.force);
-    figure
-        .with(Curve::new(
-            "2 C(20 rings) − C(10 rings)",
-            extrapolated,
-            Style::Line,
-        ))
-        .with(Curve::new(
-            "Kirchhoff",
-            vec![(0.0, 1.0), (p_max, 1.0)],
-            Style::Dashed,
-        ))
-}
-
-fn indentation_figure(setup: &Setup, meshes: &[Vec<LoadStep>; 2]) -> Figure {
-    let mut figure = Figure::new(
-        "indentation",
-        "Indentation of the ball into the plate against Hertz: one contact, and the load shared \
-         by the six triangles around the centre node",
-        "indentation δ (m)",
-        "contact force P (N)",
-    );
-    for (steps, rings) in meshes.iter().zip([10, 20]) {
-        let mut points = vec![(0.0, 0.0)];
-        points.extend(steps.iter().map(|s| (s.indentation(), s.force)));
-        figure = figure.with(Curve::new(
-            format!("catena u − w, {rings} rings"),
-            points,
-            Style::Points,
-        ));
-    }
-    let mut overlap = vec![(0.0, 0.0)];
-    overlap.extend(meshes[0].iter().map(|s| (s.overlap, s.force)));
-    figure = figure.with(Curve::new(
-        "catena, overlap of each pair, 10 rings",
-        overlap,
-        Style::Line,
-    ));
-    let p_max = meshes.iter().flatten().map(|s| s.force).fold(0.0, f64::max);
-    for (pairs, label) in [(1.0, "Hertz, one contact"), (6.0, "Hertz, six equal pairs")] {
-        let curve = (0..=40)
-            .map(|i| {
-                let p = p_max * f64::from(i) / 40.0;
-                (setup.hertz(p, pairs), p)
-            })
-            .collect();
-        figure = figure.with(Curve::new(label, curve, Style::Dashed));
-    }
-    figure
 }
 
 fn notes(setup: &Setup, meshes: &[Vec<LoadStep>; 2]) -> String {

@@ -18,9 +18,10 @@
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
+use super::plate_scene::PlateScene;
 use super::support::{HERTZ_SPHERE_SHELL, replace_once, simulate, step, write_chain};
 use crate::model::ShellBending;
-use crate::scene::{ForceSpec, MeshSpec, RegionSpec, SceneSpec, parse_scene};
+use crate::scene::{ForceSpec, SceneSpec, parse_scene};
 use std::path::Path;
 
 /// The shipped scene.
@@ -57,28 +58,15 @@ pub struct Setup {
 impl Setup {
     /// Reads the setup from the parsed scene.
     pub fn of(spec: &SceneSpec) -> Result<Self, String> {
-        let shell = spec.shells.first().ok_or("no shell")?;
-        let plate = spec
-            .materials
-            .get(&shell.material)
-            .ok_or("no plate material")?;
-        let ball = spec.spheres.first().ok_or("no ball")?;
-        let steel = spec
-            .materials
-            .get(&ball.material)
-            .ok_or("no ball material")?;
-        let (disk, rings) = match &shell.mesh {
-            MeshSpec::Disk { radius, rings } => (*radius, *rings),
-            _ => return Err("expected a Disk mesh".into()),
-        };
-        let clamp = shell
-            .clamp
-            .iter()
-            .find_map(|r| match r {
-                RegionSpec::Beyond { radius, .. } => Some(*radius),
-                _ => None,
-            })
-            .ok_or("expected a Beyond clamp")?;
+        let PlateScene {
+            shell,
+            plate,
+            ball,
+            steel,
+            disk,
+            rings,
+            clamp,
+        } = PlateScene::of(spec)?;
         let g = spec
             .forces
             .iter()
