@@ -2,8 +2,8 @@
 //! macro a user crate uses. Every element's RON name is the `name` of its documentation.
 
 use super::assemble::{
-    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, Feedback,
-    FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
+    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -142,6 +142,8 @@ crate::element_set! {
         AssembleForces2(AssembleForces2),
         /// `AssembleContactMatrix`.
         AssembleContactMatrix(AssembleContactMatrix),
+        /// `Assemble_VirialStress`.
+        AssembleVirialStress(AssembleVirialStress),
         /// `Feedback`.
         Feedback(Feedback),
         /// `FeedbackDistance`.

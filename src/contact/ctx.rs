@@ -147,6 +147,8 @@ pub struct ContactCtx {
     pub reject: bool,
     /// Feedback to the detector: negative = distance until contact, positive = keep.
     pub feedback: f64,
+    /// What `Assemble_VirialStress` recorded of the pair (`None` without the element).
+    pub virial: Option<crate::contact::assemble::VirialRecord>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -203,6 +205,7 @@ impl ContactCtx {
             assemble_matrix: false,
             reject: false,
             feedback: 0.0,
+            virial: None,
             memory,
             slot: None,
         };
@@ -263,6 +266,7 @@ impl ContactCtx {
         self.assemble_matrix = false;
         self.reject = false;
         self.feedback = 0.0;
+        self.virial = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;

@@ -47,8 +47,9 @@ mod set;
 mod tangential;
 
 pub use assemble::{
-    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, Feedback,
-    FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
+    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    VirialRecord,
 };
 pub use builtin::Builtin;
 pub use chain::Chain;
@@ -91,8 +92,8 @@ pub use resolve::{
 };
 pub use set::{
     BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
-    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, RigidLoad, band_neighbours,
-    rigid_body_loads, sphere_loads,
+    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, RigidLoad, VirialStresses,
+    band_neighbours, rigid_body_loads, sphere_loads, virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

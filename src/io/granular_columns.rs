@@ -51,6 +51,9 @@ pub struct StepColumns {
     pub cells: Vec<String>,
     /// The supports whose loads have columns (`support0`, `support1`, …).
     pub supports: Vec<String>,
+    /// The virial stresses with columns (`spheres`, the spheres' mean, then cells' names), in
+    /// scenes whose chains have `Assemble_VirialStress`.
+    pub stresses: Vec<String>,
 }
 
 /// The six load columns of a rigid body, after its name.
@@ -59,6 +62,8 @@ const LOAD_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_tx", "_ty", "_tz"];
 const CELL_SUFFIXES: [&str; 6] = ["_volume", "_area", "_pressure", "_cx", "_cy", "_cz"];
 /// The six load columns of a support, after its name.
 const SUPPORT_SUFFIXES: [&str; 6] = ["_fx", "_fy", "_fz", "_mx", "_my", "_mz"];
+/// The six components of a virial stress (Pa), after its body's name.
+const STRESS_SUFFIXES: [&str; 6] = ["_sxx", "_syy", "_szz", "_sxy", "_syz", "_sxz"];
 
 /// The name of the support columns of the `i`-th boundary condition.
 pub fn support_name(i: usize) -> String {
@@ -97,6 +102,7 @@ impl StepColumns {
                 rigid: Vec::new(),
                 cells: Vec::new(),
                 supports: Vec::new(),
+                stresses: Vec::new(),
             })
             .into_iter()
             .find_map(|mut c| {
@@ -114,14 +120,19 @@ impl StepColumns {
                             .all(|(g, s)| g.strip_suffix(s) == Some(name));
                         all.then(|| name.to_string())
                     };
-                    // Rigid bodies' groups come first, then the cells', then the supports'.
-                    let support = named(SUPPORT_SUFFIXES);
-                    match (named(LOAD_SUFFIXES), named(CELL_SUFFIXES), support) {
-                        (Some(n), _, _) if c.cells.is_empty() && c.supports.is_empty() => {
-                            c.rigid.push(n)
-                        }
-                        (_, Some(n), _) if c.supports.is_empty() => c.cells.push(n),
-                        (_, _, Some(n)) => c.supports.push(n),
+                    // Rigid bodies' groups come first, then the cells', the supports' and the
+                    // stresses'.
+                    let (support, stress) = (named(SUPPORT_SUFFIXES), named(STRESS_SUFFIXES));
+                    let later = |c: &Self, cells: bool, supports: bool| {
+                        (!cells || c.cells.is_empty())
+                            && (!supports || c.supports.is_empty())
+                            && c.stresses.is_empty()
+                    };
+                    match (named(LOAD_SUFFIXES), named(CELL_SUFFIXES), support, stress) {
+                        (Some(n), ..) if later(&c, true, true) => c.rigid.push(n),
+                        (_, Some(n), ..) if later(&c, false, true) => c.cells.push(n),
+                        (_, _, Some(n), _) if later(&c, false, false) => c.supports.push(n),
+                        (.., Some(n)) => c.stresses.push(n),
                         _ => return None,
                     }
                 }
@@ -141,7 +152,7 @@ impl StepColumns {
 
     /// Number of six-column groups (rigid bodies, cells, supports).
     fn n_groups(&self) -> usize {
-        self.rigid.len() + self.cells.len() + self.supports.len()
+        self.rigid.len() + self.cells.len() + self.supports.len() + self.stresses.len()
     }
 
     /// The six-column groups in column order, with their suffixes.
@@ -149,6 +160,7 @@ impl StepColumns {
         (self.rigid.iter().map(|n| (n, LOAD_SUFFIXES)))
             .chain(self.cells.iter().map(|n| (n, CELL_SUFFIXES)))
             .chain(self.supports.iter().map(|n| (n, SUPPORT_SUFFIXES)))
+            .chain(self.stresses.iter().map(|n| (n, STRESS_SUFFIXES)))
     }
 
     /// The optional fields of a row (empty, or starting with a comma); NaN for a measure the
@@ -159,12 +171,14 @@ impl StepColumns {
         loads: &[[f64; 6]],
         cells: &[[f64; 6]],
         supports: &[[f64; 6]],
+        stresses: &[[f64; 6]],
     ) -> String {
         let mut out = self.format_granular(g);
         let groups = (0..self.rigid.len())
             .map(|k| loads.get(k))
             .chain((0..self.cells.len()).map(|k| cells.get(k)))
-            .chain((0..self.supports.len()).map(|k| supports.get(k)));
+            .chain((0..self.supports.len()).map(|k| supports.get(k)))
+            .chain((0..self.stresses.len()).map(|k| stresses.get(k)));
         for l in groups {
             for x in l.copied().unwrap_or([f64::NAN; 6]) {
                 out.push(',');
@@ -205,14 +219,21 @@ impl StepColumns {
 
     /// The cells' measures among the optional `fields` of a row.
     pub fn parse_cells(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
-        let first = self.count() - 6 * (self.cells.len() + self.supports.len());
+        let after = self.cells.len() + self.supports.len() + self.stresses.len();
+        let first = self.count() - 6 * after;
         parse_groups(&fields[first..], &self.cells, CELL_SUFFIXES)
     }
 
     /// The supports' loads among the optional `fields` of a row.
     pub fn parse_supports(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
-        let first = self.count() - 6 * self.supports.len();
+        let first = self.count() - 6 * (self.supports.len() + self.stresses.len());
         parse_groups(&fields[first..], &self.supports, SUPPORT_SUFFIXES)
+    }
+
+    /// The virial stresses `[σxx, σyy, σzz, σxy, σyz, σxz]` among the optional `fields` of a row.
+    pub fn parse_stresses(&self, fields: &[&str]) -> Result<Vec<[f64; 6]>, String> {
+        let first = self.count() - 6 * self.stresses.len();
+        parse_groups(&fields[first..], &self.stresses, STRESS_SUFFIXES)
     }
 
     /// The record of the optional `fields` of a row (as many as [`StepColumns::count`]).
@@ -269,6 +290,7 @@ mod tests {
                 rigid: Vec::new(),
                 cells: Vec::new(),
                 supports: Vec::new(),
+                stresses: Vec::new(),
             };
             assert_eq!(
                 StepColumns::from_header_suffix(&c.header_suffix()),
@@ -281,7 +303,7 @@ mod tests {
                 max_overlap: 1e-5,
                 packing_fraction: packing.then_some(0.6),
             };
-            let text = c.format(Some(&g), &[], &[], &[]);
+            let text = c.format(Some(&g), &[], &[], &[], &[]);
             let fields: Vec<&str> = text.split(',').skip(1).collect();
             assert_eq!(fields.len(), c.count());
             let back = c.parse(&fields).expect("parse");
@@ -294,6 +316,7 @@ mod tests {
             rigid: Vec::new(),
             cells: Vec::new(),
             supports: Vec::new(),
+            stresses: Vec::new(),
         };
         assert!(
             c.parse(&["1", "x", "2", "3"])
@@ -311,28 +334,38 @@ mod tests {
             rigid: vec!["piston".into()],
             cells: vec!["a".into(), "b_cell".into()],
             supports: vec![support_name(0), support_name(1)],
+            stresses: vec!["spheres".into(), "a".into()],
         };
         let suffix = c.header_suffix();
         assert!(
-            suffix.ends_with(",b_cell_cz,support0_fx,support0_fy,support0_fz,support0_mx,support0_my,support0_mz,support1_fx,support1_fy,support1_fz,support1_mx,support1_my,support1_mz"),
+            suffix.contains(",b_cell_cz,support0_fx,support0_fy,support0_fz,support0_mx,support0_my,support0_mz,support1_fx,support1_fy,support1_fz,support1_mx,support1_my,support1_mz,spheres_sxx"),
+            "{suffix}"
+        );
+        assert!(
+            suffix.ends_with(",a_sxx,a_syy,a_szz,a_sxy,a_syz,a_sxz"),
             "{suffix}"
         );
         assert_eq!(StepColumns::from_header_suffix(&suffix), Some(c.clone()));
         let loads = [[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]];
         let cells = [[1e-16, 2e-10, 400.0, 0.0, 1e-6, -2.5], [7.0; 6]];
         let supports = [[-1.5, 0.0, 2e-7, 1e-12, -3.0, 4.0], [0.25; 6]];
-        let text = c.format(None, &loads, &cells, &supports);
+        let stresses = [[-1e4, -2e4, -3e4, 1.0, 2.0, 3.0], [0.5; 6]];
+        let text = c.format(None, &loads, &cells, &supports, &stresses);
         let fields: Vec<&str> = text.split(',').skip(1).collect();
         assert_eq!(fields.len(), c.count());
         assert_eq!(c.parse_loads(&fields).unwrap(), loads);
         assert_eq!(c.parse_cells(&fields).unwrap(), cells);
         assert_eq!(c.parse_supports(&fields).unwrap(), supports);
+        assert_eq!(c.parse_stresses(&fields).unwrap(), stresses);
         // A cell group before a rigid body's is not a header catena writes.
         let swapped = ",a_volume,a_area,a_pressure,a_cx,a_cy,a_cz,p_fx,p_fy,p_fz,p_tx,p_ty,p_tz";
         assert_eq!(StepColumns::from_header_suffix(swapped), None);
         // Nor a support group before a cell's.
         let late = ",s_fx,s_fy,s_fz,s_mx,s_my,s_mz,a_volume,a_area,a_pressure,a_cx,a_cy,a_cz";
         assert_eq!(StepColumns::from_header_suffix(late), None);
+        // Nor a stress group before a support's.
+        let early = ",a_sxx,a_syy,a_szz,a_sxy,a_syz,a_sxz,s_fx,s_fy,s_fz,s_mx,s_my,s_mz";
+        assert_eq!(StepColumns::from_header_suffix(early), None);
     }
 
     #[test]
@@ -346,6 +379,7 @@ mod tests {
             rigid: Vec::new(),
             cells: Vec::new(),
             supports: Vec::new(),
+            stresses: Vec::new(),
         };
         let row = |step: u64| StepRecord {
             step,

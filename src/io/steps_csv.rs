@@ -110,6 +110,11 @@ pub struct StepRecord {
     /// [`crate::model::Model::support_loads`]).
     #[serde(default)]
     pub supports: Vec<[f64; 6]>,
+    /// The virial stresses `[σxx, σyy, σzz, σxy, σyz, σxz]` (Pa) of the spheres' mean and of
+    /// each cell, in scenes whose chains have `Assemble_VirialStress` (see
+    /// [`crate::contact::virial_stresses`]).
+    #[serde(default)]
+    pub stresses: Vec<[f64; 6]>,
 }
 
 /// Formats an `f64` so that `str::parse::<f64>` gives back the same value.
@@ -157,7 +162,13 @@ pub(super) fn format_row(r: &StepRecord, energies: bool, columns: &StepColumns) 
         r.substeps,
         r.retries,
         fmt_f64(r.min_gap_iterates),
-        columns.format(r.granular.as_ref(), &r.rigid_loads, &r.cells, &r.supports),
+        columns.format(
+            r.granular.as_ref(),
+            &r.rigid_loads,
+            &r.cells,
+            &r.supports,
+            &r.stresses,
+        ),
     )
 }
 
@@ -289,6 +300,7 @@ pub(super) mod tests {
             rigid_loads: Vec::new(),
             cells: Vec::new(),
             supports: Vec::new(),
+            stresses: Vec::new(),
         }
     }
 

@@ -101,6 +101,7 @@ fn parse_row(line: &str, energies: bool, columns: &StepColumns) -> Result<StepRe
         granular: columns.parse(&f[n_common..])?,
         rigid_loads: columns.parse_loads(&f[n_common..])?,
         cells: columns.parse_cells(&f[n_common..])?,
+        stresses: columns.parse_stresses(&f[n_common..])?,
         supports: columns.parse_supports(&f[n_common..])?,
     })
 }

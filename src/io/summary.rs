@@ -258,6 +258,7 @@ mod tests {
             rigid_loads: Vec::new(),
             cells: Vec::new(),
             supports: Vec::new(),
+            stresses: Vec::new(),
         }
     }
 

@@ -303,6 +303,7 @@ impl Session {
             rigid_loads: self.plan.rigid_loads(&self.sim),
             cells: self.plan.cell_measures(&self.sim),
             supports: self.plan.support_loads(&self.sim),
+            stresses: self.plan.stresses(&self.sim),
         };
         self.step = k;
         if let Some(o) = self.out.as_mut() {

@@ -49,6 +49,11 @@ pub(super) struct OutputPlan {
     pub(super) cells: Vec<String>,
     /// The rod boundary conditions' support names, for their load columns.
     pub(super) supports: Vec<String>,
+    /// With `Assemble_VirialStress` in a chain: virial stress columns for the spheres' mean
+    /// (when there are spheres) …
+    pub(super) stress_spheres: bool,
+    /// … and for these shells (every cell), in model order.
+    pub(super) stress_cells: Vec<usize>,
 }
 
 impl OutputPlan {
@@ -56,6 +61,8 @@ impl OutputPlan {
     /// it also has contacts.
     pub(super) fn of(scene: &BuiltScene) -> Self {
         let granular = !scene.model.bodies.spheres.is_empty();
+        let virial =
+            (scene.contacts.as_ref()).is_some_and(|c| c.has_element("Assemble_VirialStress"));
         let o = &scene.output;
         let driven: Vec<usize> = (scene.model.bodies.spheres.iter().enumerate())
             .filter(|(_, s)| s.path.is_some())
@@ -86,7 +93,44 @@ impl OutputPlan {
             supports: (0..scene.model.bcs.len())
                 .map(crate::io::support_name)
                 .collect(),
+            stress_spheres: virial && granular,
+            stress_cells: (scene.model.bodies.shells.iter().enumerate())
+                .filter(|(_, s)| virial && s.cell.is_some())
+                .map(|(i, _)| i)
+                .collect(),
         }
+    }
+
+    /// The virial stress groups' names: `spheres`, then the cells'.
+    fn stress_names(&self, model: &Model) -> Vec<String> {
+        let spheres = self.stress_spheres.then(|| "spheres".to_string());
+        let cells =
+            (self.stress_cells.iter()).map(|&i| model.bodies.shells[i].name.replace(',', "_"));
+        spheres.into_iter().chain(cells).collect()
+    }
+
+    /// The virial stresses of the step `sim` just took, `[σxx, σyy, σzz, σxy, σyz, σxz]` (Pa):
+    /// the spheres' volume-weighted mean, then each cell's (see
+    /// [`crate::contact::virial_stresses`]).
+    pub(super) fn stresses(&self, sim: &Simulator) -> Vec<[f64; 6]> {
+        if !self.stress_spheres && self.stress_cells.is_empty() {
+            return Vec::new();
+        }
+        let m = &sim.model;
+        let s = crate::contact::virial_stresses(m, &m.q, sim.last_contacts());
+        let six = |t: &crate::math::Mat3| {
+            [
+                t[(0, 0)],
+                t[(1, 1)],
+                t[(2, 2)],
+                t[(0, 1)],
+                t[(1, 2)],
+                t[(0, 2)],
+            ]
+        };
+        let spheres = self.stress_spheres.then(|| six(&s.spheres_mean(m)));
+        let cells = self.stress_cells.iter().map(|&i| six(&s.shells[i]));
+        spheres.into_iter().chain(cells).collect()
     }
 
     /// The load each rod boundary condition's support carries at the step `sim` just took
@@ -134,14 +178,15 @@ impl OutputPlan {
         loads
     }
 
-    /// The optional columns of `steps.csv`.
-    pub(super) fn columns(&self) -> StepColumns {
+    /// The optional columns of `steps.csv` for `model`.
+    pub(super) fn columns(&self, model: &Model) -> StepColumns {
         StepColumns {
             granular: self.granular,
             packing: self.region.is_some(),
             rigid: self.rigid.clone(),
             cells: self.cells.clone(),
             supports: self.supports.clone(),
+            stresses: self.stress_names(model),
         }
     }
 

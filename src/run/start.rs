@@ -135,7 +135,7 @@ impl Start {
             Some(dir) => Some(OutputDir::create_with(
                 dir,
                 opts.force,
-                scene.plan.columns(),
+                scene.plan.columns(&sim.model),
             )?),
             None => None,
         };

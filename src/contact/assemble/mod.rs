@@ -3,7 +3,9 @@
 mod feedback;
 mod forces;
 mod matrix;
+mod virial;
 
 pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};
+pub use virial::{AssembleVirialStress, VirialRecord};

@@ -287,6 +287,10 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         self.bindings.iter().any(|b| b.chain.has_potential())
     }
 
+    fn has_element(&self, name: &str) -> bool {
+        (self.bindings.iter()).any(|b| b.chain.elements().iter().any(|e| e.doc().name == name))
+    }
+
     fn max_step(&self, model: &Model, q: &[f64], dir: &[f64]) -> f64 {
         let mut t = 1.0_f64;
         for (bi, b) in self.bindings.iter().enumerate() {

@@ -105,6 +105,7 @@ pub(super) fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         active: false,
         memory: Default::default(),
         rigid_loads: None,
+        virial: None,
     }
 }
 
@@ -156,6 +157,7 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
     lc.active = active;
     lc.memory = ctx.memory;
     lc.rigid_loads = (active && ctx.has_rigid()).then(|| Box::new(rigid_loads(ctx)));
+    lc.virial = ctx.virial.filter(|_| active).map(Box::new);
 }
 
 /// The force and torque of an evaluated pair on each of its rigid sides (see

@@ -21,6 +21,7 @@ mod model;
 mod redetect;
 mod state;
 mod store;
+mod virial_stress;
 
 pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
@@ -32,3 +33,4 @@ pub use model::{
 pub use redetect::{REUSE_FRACTION, Redetect};
 pub use state::ContactState;
 pub use store::MemoryStore;
+pub use virial_stress::{VirialStresses, virial_stresses};

@@ -50,6 +50,8 @@ pub struct LocalContact {
     /// The force (N) and torque about its centre of mass (N·m) the pair exerts on each side
     /// that is a rigid body, with the body's index (`None` for pairs without one).
     pub rigid_loads: Option<Box<[Option<RigidLoad>; 2]>>,
+    /// What `Assemble_VirialStress` recorded of an active pair (`None` without the element).
+    pub virial: Option<Box<crate::contact::VirialRecord>>,
 }
 
 /// What a contact exerts on a rigid body: its index, the force (N) and the torque about its
@@ -199,6 +201,10 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// configuration, and need not be evaluated).
     fn has_potential(&self) -> bool {
         true
+    }
+    /// Whether some chain has the element called `name` (its RON name).
+    fn has_element(&self, _name: &str) -> bool {
+        false
     }
     /// Largest `t ∈ [0, 1]` such that the configuration `q + t·dir` (a Newton step, or the
     /// predictor) keeps every gap of the barrier chains positive; 1 when no chain needs CCD.

@@ -203,6 +203,7 @@ mod tests {
                 active: true,
                 memory: Default::default(),
                 rigid_loads: None,
+                virial: None,
             };
             maps.scatter(k, &lc, &mut compact);
             let s = full_map(&model, &pattern, l);

@@ -351,6 +351,7 @@ mod tests {
             active: true,
             memory: Default::default(),
             rigid_loads: None,
+            virial: None,
         };
         let contacts = [contact];
         let op = SystemOperator::new(&dofs, &pattern, &values, &contacts);
@@ -427,6 +428,7 @@ mod tests {
                     active: true,
                     memory: Default::default(),
                     rigid_loads: None,
+                    virial: None,
                 }
             })
             .collect();

@@ -1,0 +1,232 @@
+//! `Assemble_VirialStress` against statics: a column of three spheres of weight `w` and radius
+//! `r` resting on a floor, at rest in a viscous medium (overdamped steps). The contact below sphere `k`
+//! (from the bottom, 0-based) carries `(3 − k) w`, so the branch-vector sum `V σ_zz` is
+//! `−r w (2(3 − k) − 1)`: `−5 r w`, `−3 r w`, `−r w`, `−9 r w = −n² r w` in all
+//! (Christoffersen et al. 1981); every other component is zero. The steps.csv columns carry the
+//! spheres' mean `−3 r w / V`.
+
+use catena::contact::virial_stresses;
+use catena::io::read_steps_csv;
+use catena::run::{RunOptions, run};
+use catena::scene::{build_scene, parse_scene};
+use std::f64::consts::PI;
+use std::path::Path;
+
+const R: f64 = 1e-3;
+const RHO: f64 = 2500.0;
+const G: f64 = 9.81;
+
+fn chain(name: &str, second: &str, resolver: &str) -> String {
+    format!(
+        "Chain(name: \"{name}\", elements: [Sphere_1_Data, {second}, {resolver}, \
+         N_Hertz(), AssembleForces, AssembleContactMatrix, Assemble_VirialStress])"
+    )
+}
+
+fn scene() -> String {
+    let spheres: String = (0..3)
+        .map(|k| {
+            let z = R + 2.0 * R * k as f64;
+            format!("(name: \"s{k}\", material: \"glass\", radius: {R}, center: (0, 0, {z})),\n")
+        })
+        .collect();
+    format!(
+        "Scene(
+    name: \"column\",
+    time: (dt: 0.25, duration: 2.0, integrator: Overdamped),
+    solver: (force_tol: 1e-12),
+    materials: {{ \"glass\": (youngs_modulus: 6.3e10, poisson_ratio: 0.23, density: {RHO}) }},
+    spheres: [{spheres}],
+    planes: [(name: \"floor\", origin: (0, 0, 0), normal: (0, 0, 1), material: \"glass\")],
+    forces: [Gravity(g: (0, 0, -{G})), StokesDrag(viscosity: 1e3)],
+    contacts: [
+        (chain: \"pair.ron\", first: AllSpheres, second: AllSpheres, keep_distance: 1e-4),
+        (chain: \"floor.ron\", first: AllSpheres, second: AllPlanes, keep_distance: 1e-4),
+    ],
+)"
+    )
+}
+
+fn write_files(dir: &Path) -> std::path::PathBuf {
+    std::fs::write(
+        dir.join("pair.ron"),
+        chain("pair", "Sphere_2_Data", "Sphere_Sphere"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("floor.ron"),
+        chain("floor", "Plane_2_Data", "Sphere_Plane"),
+    )
+    .unwrap();
+    let file = dir.join("column.ron");
+    std::fs::write(&file, scene()).unwrap();
+    file
+}
+
+fn build(file: &Path) -> catena::scene::BuiltScene {
+    let src = std::fs::read_to_string(file).unwrap();
+    let spec = parse_scene(&src, file).unwrap_or_else(|e| panic!("{e}"));
+    build_scene(&spec, &src, file).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_files(dir.path());
+    let mut sim = build(&file).into_simulator();
+    while sim.model.time < 2.0 - 1e-12 {
+        sim.step().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let volume = 4.0 / 3.0 * PI * R.powi(3);
+    let w = RHO * volume * G;
+    let s = virial_stresses(&sim.model, &sim.model.q, sim.last_contacts());
+    for (k, sigma) in s.spheres.iter().enumerate() {
+        let expected = -R * w * (2.0 * (3 - k) as f64 - 1.0) / volume;
+        assert!(
+            (sigma[(2, 2)] - expected).abs() < 1e-6 * expected.abs(),
+            "sphere {k}: σ_zz = {}, expected {expected}",
+            sigma[(2, 2)]
+        );
+        for (i, j) in [(0, 0), (1, 1), (0, 1), (0, 2), (1, 2)] {
+            assert!(
+                sigma[(i, j)].abs() < 1e-9 * expected.abs(),
+                "sphere {k}: σ[{i}{j}] = {}",
+                sigma[(i, j)]
+            );
+        }
+        assert_eq!(sigma, &sigma.transpose(), "symmetric");
+    }
+    let mean = s.spheres_mean(&sim.model)[(2, 2)];
+    assert!(
+        (mean + 3.0 * R * w / volume).abs() < 1e-6 * mean.abs(),
+        "{mean}"
+    );
+}
+
+#[test]
+fn steps_csv_has_the_spheres_mean_stress() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_files(dir.path());
+    let out = dir.path().join("out");
+    let opts = RunOptions {
+        out: Some(out.clone()),
+        progress: false,
+        ..RunOptions::default()
+    };
+    run(build(&file), &opts).unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(out.join("steps.csv")).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header
+            .ends_with(",spheres_sxx,spheres_syy,spheres_szz,spheres_sxy,spheres_syz,spheres_sxz"),
+        "{header}"
+    );
+    let rows = read_steps_csv(&out.join("steps.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let last = rows.last().unwrap();
+    let volume = 4.0 / 3.0 * PI * R.powi(3);
+    let w = RHO * volume * G;
+    let szz = last.stresses[0][2];
+    assert!(
+        (szz + 3.0 * R * w / volume).abs() < 1e-6 * szz.abs(),
+        "{szz}"
+    );
+}
+
+/// A cell (cortical tension, volume held) pressed between two planes `h` apart: the planes'
+/// forces are vertical and equal, `F`, at contact points on the planes, so its virial stress is
+/// `σ_zz = −F h / V` (to the contact layer's depth, ~nm against `h` = 8 µm) and `σ_xx`, `σ_yy`,
+/// `σ_xy` vanish; steps.csv has it as `cell_sxx…`.
+#[test]
+fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("plane.ron"),
+        "Chain(name: \"plane\", elements: [Point_1_Data, Plane_2_Data, Point_Plane, \
+         N_LinearPressure(stiffness: 1e11), AssembleForces, AssembleContactMatrix, \
+         Assemble_VirialStress])",
+    )
+    .unwrap();
+    let h = 8e-6;
+    let src = format!(
+        "Scene(
+    name: \"squeezed\",
+    time: (dt: 0.05, duration: 1.0, integrator: Overdamped),
+    solver: (abs_tol: 1e-18, rel_tol: 0, force_tol: 1e-9),
+    materials: {{ \"cortex\": (youngs_modulus: 1, poisson_ratio: 0.3333, density: 1000) }},
+    shells: [(name: \"cell\", material: \"cortex\", thickness: 1e-7, bending: Hinge,
+              mesh: Icosphere(radius: 5e-6, level: 2),
+              cell: (tension: 1e-3, bulk_modulus: 1e5))],
+    planes: [
+        (name: \"floor\", origin: (0, 0, {lo}), normal: (0, 0, 1), material: \"cortex\"),
+        (name: \"ceiling\", origin: (0, 0, {hi}), normal: (0, 0, -1), material: \"cortex\"),
+    ],
+    forces: [SurfaceDrag(friction: 4e7)],
+    contacts: [(chain: \"plane.ron\", first: AllShells, second: AllPlanes, keep_distance: 5e-7)],
+)",
+        lo = -h / 2.0,
+        hi = h / 2.0
+    );
+    let file = dir.path().join("squeezed.ron");
+    std::fs::write(&file, &src).unwrap();
+    let out = dir.path().join("out");
+    let opts = RunOptions {
+        out: Some(out.clone()),
+        progress: false,
+        ..RunOptions::default()
+    };
+    run(build(&file), &opts).unwrap_or_else(|e| panic!("{e}"));
+    let mut sim = build(&file).into_simulator();
+    while sim.model.time < 1.0 - 1e-12 {
+        sim.step().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let contacts = sim.last_contacts();
+    // The ceiling's push on the cell: side 1 (the node) receives −F₁₂.
+    let ceiling: f64 = (contacts.iter())
+        .filter(|c| {
+            c.active
+                && c.key.second
+                    == catena::contact::PrimId::Plane(catena::contact::PlanePrim { index: 1 })
+        })
+        .map(|c| -c.virial.as_ref().expect("recorded").force.z)
+        .sum();
+    assert!(ceiling < 0.0, "the ceiling pushes down: {ceiling}");
+    let volume = sim.model.bodies.shells[0]
+        .cell_measures(&sim.model.q)
+        .unwrap()
+        .volume;
+    let s = virial_stresses(&sim.model, &sim.model.q, contacts);
+    let sigma = s.shells[0];
+    let expected = ceiling * h / volume;
+    assert!(
+        (sigma[(2, 2)] - expected).abs() < 1e-3 * expected.abs(),
+        "σ_zz = {}, −F h / V = {expected}",
+        sigma[(2, 2)]
+    );
+    for (i, j) in [(0, 0), (1, 1), (0, 1)] {
+        assert!(
+            sigma[(i, j)].abs() < 1e-12 * expected.abs(),
+            "σ[{i}{j}] = {}",
+            sigma[(i, j)]
+        );
+    }
+    let rows = read_steps_csv(&out.join("steps.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let header = std::fs::read_to_string(out.join("steps.csv")).unwrap();
+    assert!(
+        header
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",cell_sxx,cell_syy,cell_szz,cell_sxy,cell_syz,cell_sxz")
+    );
+    assert_eq!(
+        rows.last().unwrap().stresses,
+        vec![[
+            sigma[(0, 0)],
+            sigma[(1, 1)],
+            sigma[(2, 2)],
+            sigma[(0, 1)],
+            sigma[(1, 2)],
+            sigma[(0, 2)]
+        ]]
+    );
+}
