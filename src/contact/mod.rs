@@ -91,9 +91,10 @@ pub use resolve::{
     SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
 pub use set::{
-    BandNeighbours, ContactBinding, ContactModel, ContactSet, ContactState, ContactStats, Coverage,
-    LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect, RigidLoad, VirialStresses,
-    band_neighbours, rigid_body_loads, sphere_loads, virial_stresses,
+    BandNeighbours, CellContact, ContactBinding, ContactModel, ContactSet, ContactState,
+    ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect,
+    RigidLoad, VirialStresses, band_neighbours, cell_contacts, rigid_body_loads, sphere_loads,
+    virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

@@ -87,6 +87,33 @@ pub fn render_force_chains(time: f64, lines: &[ContactLine]) -> Result<String, s
     Ok(s)
 }
 
+/// Header of a cell-contact CSV.
+pub const CELL_CONTACTS_HEADER: &str = "first,second,contact_area,fx,fy,fz";
+
+/// One row of a cell-contact CSV: the two bodies' labels, the contact area (m²) and the force
+/// on the first from the second (N).
+pub type CellContactRow = (String, String, f64, [f64; 3]);
+
+/// Renders the cell-contact CSV of `rows`: [`CELL_CONTACTS_HEADER`], then one row per touching
+/// pair (labels quoted as CSV fields, `"` doubled).
+pub fn render_cell_contacts(rows: &[CellContactRow]) -> String {
+    let quote = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
+    let mut s = format!("{CELL_CONTACTS_HEADER}\n");
+    for (a, b, area, f) in rows {
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{},{}",
+            quote(a),
+            quote(b),
+            fmt_f64(*area),
+            fmt_f64(f[0]),
+            fmt_f64(f[1]),
+            fmt_f64(f[2])
+        );
+    }
+    s
+}
+
 /// Renders the contact list CSV of `lines`: [`CONTACT_LIST_HEADER`], then one row per contact
 /// (labels quoted as CSV fields, `"` doubled).
 pub fn render_contact_list(lines: &[ContactLine]) -> String {

@@ -32,7 +32,8 @@ pub use contact_line::ContactLine;
 pub use dir_lock::{DirLock, LOCK_FILE};
 pub use error::OutputError;
 pub use force_chains::{
-    CONTACT_LIST_HEADER, render_contact_list, render_force_chains, write_force_chains,
+    CELL_CONTACTS_HEADER, CONTACT_LIST_HEADER, CellContactRow, render_cell_contacts,
+    render_contact_list, render_force_chains, write_force_chains,
 };
 pub use granular_columns::{
     GRANULAR_HEADER, GranularRecord, PACKING_HEADER, StepColumns, support_name,

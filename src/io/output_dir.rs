@@ -3,8 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    ContactLine, DirLock, Frame, OutputError, PvdIndex, StepColumns, StepRecord, StepsCsv, Summary,
-    render_contact_list, write_force_chains, write_summary, write_vtp,
+    CellContactRow, ContactLine, DirLock, Frame, OutputError, PvdIndex, StepColumns, StepRecord,
+    StepsCsv, Summary, render_cell_contacts, render_contact_list, write_force_chains,
+    write_summary, write_vtp,
 };
 
 /// File name of the per-step table inside the output directory.
@@ -165,6 +166,16 @@ impl OutputDir {
             )?;
         }
         Ok(())
+    }
+
+    /// Writes the cell-contact CSV of the last frame, `frames/cell_contacts_NNNNNN.csv` (see
+    /// [`render_cell_contacts`]).
+    pub fn write_cell_contacts(&self, rows: &[CellContactRow]) -> Result<(), OutputError> {
+        let n = self.frames.saturating_sub(1);
+        self.lock.write_file(
+            &format!("{FRAMES_DIR}/cell_contacts_{n:06}.csv"),
+            render_cell_contacts(rows).as_bytes(),
+        )
     }
 
     /// Number of frames written so far.

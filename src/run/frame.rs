@@ -272,5 +272,15 @@ pub(super) fn write_frame(
         let lines = contact_lines(model, sim.last_contacts());
         out.write_contacts(model.time, &lines, plan.chains, plan.list)?;
     }
+    if !plan.cells.is_empty() {
+        let rows: Vec<_> = crate::contact::cell_contacts(model, &model.q, sim.last_contacts())
+            .into_iter()
+            .map(|c| {
+                let (a, b) = (c.first.label(model), c.second.label(model));
+                (a, b, c.area, [c.force.x, c.force.y, c.force.z])
+            })
+            .collect();
+        out.write_cell_contacts(&rows)?;
+    }
     Ok(())
 }

@@ -3,9 +3,10 @@
 //! (from the bottom, 0-based) carries `(3 − k) w`, so the branch-vector sum `V σ_zz` is
 //! `−r w (2(3 − k) − 1)`: `−5 r w`, `−3 r w`, `−r w`, `−9 r w = −n² r w` in all
 //! (Christoffersen et al. 1981); every other component is zero. The steps.csv columns carry the
-//! spheres' mean `−3 r w / V`.
+//! spheres' mean `−3 r w / V`. And a cell pressed between two planes: its virial stress
+//! `−F h / V`, and its contact area per plane, on which the plane carries the inner pressure.
 
-use catena::contact::virial_stresses;
+use catena::contact::{cell_contacts, virial_stresses};
 use catena::io::read_steps_csv;
 use catena::run::{RunOptions, run};
 use catena::scene::{build_scene, parse_scene};
@@ -181,12 +182,11 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
     }
     let contacts = sim.last_contacts();
     // The ceiling's push on the cell: side 1 (the node) receives −F₁₂.
+    let ceiling_plane = catena::contact::BodyId::Plane(1);
+    let ceiling_plane_prim =
+        catena::contact::PrimId::Plane(catena::contact::PlanePrim { index: 1 });
     let ceiling: f64 = (contacts.iter())
-        .filter(|c| {
-            c.active
-                && c.key.second
-                    == catena::contact::PrimId::Plane(catena::contact::PlanePrim { index: 1 })
-        })
+        .filter(|c| c.active && c.key.second == ceiling_plane_prim)
         .map(|c| -c.virial.as_ref().expect("recorded").force.z)
         .sum();
     assert!(ceiling < 0.0, "the ceiling pushes down: {ceiling}");
@@ -228,5 +228,38 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
             sigma[(1, 2)],
             sigma[(0, 2)]
         ]]
+    );
+
+    // The contact area per plane: the area shares Σ Ā/3 of the cell's nodes that overlap it.
+    let pairs = cell_contacts(&sim.model, &sim.model.q, contacts);
+    assert_eq!(pairs.len(), 2, "{pairs:?}");
+    let top = &pairs[1];
+    assert_eq!(top.first, catena::contact::BodyId::Shell(0));
+    assert_eq!(top.second, ceiling_plane);
+    assert!(
+        (top.force.z - ceiling).abs() < 1e-12 * ceiling.abs(),
+        "{top:?} vs {ceiling}"
+    );
+    let shares: f64 = (contacts.iter())
+        .filter(|c| c.active && c.gap < 0.0 && c.key.second == ceiling_plane_prim)
+        .map(|c| catena::contact::node_area(&sim.model, c.key.first).unwrap())
+        .sum();
+    assert!(shares > 0.0);
+    assert!(
+        (top.area - shares).abs() < 1e-12 * shares,
+        "{} vs {shares}",
+        top.area
+    );
+    let frames = std::fs::read_dir(out.join("frames")).unwrap();
+    let last = (frames.map(|e| e.unwrap().file_name().into_string().unwrap()))
+        .filter(|n| n.starts_with("cell_contacts_"))
+        .max()
+        .expect("a cell-contact CSV per frame");
+    let text = std::fs::read_to_string(out.join("frames").join(last)).unwrap();
+    assert!(
+        text.starts_with(
+            "first,second,contact_area,fx,fy,fz\n\"shell \"\"cell\"\"\",\"plane \"\"floor\"\"\","
+        ),
+        "{text}"
     );
 }
