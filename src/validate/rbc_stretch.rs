@@ -7,29 +7,30 @@
 //! diameter 7.82 µm, 94 µm³, 135 µm²) with a hyperelastic membrane on its rest triangles, hinge
 //! bending `E h³/12 = 2e-19 J` (E = 2.4 kPa, h = 0.1 µm; the material only sets bending), its
 //! volume held by a bulk modulus `K_V = 10 kPa` and its total area by `K_A = 0.5 N/m` (the
-//! bilayer's, Evans & Waugh 1977). Two opposite forces `±F` along x, each shared equally by the
-//! nodes within 1 µm of a rim point: a contact diameter of 2 µm for the bead's bond (a choice:
-//! on this 642-node mesh a 1 µm contact holds one to three nodes, which draw a tether-like tip
-//! and lengthen the cell). Equilibrium is reached through the overdamped mode with a weak
-//! surface friction (`γ = 10⁶ N·s/m³`, Δt = 0.5 s): its drag `γĀ/Δt ≈ 4e-7 N/m` per node holds
-//! the rigid modes and the membrane's compressive buckling modes that leave the static Hessian
-//! singular or indefinite, and vanishes at rest. The force goes through the measured levels,
-//! each ramped in over 2 s and held for 2 s; the rows are the state at the end of each hold
-//! (the notes give how much the axial diameter still moved over the hold's last step).
+//! bilayer's, Evans, Waugh & Melnik 1976). Two opposite forces `±F` along x, each shared
+//! equally by the nodes within 1 µm of a rim point: a contact diameter of 2 µm for the bead's
+//! bond (a choice: on this mesh it holds 19 nodes, a 1 µm contact only 3). Equilibrium is
+//! reached through the overdamped mode with a weak surface friction (`γ = 10⁶ N·s/m³`,
+//! Δt = 0.5 s): its drag `γĀ/Δt ≈ 4e-7 N/m` per node holds the rigid modes and the membrane's
+//! compressive (buckling) directions that leave the static Hessian singular or indefinite, and
+//! vanishes at rest. The force goes through the measured levels, each ramped in over 2 s and
+//! held for 2 s; the rows are the state at the end of each hold (the notes give how much the
+//! axial diameter still moved over the hold's last step).
 //!
 //! **Laws.** Skalak's law with the shear modulus Mills et al. fitted, `G_s = 5.3 µN/m`, and
 //! `C = 10` (the local area held at `K = 21 G_s`, a usual red-cell choice), judged; and Mills
 //! et al.'s own law at their parameters, the incompressible Yeoh sheet with `μ₀ = 5.3 µN/m`,
 //! `C₃ = μ₀/30` ([`crate::elastic::shell::MembraneLaw::Yeoh`]), reported: on this cell and
-//! contact it is softer than their finite-element cell (the axial diameter at 193 pN is about
-//! 18 µm against their 15), which the notes and the README discuss. (Dimitrakopoulos 2012,
-//! Phys. Rev. E 85:041917, PMC3605755, fitted the Skalak law to the same data at `G_s` = 2.4–2.75 µN/m with
-//! his own contact model; here `G_s = 2.5 µN/m` gives 19.3 µm at 193 pN.)
+//! contact it is softer than their finite-element cell (18.1 µm at 193 pN against the measured
+//! 15.3 µm that their model matched). Dimitrakopoulos (2012, Phys. Rev. E 85:041917) fitted the
+//! Skalak law to the same data at `G_s` = 2.4–2.75 µN/m with his own cell and contact model;
+//! on this one `G_s = 2.5 µN/m` gives 19.3 µm at 193 pN (a single-level run).
 //!
 //! **Data.** Mills et al. 2004, their figure of the axial and transverse diameters against
-//! force (the mean of the measured cells, 0–193 pN, with the lowest and highest), as digitised in the Korali
-//! RBC-stretch study case (cselab, `examples/study.cases/RBCStretch/model/data/Mills.2004.txt`):
-//! the digitisation carries three decimals, the figure's precision is about ±0.1 µm.
+//! force (the mean of the measured cells, 0–193 pN, with the lowest and highest), as digitised
+//! in the Korali RBC-stretch study case (cselab, `examples/study.cases/RBCStretch/model/data/
+//! Mills.2004.txt`). The digitisation carries three decimals, more than a figure read by eye
+//! holds: take the values to about 0.1 µm.
 
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};

@@ -119,7 +119,7 @@ mod tests {
 
     fn law(rng: &mut Rng, k: usize) -> MembraneLaw {
         let g = rng.log_uniform(1e-6, 1e-2);
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             MembraneLaw::Skalak {
                 shear_modulus: g,
                 c: rng.log_uniform(0.1, 100.0),
