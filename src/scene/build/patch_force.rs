@@ -13,13 +13,21 @@ use crate::scene::{NonNegative, Positive, V3};
 
 /// A `PatchForce` entry of the scene, the `nth` of them.
 pub(super) struct PatchSpec<'a> {
+    /// The shell's name.
     pub body: &'a str,
+    /// Centre of the patch (m).
     pub center: V3,
+    /// Radius of the patch (m).
     pub radius: Positive,
+    /// Total force (N).
     pub force: V3,
+    /// The window's start (s).
     pub start: Option<NonNegative>,
+    /// The window's end (s).
     pub end: Option<Positive>,
+    /// The window's ramp (s).
     pub ramp: Option<NonNegative>,
+    /// Which `PatchForce` of the file (0-based), to locate errors.
     pub nth: usize,
 }
 
