@@ -14,7 +14,8 @@
 //! * **Hyperelastic membranes** (`membrane: Skalak(…)`, `Yeoh(…)`), on the same jittered mesh
 //!   at large strain (`F = diag(1.3, 0.85)`, then a rigid rotation out of plane): every interior
 //!   node lands on the affine map, and the reaction on the edge x = L is `P₁₁ W` with the
-//!   law's nominal tension `P₁₁ = ∂W/∂λ₁ = 2λ₁(W₁ + λ₂² W₂)` (N/m).
+//!   law's nominal tension `P₁₁ = ∂W/∂λ₁ = 2λ₁(W₁ + λ₂² W₂)` (N/m); their RON fields take the
+//!   documented defaults.
 //! * **Edge springs** (`membrane: Springs`, seed 004 §3.1) are a lattice model, not a continuum
 //!   one: on an equilateral lattice they pass the patch test (every interior node is a centre of
 //!   symmetry of its star) and respond as an isotropic sheet with `Y = E` and `ν = 1/3`
@@ -371,4 +372,38 @@ fn hyperelastic_membranes_pass_a_large_strain_patch_test() {
         let out = patch_test(simulator(&mesh, spec, 0.3), &turned);
         assert!(out.interior_error < 1e-8, "{}", out.interior_error);
     }
+}
+
+/// The membrane fields' defaults: Skalak's `C` is 1, the Yeoh sheet's `C₃` is `μ₀/30` (Mills et
+/// al. 2004); given values are kept.
+#[test]
+fn membrane_laws_take_their_documented_defaults() {
+    use catena::elastic::shell::MembraneLaw;
+    use catena::model::ShellMembrane;
+    let mesh = jittered(2, 2, 0.02, 0.02, 0.0);
+    let law = |spec: &str| match simulator(&mesh, spec, 0.3).model.bodies.shells[0].membrane {
+        ShellMembrane::Hyperelastic(law) => law,
+        other => panic!("{spec}: {other:?}"),
+    };
+    assert_eq!(
+        law("Skalak(shear_modulus: 2e-6)"),
+        MembraneLaw::Skalak {
+            shear_modulus: 2e-6,
+            c: 1.0
+        }
+    );
+    assert_eq!(
+        law("Yeoh(shear_modulus: 3e-6)"),
+        MembraneLaw::Yeoh {
+            shear_modulus: 3e-6,
+            c3: 3e-6 / 30.0
+        }
+    );
+    assert_eq!(
+        law("Yeoh(shear_modulus: 3e-6, c3: 0)"),
+        MembraneLaw::Yeoh {
+            shear_modulus: 3e-6,
+            c3: 0.0
+        }
+    );
 }
