@@ -34,6 +34,12 @@ const CASES: &[Case] = &[
         swap: &[],
     },
     Case {
+        name: "rbc_stretch",
+        scene: "rbc_stretch",
+        until: 2.0,
+        swap: &[],
+    },
+    Case {
         name: "rods_crossing",
         scene: "rods_crossing",
         until: 0.4,

@@ -1,6 +1,7 @@
 //! External forces on shells (seed 004 §5): a flat plate falling face-first under aerodynamic
 //! drag reaches the terminal velocity `v = √(2 m g/(ρ_med C_D A))` where drag balances weight,
-//! and gravity with buoyancy scales the weight by `1 − ρ_med/ρ`.
+//! and gravity with buoyancy scales the weight by `1 − ρ_med/ρ`; a `PatchForce` puts its whole
+//! force, and only it, on the plate (momentum `F t`), shared by the nodes of its patch.
 
 use catena::scene::{build_scene, parse_scene};
 use catena::system::Simulator;
@@ -64,4 +65,34 @@ fn buoyancy_scales_the_free_fall_of_a_plate() {
     let expected = -9.81 * (1.0 - 25.0 / 100.0) * t;
     let v = mean_vz(&sim);
     assert!((v - expected).abs() < 1e-9, "{v} vs {expected}");
+}
+
+#[test]
+fn a_patch_force_gives_the_plate_its_whole_force() {
+    let f = 1e-3;
+    let mut sim = plate(&format!(
+        "PatchForce(body: \"p\", center: (0.05, 0.05, 0), radius: 0.02, force: (0, 0, {f}))"
+    ));
+    for _ in 0..10 {
+        sim.step().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let s = &sim.model.bodies.shells[0];
+    let momentum: f64 = (0..s.n_nodes())
+        .map(|i| s.node_mass(i) * sim.model.v[s.node_dof(i) + 2])
+        .sum();
+    let expected = f * sim.model.time;
+    assert!(
+        (momentum - expected).abs() < 1e-9 * expected,
+        "{momentum} vs {expected}"
+    );
+    // The patch (the centre node and its four neighbours 1/60 m away) moves ahead of the
+    // corners, which only the membrane and bending pull along.
+    let z = |p: catena::math::Vec3| p.z;
+    let nodes = s.nodes(&sim.model.q);
+    let centre = nodes
+        .iter()
+        .copied()
+        .find(|p| (p.x - 0.05).abs() < 1e-9 && (p.y - 0.05).abs() < 1e-9)
+        .expect("a node at the plate's centre");
+    assert!(z(centre) > z(nodes[0]), "{} vs {}", z(centre), z(nodes[0]));
 }

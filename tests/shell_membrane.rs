@@ -11,6 +11,11 @@
 //!   the edge x = L is `P_xx h W`, with `P_xx = (1 + a) E E_xx` the first Piola–Kirchhoff stress of
 //!   St. Venant–Kirchhoff plane stress (`σ h W` with `σ = E ε` to first order), while the edge
 //!   y = W carries no force: the Poisson contraction of the material.
+//! * **Hyperelastic membranes** (`membrane: Skalak(…)`, `Yeoh(…)`), on the same jittered mesh
+//!   at large strain (`F = diag(1.3, 0.85)`, then a rigid rotation out of plane): every interior
+//!   node lands on the affine map, and the reaction on the edge x = L is `P₁₁ W` with the
+//!   law's nominal tension `P₁₁ = ∂W/∂λ₁ = 2λ₁(W₁ + λ₂² W₂)` (N/m); their RON fields take the
+//!   documented defaults.
 //! * **Edge springs** (`membrane: Springs`, seed 004 §3.1) are a lattice model, not a continuum
 //!   one: on an equilateral lattice they pass the patch test (every interior node is a centre of
 //!   symmetry of its star) and respond as an isotropic sheet with `Y = E` and `ν = 1/3`
@@ -316,4 +321,89 @@ fn springs_fail_the_patch_test_on_a_jittered_mesh() {
     assert!(springs.interior_error > 1e-3, "{}", springs.interior_error);
     assert!(cst.interior_error < 1e-8);
     assert!(springs.interior_error > 1e5 * cst.interior_error);
+}
+
+/// Skalak's and the Yeoh sheet's membranes reproduce a large affine stretch on an irregular
+/// mesh, with the law's nominal tension on the stretched edge.
+#[test]
+fn hyperelastic_membranes_pass_a_large_strain_patch_test() {
+    use catena::elastic::shell::MembraneLaw;
+    let (lx, ly) = (0.1, 0.05);
+    let mesh = jittered(10, 5, lx, ly, 0.3);
+    let (l1, l2): (f64, f64) = (1.3, 0.85);
+    let g = 1e3;
+    let laws = [
+        (
+            "Skalak(shear_modulus: 1e3, c: 10)",
+            MembraneLaw::Skalak {
+                shear_modulus: g,
+                c: 10.0,
+            },
+        ),
+        (
+            "Yeoh(shear_modulus: 1e3)",
+            MembraneLaw::Yeoh {
+                shear_modulus: g,
+                c3: g / 30.0,
+            },
+        ),
+    ];
+    for (spec, law) in laws {
+        let v = law.evaluate(l1 * l1 + l2 * l2 - 2.0, l1 * l1 * l2 * l2 - 1.0);
+        let p11 = 2.0 * l1 * (v.d[0] + l2 * l2 * v.d[1]);
+        let phi = |x: &Vec3| Vec3::new(x.x * l1, x.y * l2, x.z);
+        let out = patch_test(simulator(&mesh, spec, 0.3), &phi);
+        let expected = p11 * ly;
+        let error = (out.right_reaction.x - expected).abs() / expected;
+        println!(
+            "{spec}: {} interior nodes at the affine map to {:.2e}; reaction {:.6e} N vs P₁₁ W = \
+             {expected:.6e} N (error {error:.2e}); {} Newton iterations",
+            out.interior, out.interior_error, out.right_reaction.x, out.iterations
+        );
+        assert_eq!(out.interior, 36);
+        assert!(out.interior_error < 1e-8, "{}", out.interior_error);
+        assert!(error < 1e-8, "{error}");
+        // The same stretch rotated out of the plane: still the affine map.
+        let rot = nalgebra::Rotation3::from_axis_angle(
+            &nalgebra::Unit::new_normalize(Vec3::new(0.3, -1.0, 0.5)),
+            0.7,
+        );
+        let turned = |x: &Vec3| rot * phi(x);
+        let out = patch_test(simulator(&mesh, spec, 0.3), &turned);
+        assert!(out.interior_error < 1e-8, "{}", out.interior_error);
+    }
+}
+
+/// The membrane fields' defaults: Skalak's `C` is 1, the Yeoh sheet's `C₃` is `μ₀/30` (Mills et
+/// al. 2004); given values are kept.
+#[test]
+fn membrane_laws_take_their_documented_defaults() {
+    use catena::elastic::shell::MembraneLaw;
+    use catena::model::ShellMembrane;
+    let mesh = jittered(2, 2, 0.02, 0.02, 0.0);
+    let law = |spec: &str| match simulator(&mesh, spec, 0.3).model.bodies.shells[0].membrane {
+        ShellMembrane::Hyperelastic(law) => law,
+        other => panic!("{spec}: {other:?}"),
+    };
+    assert_eq!(
+        law("Skalak(shear_modulus: 2e-6)"),
+        MembraneLaw::Skalak {
+            shear_modulus: 2e-6,
+            c: 1.0
+        }
+    );
+    assert_eq!(
+        law("Yeoh(shear_modulus: 3e-6)"),
+        MembraneLaw::Yeoh {
+            shear_modulus: 3e-6,
+            c3: 3e-6 / 30.0
+        }
+    );
+    assert_eq!(
+        law("Yeoh(shear_modulus: 3e-6, c3: 0)"),
+        MembraneLaw::Yeoh {
+            shear_modulus: 3e-6,
+            c3: 0.0
+        }
+    );
 }

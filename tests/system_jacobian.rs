@@ -262,9 +262,9 @@ fn ipc_ground_contact_with_friction_matches_finite_differences_under_every_integ
 }
 
 /// A small clamped plate of each bending and membrane model, perturbed out of plane: the
-/// assembled residual of shell stretching (edge springs or CST membrane) and hinge or mid-edge
-/// bending (with its ξ DOFs) is the gradient of the incremental potential and the Jacobian
-/// matches finite differences, under every integrator.
+/// assembled residual of shell stretching (edge springs, CST or hyperelastic membrane: Skalak,
+/// Yeoh) and hinge or mid-edge bending (with its ξ DOFs) is the gradient of the incremental
+/// potential and the Jacobian matches finite differences, under every integrator.
 #[test]
 fn shell_systems_match_finite_differences() {
     let dir = tempfile::tempdir().unwrap();
@@ -273,6 +273,8 @@ fn shell_systems_match_finite_differences() {
         ("MidEdge", "Springs"),
         ("Hinge", "Cst"),
         ("MidEdge", "Cst"),
+        ("Hinge", "Skalak(shear_modulus: 5e3, c: 10)"),
+        ("MidEdge", "Yeoh(shear_modulus: 5e3)"),
     ];
     for (k, (bending, membrane)) in models.iter().enumerate() {
         let scene = format!(
@@ -287,7 +289,7 @@ fn shell_systems_match_finite_differences() {
                 forces: [Gravity(g: (0, 0, -9.81))],
             )"#
         );
-        let path = dir.path().join(format!("plate_{bending}_{membrane}.ron"));
+        let path = dir.path().join(format!("plate_{k}_{bending}.ron"));
         std::fs::write(&path, scene).unwrap();
         check_scene(path.to_str().unwrap(), 1e-3, 10 + k as u64);
     }

@@ -3,8 +3,8 @@
 use super::case::Case;
 use super::{
     cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    maugis_dugdale, overdamped, overhand, plate_indentation, plate_point_load, repose, restitution,
-    rigid_body, rolling, shell_cantilever, static_load, trefoil,
+    maugis_dugdale, overdamped, overhand, plate_indentation, plate_point_load, rbc_stretch, repose,
+    restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -99,6 +99,17 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &["laplace", "inflation"],
             run: cell::run,
+        },
+        Case {
+            name: "rbc_stretch",
+            title: "Red blood cell stretched by optical tweezers (Evans–Fung cell, hyperelastic \
+                    membrane, area and volume held): axial and transverse diameters against \
+                    force, 0–193 pN, beside the measurements",
+            source: "Mills, Qie, Dao, Lim & Suresh 2004 (Mech. Chem. Biosyst. 1:169), diameters \
+                     against force; Dao, Lim & Suresh 2003 (J. Mech. Phys. Solids 51:2259); Skalak et al. 1973",
+            fast: false,
+            parts: &[],
+            run: rbc_stretch::run,
         },
         Case {
             name: "static",

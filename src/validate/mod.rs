@@ -30,6 +30,7 @@ mod plate_indentation_figures;
 pub mod plate_point_load;
 mod plate_scene;
 mod progress;
+pub mod rbc_stretch;
 mod report;
 pub mod repose;
 pub mod repose_pour;

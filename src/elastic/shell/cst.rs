@@ -34,10 +34,8 @@
 //!   `w = ∂E_m/∂g = (P₁₁, 2P₁₂, P₂₂)`;
 //! * `K = ∂²E_m/∂g² `, from `∂P[dG] = Ā h [μ/2 A dG A + λ̂/4 (A:dG) A]`, constant (computed once
 //!   at rest, [`CstParams::from_rest`]);
-//! * over `(u, v)`: `∇E_m = Jᵀ w` and `∇²E_m = Σₖ wₖ ∇²gₖ + Jᵀ K J`, with `J` the rows
-//!   `∇g₁ = (2u, 0)`, `∇g₂ = (v, u)`, `∇g₃ = (0, 2v)` and the constant
-//!   `∇²g₁ = [[2I, 0], [0, 0]]`, `∇²g₂ = [[0, I], [I, 0]]`, `∇²g₃ = [[0, 0], [0, 2I]]`;
-//! * over `(x0, x1, x2)` through `u = x1 − x0`, `v = x2 − x0`.
+//! * over the nodes by the chain rule of `metric.rs`: `∇E_m = Jᵀ w`,
+//!   `∇²E_m = Σₖ wₖ ∇²gₖ + Jᵀ K J`.
 //!
 //! Everything is exact and symbolic. Like every St. Venant–Kirchhoff material, the energy is
 //! not convex under strong compression (its Hessian is indefinite there, as the springs' is) and
@@ -48,7 +46,8 @@
 
 use nalgebra::{Matrix2, Matrix3, SMatrix, SVector, Vector3};
 
-use crate::math::{Mat3, Vec3};
+use super::metric::{basis, ddot, gram, to_nodes};
+use crate::math::Vec3;
 
 /// Rest data and material of one constant-strain triangle.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,28 +62,6 @@ pub struct CstParams {
     pub lambda: f64,
     /// `K = ∂²E_m/∂g²` (J/m⁴), constant.
     pub k: Matrix3<f64>,
-}
-
-/// The symmetric basis `E₁ = [[1, 0], [0, 0]]`, `E₂ = [[0, 1], [1, 0]]`, `E₃ = [[0, 0], [0, 1]]`
-/// of the Gram matrices, `G = Σ gₖ Eₖ`.
-fn basis(k: usize) -> Matrix2<f64> {
-    match k {
-        0 => Matrix2::new(1.0, 0.0, 0.0, 0.0),
-        1 => Matrix2::new(0.0, 1.0, 1.0, 0.0),
-        _ => Matrix2::new(0.0, 0.0, 0.0, 1.0),
-    }
-}
-
-/// The Gram matrix `[[u·u, u·v], [u·v, v·v]]` of the edges `u = x1 − x0`, `v = x2 − x0`.
-fn gram(x0: &Vec3, x1: &Vec3, x2: &Vec3) -> (Vec3, Vec3, Matrix2<f64>) {
-    let (u, v) = (x1 - x0, x2 - x0);
-    let uv = u.dot(&v);
-    (u, v, Matrix2::new(u.dot(&u), uv, uv, v.dot(&v)))
-}
-
-/// `X : Y` of 2×2 matrices.
-fn ddot(a: &Matrix2<f64>, b: &Matrix2<f64>) -> f64 {
-    a.component_mul(b).sum()
 }
 
 impl CstParams {
@@ -163,37 +140,7 @@ pub fn cst_energy_grad_hess(
     // P = ∂E/∂G, w = ∂E/∂g.
     let pm = (a * g * a - a) * (0.5 * p.mu) + a * (0.25 * p.lambda * tr);
     let w = Vector3::new(pm[(0, 0)], 2.0 * pm[(0, 1)], pm[(1, 1)]);
-    // J = ∂g/∂(u, v), 3 × 6.
-    let mut jac = SMatrix::<f64, 3, 6>::zeros();
-    jac.fixed_view_mut::<1, 3>(0, 0)
-        .copy_from(&(u * 2.0).transpose());
-    jac.fixed_view_mut::<1, 3>(1, 0).copy_from(&v.transpose());
-    jac.fixed_view_mut::<1, 3>(1, 3).copy_from(&u.transpose());
-    jac.fixed_view_mut::<1, 3>(2, 3)
-        .copy_from(&(v * 2.0).transpose());
-    let grad_uv = jac.transpose() * w;
-    let mut hess_uv = jac.transpose() * p.k * jac;
-    let id = Mat3::identity();
-    {
-        let mut add = |r: usize, c: usize, m: Mat3| {
-            let mut block = hess_uv.fixed_view_mut::<3, 3>(r, c);
-            block += m;
-        };
-        add(0, 0, id * (2.0 * w[0]));
-        add(0, 3, id * w[1]);
-        add(3, 0, id * w[1]);
-        add(3, 3, id * (2.0 * w[2]));
-    }
-    // (u, v) = T (x0, x1, x2), T = [[−I, I, 0], [−I, 0, I]].
-    let mut t = SMatrix::<f64, 6, 9>::zeros();
-    for k in 0..3 {
-        t[(k, k)] = -1.0;
-        t[(k, 3 + k)] = 1.0;
-        t[(3 + k, k)] = -1.0;
-        t[(3 + k, 6 + k)] = 1.0;
-    }
-    let grad = t.transpose() * grad_uv;
-    let hess = t.transpose() * hess_uv * t;
+    let (grad, hess) = to_nodes(&u, &v, &w, &p.k);
     (energy, grad, hess)
 }
 

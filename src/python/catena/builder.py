@@ -209,7 +209,9 @@ class SceneBuilder:
     ) -> "SceneBuilder":
         """Adds a shell of triangles ``faces`` ``(m, 3)`` (vertex indices) over ``vertices``
         ``(n, 3)`` (m), of ``thickness`` (m) and ``bending`` ``"MidEdge"`` or ``"Hinge"``;
-        further shell fields (``clamp``, ``pin``, …) as keywords (regions as ``Variant``\\ s)."""
+        further shell fields (``clamp``, ``pin``, …) as keywords (regions as ``Variant``\\ s),
+        e.g. a red-cell membrane law ``membrane=Variant("Skalak", shear_modulus=5.3e-6, c=10)``
+        or ``Variant("Yeoh", shear_modulus=5.3e-6)`` (the scene's ``membrane:`` field)."""
         v = _points(vertices, f"add_shell({name!r}): vertices")
         f = np.asarray(faces)
         if f.ndim != 2 or f.shape[1] != 3 or not np.issubdtype(f.dtype, np.integer):

@@ -1,8 +1,9 @@
-//! External forces: gravity (with buoyancy), viscous drag, regularized Stokeslets and point
-//! forces (constant or staged in time), in the order the scene lists them.
+//! External forces: gravity (with buoyancy), viscous drag, regularized Stokeslets, point
+//! forces and patch forces (constant or staged in time), in the order the scene lists them.
 
 use super::bodies::{Bodies, rod_item};
 use super::ctx::Ctx;
+use super::patch_force::{PatchSpec, patch_forces};
 use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::external::{
@@ -22,6 +23,7 @@ pub(super) fn build_forces(
     let mut externals: Vec<Box<dyn ExternalForce>> = Vec::new();
     // Point forces seen so far (locates a point force's window in the file).
     let mut point_forces = 0;
+    let mut patches = 0;
     for f in &spec.forces {
         match f {
             ForceSpec::Gravity {
@@ -96,6 +98,30 @@ pub(super) fn build_forces(
                     force: force.vec(),
                     window: schedule(cx, &fields, *start, *end, *ramp)?,
                 }));
+            }
+            ForceSpec::PatchForce {
+                body,
+                center,
+                radius,
+                force,
+                start,
+                end,
+                ramp,
+            } => {
+                let patch = PatchSpec {
+                    body,
+                    center: *center,
+                    radius: *radius,
+                    force: *force,
+                    start: *start,
+                    end: *end,
+                    ramp: *ramp,
+                    nth: patches,
+                };
+                patches += 1;
+                for f in patch_forces(cx, bodies, model, &patch)? {
+                    externals.push(Box::new(f));
+                }
             }
         }
     }

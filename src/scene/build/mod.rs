@@ -19,6 +19,7 @@ mod groups;
 mod masks;
 mod materials;
 mod memory_check;
+mod patch_force;
 mod rigid_bodies;
 mod rods;
 mod settings;

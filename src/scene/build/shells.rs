@@ -50,7 +50,7 @@ pub(super) fn add_shells<'s>(
         mesh.translate(s.translate.vec());
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
         let mut shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
-        shell.membrane = s.membrane;
+        shell.membrane = s.membrane.model();
         if let Some(c) = &s.cell {
             shell.cell = Some(cell_membrane(c, &shell, cx, &needle)?);
         }

@@ -85,4 +85,31 @@ pub enum ForceSpec {
         #[serde(default)]
         ramp: Option<NonNegative>,
     },
+    /// A force spread over a patch of a shell's (or cell's) surface — a bead held in optical
+    /// tweezers, a micropipette tip: the total `force` shared equally among the shell's nodes
+    /// within `radius` of `center` (after `translate`), staged in time as `PointForce`.
+    ///
+    /// ```ron
+    /// PatchForce(body: "rbc", center: (3.9e-6, 0, 0), radius: 0.5e-6, force: (1e-10, 0, 0),
+    ///            ramp: 1.0)
+    /// ```
+    PatchForce {
+        /// Name of the shell or cell.
+        body: String,
+        /// Centre of the patch (m).
+        center: V3,
+        /// Radius of the patch (m): every node within it takes its share.
+        radius: Positive,
+        /// Total force on the patch (N).
+        force: V3,
+        /// The force acts from this time (s; default 0).
+        #[serde(default)]
+        start: Option<NonNegative>,
+        /// The force is gone from this time (s; default never).
+        #[serde(default)]
+        end: Option<Positive>,
+        /// Smoothstep ramp of the force after `start` and before `end` (s; default 0).
+        #[serde(default)]
+        ramp: Option<NonNegative>,
+    },
 }

@@ -22,13 +22,11 @@ pub struct ShellSpec {
     /// Bending model: `Hinge` (Grinspun et al. 2003) or `MidEdge` (Grinspun et al. 2006).
     #[serde(default)]
     pub bending: crate::model::ShellBending,
-    /// Membrane model: `Springs` (edge springs, seed 004 §3.1; the default) or `Cst`
-    /// (constant-strain triangles, St. Venant–Kirchhoff plane stress with the material's ν).
-    #[serde(
-        default,
-        skip_serializing_if = "crate::model::ShellMembrane::is_springs"
-    )]
-    pub membrane: crate::model::ShellMembrane,
+    /// Membrane model: `Springs` (edge springs, seed 004 §3.1; the default), `Cst`
+    /// (constant-strain triangles, St. Venant–Kirchhoff plane stress with the material's ν), or
+    /// a red-cell law with its own moduli, `Skalak(…)` or `Yeoh(…)` (see [`MembraneSpec`]).
+    #[serde(default, skip_serializing_if = "MembraneSpec::is_springs")]
+    pub membrane: MembraneSpec,
     /// The mesh, in its rest (stress-free) shape.
     pub mesh: MeshSpec,
     /// Offset added to every node (m).
@@ -55,6 +53,69 @@ pub struct ShellSpec {
     /// matrices this shell (or cell) takes.
     #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
     pub mask: u32,
+}
+
+/// A shell's membrane (stretching) model.
+///
+/// ```ron
+/// membrane: Skalak(shear_modulus: 2.5e-6, c: 10)      // or Yeoh(shear_modulus: 5.3e-6)
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum MembraneSpec {
+    /// Edge springs (seed 004 §3.1), from the material's `E` and the thickness.
+    #[default]
+    Springs,
+    /// Constant-strain triangles (St. Venant–Kirchhoff plane stress), the material's `E`, `ν`.
+    Cst,
+    /// Skalak et al. (1973): `W = (G_s/4)(I₁² + 2I₁ − 2I₂) + (C G_s/4) I₂²` per rest area,
+    /// strain-hardening, small-strain area modulus `G_s(1 + 2C)`.
+    Skalak {
+        /// Shear modulus `G_s` (N/m; red cells 2.5–6 µN/m).
+        shear_modulus: Positive,
+        /// `C` (−): resistance to area change relative to shear (default 1; red-cell models
+        /// use 10 or more to keep the local area).
+        #[serde(default = "one")]
+        c: Positive,
+    },
+    /// The incompressible Yeoh sheet of Dao et al. (2003) and Mills et al. (2004):
+    /// `W = (μ/2)(I − 3) + C₃(I − 3)³`, `I = λ₁² + λ₂² + 1/(λ₁λ₂)²`.
+    Yeoh {
+        /// Initial shear modulus `μ₀` (N/m; Mills et al. fit 5.3 µN/m).
+        shear_modulus: Positive,
+        /// Hardening coefficient `C₃` (N/m; default `μ₀/30`, Mills et al.).
+        #[serde(default)]
+        c3: Option<NonNegative>,
+    },
+}
+
+fn one() -> Positive {
+    Positive(1.0)
+}
+
+impl MembraneSpec {
+    /// Whether this is the default (`Springs`).
+    pub fn is_springs(&self) -> bool {
+        *self == Self::Springs
+    }
+
+    /// The model's membrane.
+    pub fn model(&self) -> crate::model::ShellMembrane {
+        use crate::elastic::shell::MembraneLaw;
+        use crate::model::ShellMembrane;
+        match *self {
+            Self::Springs => ShellMembrane::Springs,
+            Self::Cst => ShellMembrane::Cst,
+            Self::Skalak { shear_modulus, c } => ShellMembrane::Hyperelastic(MembraneLaw::Skalak {
+                shear_modulus: shear_modulus.0,
+                c: c.0,
+            }),
+            Self::Yeoh { shear_modulus, c3 } => ShellMembrane::Hyperelastic(MembraneLaw::Yeoh {
+                shear_modulus: shear_modulus.0,
+                c3: c3.map_or(shear_modulus.0 / 30.0, |c| c.0),
+            }),
+        }
+    }
 }
 
 /// The cell terms of a closed shell (mpacts' deformable cell model, seed 003): energy

@@ -1,8 +1,9 @@
 //! [`Shell`]: a thin elastic shell discretised as a triangle mesh (seed 004 §3.1, §3.3): its
-//! nodes (three position DOFs each), its membrane (edge springs or constant-strain triangles),
-//! and its bending elements — hinges (interior edges) or, for the mid-edge model, triangles with
-//! one extra DOF `ξ` per edge.
+//! nodes (three position DOFs each), its membrane (edge springs, constant-strain triangles or
+//! hyperelastic triangles), and its bending elements — hinges (interior edges) or, for the
+//! mid-edge model, triangles with one extra DOF `ξ` per edge.
 
+use crate::elastic::shell::MembraneLaw;
 use crate::math::Vec3;
 use crate::model::mesh::{MeshTopology, TriMesh};
 use crate::model::{HingeActuation, Material};
@@ -19,8 +20,9 @@ pub enum ShellBending {
     MidEdge,
 }
 
-/// Which membrane (stretching) energy a shell uses (seed 004 §3.1, or the CST option).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// Which membrane (stretching) energy a shell uses (seed 004 §3.1, the CST option, or a
+/// hyperelastic law on the rest triangles).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum ShellMembrane {
     /// A stretching spring per edge, `k_s = (√3/4) E h ‖ē‖` per adjacent triangle (seed 004
     /// §3.1): the membrane of an isotropic sheet with ν = 1/3 on equilateral meshes only.
@@ -29,6 +31,10 @@ pub enum ShellMembrane {
     /// A constant-strain triangle per face: St. Venant–Kirchhoff plane stress with the
     /// material's `E` and `ν`, exact under any affine stretch on any mesh.
     Cst,
+    /// A hyperelastic triangle per face with its own moduli (N/m; the material's `E` and the
+    /// thickness then only set bending and mass): Skalak's law or the incompressible Yeoh sheet
+    /// of red-cell mechanics ([`MembraneLaw`]).
+    Hyperelastic(MembraneLaw),
 }
 
 impl ShellMembrane {

@@ -1,15 +1,17 @@
 //! The internal energy of all shells ([`InternalEnergy`]; seed 004 §3.2–3.3): per the shell's
-//! membrane model a stretching spring per edge or a constant-strain triangle per face, and per
-//! its bending model a hinge per interior edge or a mid-edge element per triangle.
+//! membrane model a stretching spring per edge, or a constant-strain or hyperelastic triangle
+//! per face, and per its bending model a hinge per interior edge or a mid-edge element per
+//! triangle.
 //!
 //! As for rods ([`crate::model::body::rod`]), every stencil is evaluated in parallel into a
 //! local energy, gradient and Hessian, and the results are added into the global vectors in
 //! stencil order: the bits do not depend on the number of threads.
 
 use crate::elastic::shell::{
-    CstParams, HingeParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil, cst_energy,
-    cst_energy_grad_hess, hinge_energy, hinge_energy_grad_hess, hinge_stiffness, mid_edge_energy,
-    mid_edge_energy_grad_hess, mid_edge_stiffness, shell_stretch_params,
+    CstParams, HingeParams, HyperelasticParams, MID_EDGE_DOFS, MidEdgeParams, MidEdgeStencil,
+    cst_energy, cst_energy_grad_hess, hinge_energy, hinge_energy_grad_hess, hinge_stiffness,
+    hyperelastic_energy, hyperelastic_energy_grad_hess, mid_edge_energy, mid_edge_energy_grad_hess,
+    mid_edge_stiffness, shell_stretch_params,
 };
 use crate::elastic::{stretch_energy, stretch_energy_grad_hess};
 use crate::model::body::energy::{EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, SlotMap};
@@ -37,6 +39,8 @@ enum Kind {
     Stretch(usize),
     /// Constant-strain-triangle membrane of triangle `t`, with its rest data.
     Cst(usize, Box<CstParams>),
+    /// Hyperelastic membrane of triangle `t`, with its rest data and law.
+    Hyperelastic(usize, Box<HyperelasticParams>),
     /// Hinge `h`.
     Hinge(usize),
     /// Mid-edge triangle `t`, with its parameters, its three neighbours' opposite nodes and its
@@ -84,6 +88,14 @@ impl ShellStencils {
                         );
                         let local = tri.iter().flat_map(|&n| node_dofs(sh, n)).collect();
                         out.push(Stencil::new(Kind::Cst(t, Box::new(p)), si, local));
+                    }
+                }
+                ShellMembrane::Hyperelastic(law) => {
+                    for (t, tri) in sh.mesh.triangles.iter().enumerate() {
+                        let [a, b, c] = tri.map(|n| sh.mesh.nodes[n as usize]);
+                        let p = HyperelasticParams::from_rest(law, &a, &b, &c);
+                        let local = tri.iter().flat_map(|&n| node_dofs(sh, n)).collect();
+                        out.push(Stencil::new(Kind::Hyperelastic(t, Box::new(p)), si, local));
                     }
                 }
             }
@@ -208,7 +220,10 @@ impl InternalEnergy for ShellStencils {
 impl Stencil {
     /// Whether the stencil is a membrane (stretching) one rather than a bending one.
     fn is_membrane(&self) -> bool {
-        matches!(self.kind, Kind::Stretch(_) | Kind::Cst(..))
+        matches!(
+            self.kind,
+            Kind::Stretch(_) | Kind::Cst(..) | Kind::Hyperelastic(..)
+        )
     }
 
     /// The stencil's energy at `q` (J), without derivatives.
@@ -225,6 +240,10 @@ impl Stencil {
             Kind::Cst(t, p) => {
                 let [a, b, c] = sh.mesh.triangles[*t].map(x);
                 cst_energy(p, &a, &b, &c)
+            }
+            Kind::Hyperelastic(t, p) => {
+                let [a, b, c] = sh.mesh.triangles[*t].map(x);
+                hyperelastic_energy(p, &a, &b, &c)
             }
             Kind::Hinge(k) => {
                 let hinge = &sh.topology.hinges[*k];
@@ -291,6 +310,15 @@ impl Stencil {
             Kind::Cst(t, p) => {
                 let [a, b, c] = sh.mesh.triangles[*t].map(x);
                 let (en, g, h) = cst_energy_grad_hess(p, &a, &b, &c);
+                (
+                    en,
+                    g.as_slice().to_vec(),
+                    DMatrix::from_column_slice(9, 9, h.as_slice()),
+                )
+            }
+            Kind::Hyperelastic(t, p) => {
+                let [a, b, c] = sh.mesh.triangles[*t].map(x);
+                let (en, g, h) = hyperelastic_energy_grad_hess(p, &a, &b, &c);
                 (
                     en,
                     g.as_slice().to_vec(),
