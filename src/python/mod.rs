@@ -10,6 +10,7 @@
 
 mod callback;
 mod chains;
+mod contact_outputs;
 mod convert;
 mod errors;
 mod interrupt;
@@ -17,4 +18,5 @@ mod module;
 mod scene;
 mod simulator;
 mod state;
+mod step_report;
 mod studies;

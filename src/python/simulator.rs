@@ -2,10 +2,12 @@
 //! retries of `catena run`) or as a run with output, its state read and written as numpy arrays.
 
 use super::callback::Callback;
+use super::contact_outputs;
 use super::convert::{FloatArray, RodRef};
 use super::errors::run_error;
 use super::interrupt::CtrlC;
 use super::state;
+pub use super::step_report::StepReport;
 use crate::run::{RunError, RunOptions, RunScene, run_simulator};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
@@ -14,56 +16,6 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
-
-/// What one accepted step did (one row of ``steps.csv``).
-#[pyclass(module = "catena._catena", frozen, get_all)]
-#[derive(Debug, Clone)]
-pub struct StepReport {
-    /// Time at the end of the step (s).
-    pub t: f64,
-    /// Δt used (s): the smallest sub-step when the step was split after a failed attempt.
-    pub dt: f64,
-    /// Newton iterations (summed over sub-steps and retried attempts).
-    pub iterations: u32,
-    /// Line-search evaluations.
-    pub line_search_steps: u32,
-    /// Newton residual norms of the last sub-step, one per iterate.
-    pub residuals: Vec<f64>,
-    /// Final residual norm.
-    pub residual: f64,
-    /// Contact candidate pairs.
-    pub candidates: u64,
-    /// Pairs with a force at the accepted state.
-    pub active_contacts: u64,
-    /// Smallest gap at the accepted state (m; inf without candidates).
-    pub min_gap: f64,
-    /// Smallest gap over every configuration Newton evaluated (m).
-    pub min_gap_iterates: f64,
-    /// Largest penetration (m).
-    pub max_penetration: f64,
-    /// Wall time of the step (ms).
-    pub wall_ms: f64,
-    /// Accepted sub-steps (1 unless Δt was reduced).
-    pub substeps: u32,
-    /// Failed attempts retried with a halved Δt.
-    pub retries: u32,
-    /// Wall time of each stage of the step (ms), by stage name (``detect``, ``elastic``, …).
-    pub stages_ms: std::collections::BTreeMap<String, f64>,
-    /// Energies after the step (J), by ``steps.csv`` column name: ``kinetic_energy``,
-    /// ``stretch_energy``, … at the accepted state, and the work and dissipation since the start
-    /// (``external_work``, …, ``integrator_dissipated``).
-    pub energy: std::collections::BTreeMap<String, f64>,
-}
-
-#[pymethods]
-impl StepReport {
-    fn __repr__(&self) -> String {
-        format!(
-            "StepReport(t={}, iterations={}, residual={:e}, active_contacts={}, min_gap={:e})",
-            self.t, self.iterations, self.residual, self.active_contacts, self.min_gap
-        )
-    }
-}
 
 /// A scene being simulated. Made by ``Scene.simulator()``.
 #[pyclass(module = "catena._catena", unsendable)]
@@ -424,6 +376,20 @@ impl Simulator {
     /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none).
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         state::contacts(py, self.sim()?)
+    }
+
+    /// The virial stresses (Pa, tension positive) at the last accepted step, from the pairs of
+    /// chains with ``Assemble_VirialStress``: a dict of ``spheres`` ``(n, 3, 3)``, one per
+    /// sphere in scene order, and ``cells``, cell name → ``(3, 3)``.
+    fn virial_stresses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        contact_outputs::virial_stresses(py, self.sim()?)
+    }
+
+    /// Each body a cell touches at the last accepted step: dicts of ``first`` (the cell),
+    /// ``second``, ``contact_area`` (m², the area shares of the overlapping nodes) and
+    /// ``force`` ``(3,)`` (N, on the first), as in ``frames/cell_contacts_*.csv``.
+    fn cell_contacts<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        contact_outputs::cell_contacts(py, self.sim()?)
     }
 
     /// Energies (J) at the current state: ``elastic`` (stretching, bending, twisting, shell

@@ -83,3 +83,36 @@ def test_cell_errors_name_what_is_wrong():
                tension=1e-3)
     with pytest.raises(catena.SceneError, match="wind inward"):
         b.simulator()
+
+
+def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
+    """A cell pressed between two planes 8 µm apart (``Assemble_VirialStress`` in the chain):
+    the planes push with equal and opposite vertical forces, the cell's virial stress is
+    ``σ_zz = −F h / V`` (tension positive) with no horizontal part, and each plane is a cell
+    contact with a positive area."""
+    from catena import Chain
+
+    h = 8e-6
+    b = cell_builder()
+    b.add_plane("floor", origin=(0, 0, -h / 2), normal=(0, 0, 1), material="cortex")
+    b.add_plane("ceiling", origin=(0, 0, h / 2), normal=(0, 0, -1), material="cortex")
+    chain = Chain("plane", [
+        "Point_1_Data", "Plane_2_Data", "Point_Plane", "N_LinearPressure(stiffness: 1e11)",
+        "AssembleForces", "AssembleContactMatrix", "Assemble_VirialStress",
+    ])
+    b.add_contact(chain, first="AllShells", second="AllPlanes", keep_distance=5e-7)
+    sim = b.simulator()
+    sim.run(until=1.0)
+    pairs = sim.cell_contacts()
+    assert [(p["first"], p["second"]) for p in pairs] == [
+        ('shell "c"', 'plane "floor"'), ('shell "c"', 'plane "ceiling"')]
+    floor, ceiling = (p["force"] for p in pairs)
+    assert ceiling[2] < 0 < floor[2]
+    assert floor[2] == pytest.approx(-ceiling[2], rel=1e-6)
+    assert all(p["contact_area"] > 0 for p in pairs)
+    s = sim.virial_stresses()
+    assert s["spheres"].shape == (0, 3, 3)
+    sigma = s["cells"]["c"]
+    volume = sim.cell("c")["volume"]
+    assert sigma[2, 2] == pytest.approx(ceiling[2] * h / volume, rel=1e-3)
+    assert abs(sigma[0, 0]) < 1e-9 * abs(sigma[2, 2])

@@ -1,0 +1,52 @@
+//! What the contacts of the last accepted step say about the bodies, for Python: the virial
+//! stresses of `Assemble_VirialStress` and the contact area and force of each cell contact.
+
+use crate::system::Simulator;
+use numpy::IntoPyArray;
+use numpy::ndarray::Array3;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// `{"spheres": (n, 3, 3), "cells": {name: (3, 3)}}` (Pa).
+pub fn virial_stresses<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let s = crate::contact::virial_stresses(m, &m.q, sim.last_contacts());
+    let rows = |t: &crate::math::Mat3| -> Vec<f64> {
+        (0..3)
+            .flat_map(|i| (0..3).map(move |j| t[(i, j)]))
+            .collect()
+    };
+    let spheres: Vec<f64> = s.spheres.iter().flat_map(rows).collect();
+    let spheres = Array3::from_shape_vec((s.spheres.len(), 3, 3), spheres).expect("9 per sphere");
+    let d = PyDict::new(py);
+    d.set_item("spheres", spheres.into_pyarray(py))?;
+    let cells = PyDict::new(py);
+    for (shell, sigma) in m.bodies.shells.iter().zip(&s.shells) {
+        if shell.cell.is_some() {
+            let a = Array3::from_shape_vec((1, 3, 3), rows(sigma)).expect("9");
+            let a = a.into_shape_with_order((3, 3)).expect("3 × 3");
+            cells.set_item(&shell.name, a.into_pyarray(py))?;
+        }
+    }
+    d.set_item("cells", cells)?;
+    Ok(d)
+}
+
+/// One dict per touching pair: `first`, `second`, `contact_area`, `force`.
+pub fn cell_contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let m = &sim.model;
+    crate::contact::cell_contacts(m, &m.q, sim.last_contacts())
+        .into_iter()
+        .map(|c| {
+            let d = PyDict::new(py);
+            d.set_item("first", c.first.label(m))?;
+            d.set_item("second", c.second.label(m))?;
+            d.set_item("contact_area", c.area)?;
+            d.set_item(
+                "force",
+                vec![c.force.x, c.force.y, c.force.z].into_pyarray(py),
+            )?;
+            Ok(d)
+        })
+        .collect()
+}
