@@ -15,6 +15,7 @@ mod convert;
 mod errors;
 mod interrupt;
 mod module;
+mod run_helpers;
 mod scene;
 mod simulator;
 mod state;
