@@ -27,6 +27,7 @@ mod assemble;
 mod builtin;
 pub mod ccd;
 mod chain;
+mod chain_method;
 mod chain_rigid;
 mod chain_roles;
 pub mod core;

@@ -24,6 +24,7 @@ mod rigid;
 mod rng;
 mod rotation;
 mod table;
+mod triangle_targets;
 
 pub use configuration::{
     Configuration, RIGID_SKIN, ROD_RADIUS, Regime, SPHERE_RADII, configuration, probe_model,
