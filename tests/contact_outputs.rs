@@ -127,6 +127,17 @@ fn steps_csv_has_the_spheres_mean_stress() {
     let volume = 4.0 / 3.0 * PI * R.powi(3);
     let w = RHO * volume * G;
     let szz = last.stresses[0][2];
+    // Each frame has the spheres' stresses as point data.
+    let frames = std::fs::read_dir(out.join("frames")).unwrap();
+    let frame = (frames.map(|e| e.unwrap().file_name().into_string().unwrap()))
+        .filter(|n| n.ends_with(".vtp") && !n.starts_with("contacts"))
+        .max()
+        .expect("a frame");
+    let xml = std::fs::read_to_string(out.join("frames").join(&frame)).unwrap();
+    assert!(
+        xml.contains(r#"Name="virial_stress" NumberOfComponents="9""#),
+        "{frame}"
+    );
     assert!(
         (szz + 3.0 * R * w / volume).abs() < 1e-6 * szz.abs(),
         "{szz}"

@@ -223,6 +223,10 @@ pub(super) fn write_frame(
         .filter_map(|b| Some((b.name(), b.shape(&model.q, &model.v)?)))
         .collect();
     let (mut rods, mut spheres, mut meshes) = (Vec::new(), Vec::new(), Vec::new());
+    // The spheres' virial stresses, in the order their shapes come (the model's).
+    let stresses = plan
+        .stress_spheres
+        .then(|| crate::contact::virial_stresses(model, &model.q, sim.last_contacts()).spheres);
     for (name, shape) in &shapes {
         match shape {
             Shape::Polyline {
@@ -247,6 +251,9 @@ pub(super) fn write_frame(
                 velocity: *velocity,
                 angular_velocity: *angular_velocity,
                 orientation: *orientation,
+                virial_stress: (stresses.as_ref())
+                    .and_then(|s| s.get(spheres.len()))
+                    .map(|t| std::array::from_fn(|k| t[(k / 3, k % 3)])),
             }),
             Shape::Mesh {
                 points,

@@ -40,7 +40,8 @@ static DOC: ElementDoc = ElementDoc {
               tension positive) over its contacts: for a sphere b = r n̂, so σ₁ = −3/(4π r₁²) sym(F₁₂ ⊗ n̂₁₂) \
               and σ₂ = −3/(4π r₂²) sym(F₁₂ ⊗ n̂₁₂); for a cell b runs from its centroid to the contact \
               point and V is its enclosed volume. Written to steps.csv (the spheres' volume-weighted mean, \
-              `spheres_sxx…`, and each cell's, `NAME_sxx…`). No parameters. Source: mpacts Assemble_VirialStress (seed 003); Christoffersen, \
+              `spheres_sxx…`, and each cell's, `NAME_sxx…`) and each sphere's to the VTK frames \
+              (`virial_stress`). No parameters. Source: mpacts Assemble_VirialStress (seed 003); Christoffersen, \
               Mehrabadi & Nemat-Nasser 1981.",
 };
 

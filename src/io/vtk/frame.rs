@@ -28,6 +28,8 @@ pub struct SphereBody {
     pub angular_velocity: Vec3,
     /// Orientation as a unit quaternion `(w, x, y, z)` (rotation from the initial pose).
     pub orientation: [f64; 4],
+    /// Virial stress \[Pa\], row-major 3 × 3, when a chain has `Assemble_VirialStress`.
+    pub virial_stress: Option<[f64; 9]>,
 }
 
 impl SphereBody {
@@ -39,6 +41,7 @@ impl SphereBody {
             velocity: Vec3::zeros(),
             angular_velocity: Vec3::zeros(),
             orientation: [1.0, 0.0, 0.0, 0.0],
+            virial_stress: None,
         }
     }
 }

@@ -12,7 +12,8 @@
 //! - `body` (Int32): body index, rods `0..R`, spheres `R..R+S`, then shells;
 //! - `velocity` (Float64 × 3, m/s) on every point; with spheres, `angular_velocity`
 //!   (Float64 × 3, rad/s) and `orientation` (Float64 × 4, unit quaternion w, x, y, z) on the
-//!   sphere centres (zero and the identity on other points).
+//!   sphere centres (zero and the identity on other points), and `virial_stress` (Float64 × 9,
+//!   Pa, row-major) on them when a chain has `Assemble_VirialStress` (zero on other points).
 //!
 //! Frames with shells also carry cell data: `normal` (unit, from the mesh's orientation)
 //! and `area` (m²) of each triangle, zero on the vertex and line cells.

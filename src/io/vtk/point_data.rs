@@ -1,7 +1,9 @@
 //! The motion arrays of a frame's point data: `velocity` (m/s) on every point — rod nodes,
 //! sphere centres, shell nodes — and, in frames with spheres, `angular_velocity` (rad/s, world
 //! frame) and `orientation` (unit quaternion `w, x, y, z`, the rotation since the start) on the
-//! sphere centres, zero and the identity `(1, 0, 0, 0)` on the other points.
+//! sphere centres, zero and the identity `(1, 0, 0, 0)` on the other points; and, when a
+//! sphere has one (a chain with `Assemble_VirialStress`), `virial_stress` (Pa, 3 × 3 row-major)
+//! on the sphere centres, zero on the other points.
 
 use super::super::fmt_f64;
 use super::data_array;
@@ -51,5 +53,13 @@ pub(super) fn push_motion(
     let orientation = identity(n_rod)
         .chain(frame.spheres.iter().flat_map(|sp| sp.orientation))
         .chain(identity(n_shell));
-    data_array(s, "orientation", "Float64", 4, orientation.map(fmt_f64))
+    data_array(s, "orientation", "Float64", 4, orientation.map(fmt_f64))?;
+    if frame.spheres.iter().all(|sp| sp.virial_stress.is_none()) {
+        return Ok(());
+    }
+    let nine = |n: usize| std::iter::repeat_n([0.0; 9], n).flatten();
+    let stress = nine(n_rod)
+        .chain((frame.spheres.iter()).flat_map(|sp| sp.virial_stress.unwrap_or([0.0; 9])))
+        .chain(nine(n_shell));
+    data_array(s, "virial_stress", "Float64", 9, stress.map(fmt_f64))
 }
