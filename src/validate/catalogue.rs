@@ -2,9 +2,9 @@
 
 use super::case::Case;
 use super::{
-    cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    maugis_dugdale, overdamped, overhand, plate_indentation, plate_point_load, repose, restitution,
-    rigid_body, rolling, shell_cantilever, static_load, trefoil,
+    cantilever, cell, doublet, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
+    maugis_dugdale, micropipette, overdamped, overhand, plate_indentation, plate_point_load,
+    repose, restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -99,6 +99,28 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &["laplace", "inflation"],
             run: cell::run,
+        },
+        Case {
+            name: "micropipette",
+            title: "Micropipette aspiration of a cortical-tension cell (rigid pipette with a \
+                    rounded lip, Suction on the membrane past its face, overdamped): the settled \
+                    tongue against the liquid-drop model, flowing in above \
+                    ΔP_c = 2T(1/a − 1/R_o)",
+            source: "Evans & Yeung 1989 (Biophys. J. 56:151); Hochmuth 2000 (J. Biomech. \
+                     33:15)",
+            fast: false,
+            parts: &[],
+            run: micropipette::run,
+        },
+        Case {
+            name: "doublet",
+            title: "Two adhering cortical-tension cells (N_AdhesivePressure, both ways, W/2 \
+                    each): the contact half-angle of the free caps against Young–Dupré, \
+                    cos θ_c = 1 − W/(2T), for W/T = 0.5, 1, 1.5",
+            source: "Young 1805, Dupré 1869; Maître et al. 2012 (Science 338:253)",
+            fast: false,
+            parts: &[],
+            run: doublet::run,
         },
         Case {
             name: "static",
