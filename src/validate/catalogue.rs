@@ -2,7 +2,7 @@
 
 use super::case::Case;
 use super::{
-    cantilever, cell, doublet, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
+    cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
     maugis_dugdale, micropipette, overdamped, overhand, plate_indentation, plate_point_load,
     repose, restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
 };
@@ -111,16 +111,6 @@ pub fn cases() -> Vec<Case> {
             fast: false,
             parts: &[],
             run: micropipette::run,
-        },
-        Case {
-            name: "doublet",
-            title: "Two adhering cortical-tension cells (N_AdhesivePressure, both ways, W/2 \
-                    each): the contact half-angle of the free caps against Young–Dupré, \
-                    cos θ_c = 1 − W/(2T), for W/T = 0.5, 1, 1.5",
-            source: "Young 1805, Dupré 1869; Maître et al. 2012 (Science 338:253)",
-            fast: false,
-            parts: &[],
-            run: doublet::run,
         },
         Case {
             name: "static",

@@ -8,7 +8,6 @@ mod case;
 mod catalogue;
 pub mod cell;
 mod check;
-pub mod doublet;
 pub mod drop;
 pub mod drum;
 mod figure;
