@@ -155,7 +155,10 @@ fn suction(
     let norm = a.norm();
     if !(norm > 0.0 && norm.is_finite()) {
         return Err(cx
-            .err("Suction", format!("the axis {a:?} has no direction"))
+            .err(
+                "Suction",
+                format!("the axis ({}, {}, {}) has no direction", a.x, a.y, a.z),
+            )
             .with_help("give the normal of the mouth plane, pointing into the pipette"));
     }
     Ok(Suction {
