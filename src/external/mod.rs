@@ -12,6 +12,7 @@ mod point_force;
 mod rss;
 mod shell_viscosity;
 mod stokes_drag;
+mod suction;
 mod surface_drag;
 mod viscous;
 
@@ -28,5 +29,6 @@ pub use rss::{
 };
 pub use shell_viscosity::ShellViscosity;
 pub use stokes_drag::StokesDrag;
+pub use suction::Suction;
 pub use surface_drag::SurfaceDrag;
 pub use viscous::ViscousDrag;

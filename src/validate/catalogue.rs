@@ -3,8 +3,8 @@
 use super::case::Case;
 use super::{
     cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    maugis_dugdale, overdamped, overhand, plate_indentation, plate_point_load, rbc_stretch, repose,
-    restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
+    maugis_dugdale, micropipette, overdamped, overhand, plate_indentation, plate_point_load,
+    rbc_stretch, repose, restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
 };
 
 /// Every case.
@@ -110,6 +110,18 @@ pub fn cases() -> Vec<Case> {
             fast: false,
             parts: &[],
             run: rbc_stretch::run,
+        },
+        Case {
+            name: "micropipette",
+            title: "Micropipette aspiration of a cortical-tension cell (rigid pipette with a \
+                    rounded lip, Suction on the membrane past its face, overdamped): the settled \
+                    tongue against the liquid-drop model, flowing in above \
+                    ΔP_c = 2T(1/a − 1/R_o)",
+            source: "Evans & Yeung 1989 (Biophys. J. 56:151); Hochmuth 2000 (J. Biomech. \
+                     33:15)",
+            fast: false,
+            parts: &[],
+            run: micropipette::run,
         },
         Case {
             name: "static",

@@ -21,6 +21,8 @@ pub mod knot_loop;
 pub mod knot_pull;
 mod knot_step;
 pub mod maugis_dugdale;
+pub mod micropipette;
+pub mod micropipette_theory;
 pub mod open_knot;
 pub mod overdamped;
 pub mod overhand;

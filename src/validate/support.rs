@@ -37,6 +37,13 @@ pub const IPC_SHELL: &str = include_str!("../../chains/ipc_shell.ron");
 /// `chains/hertz_sphere_shell.ron`: Hertz + regularised Coulomb sphere–shell triangle.
 pub const HERTZ_SPHERE_SHELL: &str = include_str!("../../chains/hertz_sphere_shell.ron");
 
+/// `chains/cell_pressure.ron`: N_LinearPressure, cell node on triangle.
+pub const CELL_PRESSURE: &str = include_str!("../../chains/cell_pressure.ron");
+/// `chains/cell_edge_rigid.ron`: N_LinearForce, cell edge on rigid edge.
+pub const CELL_EDGE_RIGID: &str = include_str!("../../chains/cell_edge_rigid.ron");
+/// `chains/cell_adhesion.ron`: N_AdhesivePressure, cell node on triangle.
+pub const CELL_ADHESION: &str = include_str!("../../chains/cell_adhesion.ron");
+
 /// A shipped chain with parameters replaced: `edits` are `(ELEMENT.field, value)` pairs.
 pub fn edited(text: &str, edits: &[(&str, &str)]) -> Result<String, String> {
     edits.iter().try_fold(text.to_string(), |t, (path, value)| {

@@ -8,7 +8,7 @@ use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::external::{
     AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ShellViscosity,
-    StokesDrag, SurfaceDrag, ViscousDrag,
+    StokesDrag, Suction, SurfaceDrag, ViscousDrag,
 };
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
@@ -66,6 +66,22 @@ pub(super) fn build_forces(
                     friction: friction.0,
                 }));
             }
+            ForceSpec::Suction {
+                body,
+                pressure,
+                mouth,
+                axis,
+                radius,
+                width,
+            } => externals.push(Box::new(suction(
+                cx,
+                model,
+                body,
+                pressure.0,
+                (mouth, axis),
+                radius.0,
+                width.0,
+            )?)),
             ForceSpec::Rss { viscosity, epsilon } => {
                 let rss = RegularizedStokeslets::new(viscosity.0, epsilon.map(|e| e.0))
                     .map_err(|e| cx.err("Rss", e.to_string()))?;
@@ -127,6 +143,58 @@ pub(super) fn build_forces(
     }
 
     Ok(externals)
+}
+
+/// A [`Suction`] on the cell named `body`, or an error naming the cells, or the bad axis.
+fn suction(
+    cx: &Ctx,
+    model: &Model,
+    body: &str,
+    pressure: f64,
+    (mouth, axis): (&crate::scene::V3, &crate::scene::V3),
+    radius: f64,
+    width: f64,
+) -> Result<Suction, SceneError> {
+    let cells = || {
+        model
+            .bodies
+            .shells
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.cell.is_some())
+    };
+    let Some((shell, _)) = cells().find(|(_, s)| s.name == body) else {
+        let names: Vec<&str> = cells().map(|(_, s)| s.name.as_str()).collect();
+        let e = cx.err(
+            "Suction",
+            format!("Suction acts on a cell, and no cell is named \"{body}\""),
+        );
+        return Err(match closest(body, names.iter().copied()) {
+            Some(s) => e.with_help(format!("did you mean \"{s}\"?")),
+            None if names.is_empty() => {
+                e.with_help("give a shell `cell: (tension: …, bulk_modulus: …)`")
+            }
+            None => e.with_help(format!("cells: {}", names.join(", "))),
+        });
+    };
+    let a = axis.vec();
+    let norm = a.norm();
+    if !(norm > 0.0 && norm.is_finite()) {
+        return Err(cx
+            .err(
+                "Suction",
+                format!("the axis ({}, {}, {}) has no direction", a.x, a.y, a.z),
+            )
+            .with_help("give the normal of the mouth plane, pointing into the pipette"));
+    }
+    Ok(Suction {
+        shell,
+        pressure,
+        mouth: mouth.vec(),
+        axis: a / norm,
+        radius,
+        width,
+    })
 }
 
 /// The first DOF of node `node` (negative counts from the end) of the shell or sphere named

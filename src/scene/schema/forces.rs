@@ -46,6 +46,26 @@ pub enum ForceSpec {
         /// Viscosity μ of the membrane material (Pa·s).
         viscosity: Positive,
     },
+    /// Micropipette suction on a cell (`catena::external::Suction`): the pipette's medium is
+    /// `pressure` ΔP below the outside, which does the work `ΔP V_in` on the cell's volume
+    /// beyond the mouth plane (through `mouth`, normal `axis` pointing into the pipette) and
+    /// within the bore `radius` of the axis, each triangle entering smoothly over `width`. The force is ΔP on the aspirated membrane's area; exact Jacobian.
+    Suction {
+        /// Name of the cell (a shell with `cell:`).
+        body: String,
+        /// Pressure difference ΔP (Pa, > 0 pulls the membrane into the pipette).
+        pressure: Positive,
+        /// Centre of the mouth plane (m).
+        mouth: V3,
+        /// Normal of the mouth plane, into the pipette (normalised on load).
+        axis: V3,
+        /// Bore radius (m) of the pipette's medium: membrane outside it (on the lip or the
+        /// face) is not sucked.
+        radius: Positive,
+        /// Ramps (m) over which a triangle enters the suction past the plane and inside the
+        /// bore (about one edge of the cell mesh).
+        width: Positive,
+    },
     /// Stokes drag of a viscous medium on every sphere: `F = −6πηr v` on its centre and, on a
     /// rotating sphere, the torque `τ = −8πηr³ ω` (Stokes 1851; Happel & Brenner 1983
     /// §2-11): the resistance of an overdamped particle.
