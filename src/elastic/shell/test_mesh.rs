@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use super::MidEdgeStencil;
 use crate::math::Vec3;
-use crate::verify::Rng;
+use crate::verify::{Rng, gradient, jacobian, max_error_relative_to};
+use nalgebra::{SMatrix, SVector};
 
 /// The two regular lattices of the tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,4 +170,43 @@ pub fn bend(nodes: &[Vec3], radius: f64) -> Vec<Vec3> {
             Vec3::new(radius * t.sin(), p.y, radius * (1.0 - t.cos()))
         })
         .collect()
+}
+
+/// The three nodes of a triangle's 9 coordinates.
+pub fn split(q: &SVector<f64, 9>) -> [Vec3; 3] {
+    [0, 3, 6].map(|k| q.fixed_rows::<3>(k).into_owned())
+}
+
+/// A random non-degenerate triangle of size about `scale` (m).
+pub fn random_triangle(rng: &mut Rng, scale: f64) -> [Vec3; 3] {
+    loop {
+        let x = [rng.vector(scale), rng.vector(scale), rng.vector(scale)];
+        let area = 0.5 * (x[1] - x[0]).cross(&(x[2] - x[0])).norm();
+        if area > 0.05 * scale * scale {
+            return x;
+        }
+    }
+}
+
+/// The largest relative errors of a triangle kernel's gradient and Hessian at `x` against
+/// central differences of step `step` (m) of `energy` and of the gradient; asserts the
+/// Hessian symmetric.
+pub fn triangle_fd_errors(
+    energy: impl Fn(&[Vec3; 3]) -> f64,
+    grad_hess: impl Fn(&[Vec3; 3]) -> (SVector<f64, 9>, SMatrix<f64, 9, 9>),
+    x: &[Vec3; 3],
+    step: f64,
+) -> (f64, f64) {
+    let (g, h) = grad_hess(x);
+    let q = SVector::<f64, 9>::from_iterator(x.iter().flat_map(|v| v.iter().copied()));
+    let gfd = gradient(|q| energy(&split(q)), &q, step);
+    let hfd = jacobian(|q| grad_hess(&split(q)).0, &q, step);
+    assert!(
+        (h - h.transpose()).norm() <= 1e-12 * h.norm(),
+        "Hessian not symmetric"
+    );
+    (
+        max_error_relative_to(gfd.as_slice(), g.as_slice()),
+        max_error_relative_to(hfd.as_slice(), h.as_slice()),
+    )
 }
