@@ -70,6 +70,28 @@ fn build(file: &Path) -> catena::scene::BuiltScene {
     build_scene(&spec, &src, file).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Runs the scene `file` with output into `dir/out`, which it returns.
+fn run_into(file: &Path, dir: &Path) -> std::path::PathBuf {
+    let out = dir.join("out");
+    let opts = RunOptions {
+        out: Some(out.clone()),
+        progress: false,
+        ..RunOptions::default()
+    };
+    run(build(file), &opts).unwrap_or_else(|e| panic!("{e}"));
+    out
+}
+
+/// The text of the last file of `out/frames` whose name `pick` accepts.
+fn last_frame_file(out: &Path, pick: impl Fn(&str) -> bool) -> String {
+    let frames = std::fs::read_dir(out.join("frames")).unwrap();
+    let last = (frames.map(|e| e.unwrap().file_name().into_string().unwrap()))
+        .filter(|n| pick(n))
+        .max()
+        .expect("a file of each frame");
+    std::fs::read_to_string(out.join("frames").join(last)).unwrap()
+}
+
 #[test]
 fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
     let dir = tempfile::tempdir().unwrap();
@@ -108,13 +130,7 @@ fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
 fn steps_csv_has_the_spheres_mean_stress() {
     let dir = tempfile::tempdir().unwrap();
     let file = write_files(dir.path());
-    let out = dir.path().join("out");
-    let opts = RunOptions {
-        out: Some(out.clone()),
-        progress: false,
-        ..RunOptions::default()
-    };
-    run(build(&file), &opts).unwrap_or_else(|e| panic!("{e}"));
+    let out = run_into(&file, dir.path());
     let text = std::fs::read_to_string(out.join("steps.csv")).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
@@ -128,15 +144,10 @@ fn steps_csv_has_the_spheres_mean_stress() {
     let w = RHO * volume * G;
     let szz = last.stresses[0][2];
     // Each frame has the spheres' stresses as point data.
-    let frames = std::fs::read_dir(out.join("frames")).unwrap();
-    let frame = (frames.map(|e| e.unwrap().file_name().into_string().unwrap()))
-        .filter(|n| n.ends_with(".vtp") && !n.starts_with("contacts"))
-        .max()
-        .expect("a frame");
-    let xml = std::fs::read_to_string(out.join("frames").join(&frame)).unwrap();
+    let xml = last_frame_file(&out, |n| n.ends_with(".vtp") && !n.starts_with("contacts"));
     assert!(
         xml.contains(r#"Name="virial_stress" NumberOfComponents="9""#),
-        "{frame}"
+        "{xml}"
     );
     assert!(
         (szz + 3.0 * R * w / volume).abs() < 1e-6 * szz.abs(),
@@ -180,13 +191,7 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
     );
     let file = dir.path().join("squeezed.ron");
     std::fs::write(&file, &src).unwrap();
-    let out = dir.path().join("out");
-    let opts = RunOptions {
-        out: Some(out.clone()),
-        progress: false,
-        ..RunOptions::default()
-    };
-    run(build(&file), &opts).unwrap_or_else(|e| panic!("{e}"));
+    let out = run_into(&file, dir.path());
     let mut sim = build(&file).into_simulator();
     while sim.model.time < 1.0 - 1e-12 {
         sim.step().unwrap_or_else(|e| panic!("{e}"));
@@ -261,12 +266,7 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
         "{} vs {shares}",
         top.area
     );
-    let frames = std::fs::read_dir(out.join("frames")).unwrap();
-    let last = (frames.map(|e| e.unwrap().file_name().into_string().unwrap()))
-        .filter(|n| n.starts_with("cell_contacts_"))
-        .max()
-        .expect("a cell-contact CSV per frame");
-    let text = std::fs::read_to_string(out.join("frames").join(last)).unwrap();
+    let text = last_frame_file(&out, |n| n.starts_with("cell_contacts_"));
     assert!(
         text.starts_with(
             "first,second,contact_area,fx,fy,fz\n\"shell \"\"cell\"\"\",\"plane \"\"floor\"\"\","
