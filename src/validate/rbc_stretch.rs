@@ -160,37 +160,17 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         "diameter (µm)",
     );
     let column = |c: usize| MILLS.iter().map(|r| (r[0], r[c])).collect::<Vec<_>>();
-    figure = figure
-        .with(Curve::new(
-            "Mills et al. 2004, axial (mean)",
-            column(2),
-            Style::Points,
-        ))
-        .with(Curve::new(
-            "axial, lowest measured",
-            column(5),
-            Style::Dashed,
-        ))
-        .with(Curve::new(
-            "axial, highest measured",
-            column(6),
-            Style::Dashed,
-        ))
-        .with(Curve::new(
-            "Mills et al. 2004, transverse (mean)",
-            column(1),
-            Style::Points,
-        ))
-        .with(Curve::new(
-            "transverse, lowest measured",
-            column(3),
-            Style::Dashed,
-        ))
-        .with(Curve::new(
-            "transverse, highest measured",
-            column(4),
-            Style::Dashed,
-        ));
+    let measured = [
+        ("Mills et al. 2004, axial (mean)", 2, Style::Points),
+        ("axial, lowest measured", 5, Style::Dashed),
+        ("axial, highest measured", 6, Style::Dashed),
+        ("Mills et al. 2004, transverse (mean)", 1, Style::Points),
+        ("transverse, lowest measured", 3, Style::Dashed),
+        ("transverse, highest measured", 4, Style::Dashed),
+    ];
+    for (label, c, style) in measured {
+        figure = figure.with(Curve::new(label, column(c), style));
+    }
     let laws = [
         (
             "skalak",
