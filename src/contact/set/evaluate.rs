@@ -157,7 +157,11 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
     lc.active = active;
     lc.memory = ctx.memory;
     lc.rigid_loads = (active && ctx.has_rigid()).then(|| Box::new(rigid_loads(ctx)));
-    lc.virial = ctx.virial.filter(|_| active).map(Box::new);
+    // The record's box is reused across evaluations, as the block's.
+    match (ctx.virial.filter(|_| active), &mut lc.virial) {
+        (Some(r), Some(b)) => **b = r,
+        (r, slot) => *slot = r.map(Box::new),
+    }
 }
 
 /// The force and torque of an evaluated pair on each of its rigid sides (see
