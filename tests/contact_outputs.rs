@@ -4,9 +4,10 @@
 //! `−r w (2(3 − k) − 1)`: `−5 r w`, `−3 r w`, `−r w`, `−9 r w = −n² r w` in all
 //! (Christoffersen et al. 1981); every other component is zero. The steps.csv columns carry the
 //! spheres' mean `−3 r w / V`. And a cell pressed between two planes: its virial stress
-//! `−F h / V`, and its contact area per plane, on which the plane carries the inner pressure.
+//! `−F h / V`, its contact area per plane, on which the plane carries the inner pressure, and
+//! its per-triangle contact traction, which integrates to the planes' forces.
 
-use catena::contact::{cell_contacts, virial_stresses};
+use catena::contact::{cell_contacts, cell_tractions, virial_stresses};
 use catena::io::read_steps_csv;
 use catena::run::{RunOptions, run};
 use catena::scene::{build_scene, parse_scene};
@@ -266,6 +267,58 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
         "{} vs {shares}",
         top.area
     );
+
+    // The traction on each triangle integrates (over rest areas) to the planes' forces, and on
+    // the triangle whose three nodes press on the ceiling it is −k δ̄ ẑ: N_LinearPressure's
+    // pressure k δ at each node, averaged.
+    let cell = &sim.model.bodies.shells[0];
+    let tractions = cell_tractions(&sim.model, contacts);
+    assert_eq!(tractions.len(), 1);
+    let (shell, t) = &tractions[0];
+    assert_eq!((*shell, t.len()), (0, cell.mesh.triangles.len()));
+    let total: catena::math::Vec3 = (t.iter().zip(&cell.rest_areas)).map(|(t, a)| t * *a).sum();
+    let planes = pairs[0].force + pairs[1].force;
+    assert!(
+        (total - planes).norm() < 1e-9 * top.force.norm(),
+        "Σ Ā t = {total:?}, planes {planes:?}"
+    );
+    let node_gap = |node: u32| {
+        (contacts.iter())
+            .filter(|c| c.active && c.key.second == ceiling_plane_prim)
+            .find(|c| {
+                c.key.first
+                    == catena::contact::PrimId::ShellNode(catena::contact::ShellNode {
+                        shell: 0,
+                        node,
+                    })
+            })
+            .map(|c| c.gap)
+    };
+    let pressed = (0..t.len())
+        .filter_map(|k| {
+            let gaps: Vec<f64> = (cell.mesh.triangles[k].iter())
+                .map(|&i| node_gap(i))
+                .collect::<Option<_>>()?;
+            gaps.iter().all(|g| *g < 0.0).then_some((k, gaps))
+        })
+        .collect::<Vec<_>>();
+    assert!(
+        !pressed.is_empty(),
+        "some triangle lies flat on the ceiling"
+    );
+    for (k, gaps) in &pressed {
+        let expected = 1e11 * gaps.iter().sum::<f64>() / 3.0;
+        assert!(
+            (t[*k].z - expected).abs() < 1e-9 * expected.abs()
+                && t[*k].x.abs() < 1e-9 * expected.abs()
+                && t[*k].y.abs() < 1e-9 * expected.abs(),
+            "triangle {k}: {:?}, −k δ̄ = {expected}",
+            t[*k]
+        );
+    }
+    let frame = last_frame_file(&out, |n| n.ends_with(".vtp"));
+    assert!(frame.contains("Name=\"traction\" NumberOfComponents=\"3\""));
+
     let text = last_frame_file(&out, |n| n.starts_with("cell_contacts_"));
     assert!(
         text.starts_with(

@@ -94,8 +94,8 @@ pub use resolve::{
 pub use set::{
     BandNeighbours, CellContact, ContactBinding, ContactModel, ContactSet, ContactState,
     ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect,
-    RigidLoad, VirialStresses, band_neighbours, cell_contacts, rigid_body_loads, sphere_loads,
-    virial_stresses,
+    RigidLoad, VirialStresses, band_neighbours, cell_contacts, cell_tractions, rigid_body_loads,
+    sphere_loads, virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

@@ -324,6 +324,7 @@ mod tests {
             triangles: &tris,
             thickness: 0.01,
             velocities: &[],
+            traction: None,
         }];
         let spheres = [SphereBody::at_rest(Vec3::new(5.0, 6.0, 7.0), 0.25)];
         let xml = render_vtp(&Frame {

@@ -1,9 +1,10 @@
 //! What the contacts of the last accepted step say about the bodies, for Python: the virial
-//! stresses of `Assemble_VirialStress` and the contact area and force of each cell contact.
+//! stresses of `Assemble_VirialStress`, the contact area and force of each cell contact, and
+//! the contact traction on each cell triangle.
 
 use crate::system::Simulator;
 use numpy::IntoPyArray;
-use numpy::ndarray::Array3;
+use numpy::ndarray::{Array2, Array3};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -49,4 +50,16 @@ pub fn cell_contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Vec<Boun
             Ok(d)
         })
         .collect()
+}
+
+/// `{name: (T, 3)}` (Pa): the contact traction on each triangle of each cell.
+pub fn cell_tractions<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let d = PyDict::new(py);
+    for (s, t) in crate::contact::cell_tractions(m, sim.last_contacts()) {
+        let flat: Vec<f64> = t.iter().flat_map(|v| [v.x, v.y, v.z]).collect();
+        let a = Array2::from_shape_vec((t.len(), 3), flat).expect("3 per triangle");
+        d.set_item(&m.bodies.shells[s].name, a.into_pyarray(py))?;
+    }
+    Ok(d)
 }

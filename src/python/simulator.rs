@@ -393,6 +393,14 @@ impl Simulator {
         contact_outputs::cell_contacts(py, self.sim()?)
     }
 
+    /// The contact traction on each triangle of each cell at the last accepted step (Pa), a
+    /// dict of cell name → ``(T, 3)`` in triangle order: the mean over its three nodes of the
+    /// node's total contact force over its area share, so that ``Σ area · traction`` is the
+    /// cell's total contact force (the ``traction`` cell data of the frames).
+    fn cell_tractions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        contact_outputs::cell_tractions(py, self.sim()?)
+    }
+
     /// Energies (J) at the current state: ``elastic`` (stretching, bending, twisting, shell
     /// bending and stretching), ``kinetic`` and ``contact`` (summed over the pairs of the last
     /// accepted step).

@@ -54,6 +54,9 @@ pub(super) struct OutputPlan {
     pub(super) stress_spheres: bool,
     /// … and for these shells (every cell), in model order.
     pub(super) stress_cells: Vec<usize>,
+    /// Per-triangle contact traction on the cells in every frame (a scene with cells and
+    /// contacts).
+    pub(super) traction: bool,
 }
 
 impl OutputPlan {
@@ -98,6 +101,8 @@ impl OutputPlan {
                 .filter(|(_, s)| virial && s.cell.is_some())
                 .map(|(i, _)| i)
                 .collect(),
+            traction: scene.contacts.is_some()
+                && scene.model.bodies.shells.iter().any(|s| s.cell.is_some()),
         }
     }
 
@@ -227,6 +232,13 @@ pub(super) fn write_frame(
     let stresses = plan
         .stress_spheres
         .then(|| crate::contact::virial_stresses(model, &model.q, sim.last_contacts()).spheres);
+    // The cells' tractions, by shell index (shells come first among the mesh shapes).
+    let mut tractions: Vec<Option<Vec<crate::math::Vec3>>> = vec![None; model.bodies.shells.len()];
+    if plan.traction {
+        for (s, t) in crate::contact::cell_tractions(model, sim.last_contacts()) {
+            tractions[s] = Some(t);
+        }
+    }
     for (name, shape) in &shapes {
         match shape {
             Shape::Polyline {
@@ -266,6 +278,7 @@ pub(super) fn write_frame(
                 triangles,
                 thickness: *thickness,
                 velocities,
+                traction: tractions.get(meshes.len()).and_then(|t| t.as_deref()),
             }),
         }
     }

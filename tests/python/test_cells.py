@@ -116,3 +116,13 @@ def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
     volume = sim.cell("c")["volume"]
     assert sigma[2, 2] == pytest.approx(ceiling[2] * h / volume, rel=1e-3)
     assert abs(sigma[0, 0]) < 1e-9 * abs(sigma[2, 2])
+    # The per-triangle traction integrates over the rest areas to the planes' total force.
+    verts, faces = (np.asarray(a, dtype=float) for a in icosphere(5e-6, 2))
+    faces = faces.astype(int)
+    t = sim.cell_tractions()["c"]
+    assert t.shape == (len(faces), 3)
+    a, b_, c = (verts[faces[:, k]] for k in range(3))
+    areas = 0.5 * np.linalg.norm(np.cross(b_ - a, c - a), axis=1)
+    total = (areas[:, None] * t).sum(axis=0)
+    assert total == pytest.approx(floor + ceiling, abs=1e-9 * abs(ceiling[2]))
+    assert t[:, 2].min() < 0 < t[:, 2].max()

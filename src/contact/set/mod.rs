@@ -9,6 +9,7 @@ mod band_neighbours;
 mod binding;
 mod ccd_cap;
 mod cell_contacts;
+mod cell_traction;
 mod contact_set;
 mod coverage;
 mod detection;
@@ -27,6 +28,7 @@ mod virial_stress;
 pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
 pub use cell_contacts::{CellContact, cell_contacts};
+pub use cell_traction::cell_tractions;
 pub use contact_set::ContactSet;
 pub use model::{
     ContactModel, ContactStats, Coverage, LocalContact, PairKey, RigidLoad, rigid_body_loads,

@@ -59,6 +59,10 @@ pub struct MeshBody<'a> {
     pub thickness: f64,
     /// Node velocities \[m/s\], one per point (empty: written as zero).
     pub velocities: &'a [Vec3],
+    /// Contact traction on each triangle \[Pa\] (a cell's, see
+    /// [`crate::contact::cell_tractions`]); written as cell data `traction` when some shell of
+    /// the frame has it.
+    pub traction: Option<&'a [Vec3]>,
 }
 
 /// Everything drawn in one output frame.

@@ -16,7 +16,9 @@
 //!   Pa, row-major) on them when a chain has `Assemble_VirialStress` (zero on other points).
 //!
 //! Frames with shells also carry cell data: `normal` (unit, from the mesh's orientation)
-//! and `area` (m²) of each triangle, zero on the vertex and line cells.
+//! and `area` (m²) of each triangle, zero on the vertex and line cells; scenes with cells in
+//! contact add `traction` (Float64 × 3, Pa): the contact traction on each cell triangle
+//! ([`crate::contact::cell_tractions`]), zero on other cells.
 //!
 //! Field data `TIME` (and ParaView's own `TimeValue`) hold the frame time \[s\].
 //! Body names appear in an XML comment only. Coordinates are written with

@@ -114,12 +114,14 @@ fn a_shell_is_written_as_polygons_after_rods_and_spheres() {
         Vec3::y(),
     ];
     let tris = [[0, 1, 2], [0, 2, 3]];
+    let traction = [Vec3::new(0.0, 0.0, -2.0), Vec3::new(1.5, 0.0, 0.0)];
     let shells = [MeshBody {
         name: "sheet",
         points: &square,
         triangles: &tris,
         thickness: 0.002,
         velocities: &[],
+        traction: Some(&traction),
     }];
     let xml = render_vtp(&Frame {
         time: 0.5,
@@ -154,6 +156,13 @@ fn a_shell_is_written_as_polygons_after_rods_and_spheres() {
     let normal = array(&xml, "CellData", "normal");
     assert_eq!(normal.len(), 12);
     assert_eq!(&normal[6..], ["0", "0", "1", "0", "0", "1"]);
+    // Traction: zero on the vertex and the line, then the two triangles'.
+    assert_eq!(
+        array(&xml, "CellData", "traction"),
+        [
+            "0", "0", "0", "0", "0", "0", "0", "0", "-2", "1.5", "0", "0"
+        ]
+    );
 }
 
 #[test]

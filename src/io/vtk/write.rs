@@ -186,6 +186,22 @@ pub fn render_vtp(frame: &Frame) -> Result<String, std::fmt::Error> {
         let areas = std::iter::repeat_n(0.0, n_other).chain(faces.iter().map(|f| f.1));
         push_values(&mut s, ind, areas.map(fmt_f64));
         writeln!(s, "        </DataArray>")?;
+        if frame.shells.iter().any(|m| m.traction.is_some()) {
+            write!(
+                s,
+                r#"        <DataArray type="Float64" Name="traction" NumberOfComponents="3" format="ascii">"#
+            )?;
+            let traction = std::iter::repeat_n([0.0; 3], n_other)
+                .chain(frame.shells.iter().flat_map(|m| {
+                    (0..m.triangles.len()).map(|k| {
+                        let t = m.traction.and_then(|t| t.get(k)).copied();
+                        t.map_or([0.0; 3], |t| [t.x, t.y, t.z])
+                    })
+                }))
+                .flatten();
+            push_values(&mut s, ind, traction.map(fmt_f64));
+            writeln!(s, "        </DataArray>")?;
+        }
         writeln!(s, "      </CellData>")?;
     }
 
