@@ -41,6 +41,9 @@ pub use linear::envelope_lu::{
 };
 pub use linear::operator::SystemOperator;
 pub use linear::solver::{AUTO_ITERATIVE_MIN_DOFS, KRYLOV_MAX_ITER, KRYLOV_RTOL, LinearSolver};
+pub use linear::sparse_lblt::{
+    LBLT_RESIDUAL_TOLERANCE, LbltFailure, SYMMETRY_TOLERANCE, SparseLblt,
+};
 pub use linear::sparse_lu::SparseLu;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use stages::{N_STAGES, StageTimes};

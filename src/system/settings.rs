@@ -64,6 +64,12 @@ pub enum LinearSolverKind {
     /// BiCGSTAB with a block-Jacobi preconditioner (3×3 blocks per node, sphere centre and
     /// sphere rotation), falling back to `Direct` when it does not converge.
     Iterative,
+    /// Sparse symmetric-indefinite LBLᵀ (faer: minimum-degree ordering, Bunch–Kaufman pivots
+    /// within supernodes, [`super::SparseLblt`]) for symmetric Newton matrices — conservative
+    /// systems in the overdamped and static modes (cells, shells, frictionless contacts) —
+    /// falling back to `Direct` for a matrix that is not symmetric or a solve that is not
+    /// accurate. Never picked by `Auto`.
+    Symmetric,
 }
 
 /// Newton–Raphson settings.

@@ -40,7 +40,7 @@ Scene(
     name: "aggregate_100",
     time: (dt: 0.1, duration: 6.0, integrator: Overdamped),
     output: (frame_every: 10),
-    solver: (abs_tol: 1e-18, rel_tol: 0, force_tol: 1e-8),
+    solver: (abs_tol: 1e-18, rel_tol: 0, force_tol: 1e-8, linear_solver: Symmetric),
     materials: {{
         "cortex": (youngs_modulus: 1, poisson_ratio: 0.3333, density: 1000),
         "glass": (youngs_modulus: 6.3e10, poisson_ratio: 0.23, density: 2500),

@@ -1,5 +1,6 @@
 //! Linear solvers of the Newton system: the envelope LU in reverse Cuthill–McKee order (rods'
-//! near-banded systems), faer's supernodal sparse LU, and BiCGSTAB with a block-Jacobi
+//! near-banded systems), faer's supernodal sparse LU, its symmetric-indefinite LBLᵀ (symmetric
+//! systems on request), and BiCGSTAB with a block-Jacobi
 //! preconditioner over the assembled matrix and the contact pairs' blocks (granular beds);
 //! [`solver::LinearSolver`] picks and falls back between them.
 
@@ -9,4 +10,5 @@ pub(crate) mod envelope_lu;
 pub(crate) mod operator;
 pub(crate) mod rcm;
 pub(crate) mod solver;
+pub(crate) mod sparse_lblt;
 pub(crate) mod sparse_lu;

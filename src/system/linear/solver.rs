@@ -1,6 +1,6 @@
 //! The linear solve of each Newton iteration: the envelope LU ([`EnvelopeLu`]), the sparse
-//! direct LU ([`SparseLu`]) or block-Jacobi-preconditioned BiCGSTAB ([`BiCgStab`]), chosen by
-//! [`LinearSolverKind`].
+//! direct LU ([`SparseLu`]), its symmetric counterpart ([`SparseLblt`], on request) or
+//! block-Jacobi-preconditioned BiCGSTAB ([`BiCgStab`]), chosen by [`LinearSolverKind`].
 //!
 //! Why three: rods give near-banded, stiff, ill-conditioned systems (stretching against
 //! bending) where a direct factorisation is fast and a Krylov method would crawl, and where
@@ -24,7 +24,8 @@ use crate::contact::LocalContact;
 use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
-    EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLu, SparsityPattern,
+    EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLblt, SparseLu,
+    SparsityPattern,
 };
 
 /// Relative tolerance η of the Krylov solve.
@@ -42,6 +43,7 @@ pub const AUTO_ITERATIVE_MIN_DOFS: usize = 600;
 pub struct LinearSolver {
     kind: LinearSolverKind,
     lu: SparseLu,
+    lblt: SparseLblt,
     envelope: EnvelopeLu,
     use_envelope: bool,
     iterative: bool,
@@ -57,6 +59,9 @@ pub struct LinearSolver {
     /// Envelope solves redone with the pivoting LU (small pivot or inaccurate solve; a
     /// pattern too wide for the envelope is not counted).
     pub envelope_fallbacks: u64,
+    /// Symmetric (LBLᵀ) solves redone with the LU (an unsymmetric matrix or an inaccurate
+    /// solve).
+    pub symmetric_fallbacks: u64,
 }
 
 impl LinearSolver {
@@ -68,7 +73,9 @@ impl LinearSolver {
     /// Whether [`LinearSolver::for_regime`] solves iteratively (see there).
     pub fn iterative_for(model: &Model, kind: LinearSolverKind, inertial: bool) -> bool {
         match kind {
-            LinearSolverKind::Direct | LinearSolverKind::Envelope => false,
+            LinearSolverKind::Direct | LinearSolverKind::Envelope | LinearSolverKind::Symmetric => {
+                false
+            }
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
                 inertial
@@ -116,15 +123,16 @@ impl LinearSolver {
         self.iterative
     }
 
-    /// How many symbolic LU analyses were done.
+    /// How many symbolic analyses (LU and LBLᵀ) were done.
     pub fn symbolic_count(&self) -> u64 {
-        self.lu.symbolic_count
+        self.lu.symbolic_count + self.lblt.symbolic_count
     }
 
     /// The time spent factorising and solving since the last call (ms per stage).
     pub(in crate::system) fn take_stages(&mut self) -> StageTimes {
         let mut s = std::mem::take(&mut self.stages);
         s.add(&std::mem::take(&mut self.lu.stages));
+        s.add(&std::mem::take(&mut self.lblt.stages));
         s
     }
 
@@ -273,6 +281,12 @@ impl LinearSolver {
                 Err(_) => self.envelope_fallbacks += 1,
             }
             self.stages.factor += lap(&mut clock);
+        }
+        if self.kind == LinearSolverKind::Symmetric {
+            match self.lblt.solve_columns(pattern, values, cols, columns) {
+                Ok(()) => return Ok(()),
+                Err(_) => self.symmetric_fallbacks += 1,
+            }
         }
         self.lu.solve_columns(pattern, values, cols, columns, time)
     }
