@@ -6,6 +6,7 @@
 
 pub(crate) mod bicgstab;
 pub(crate) mod block_jacobi;
+pub(crate) mod bordered;
 pub(crate) mod envelope_lu;
 pub(crate) mod operator;
 pub(crate) mod rcm;

@@ -19,6 +19,7 @@
 
 use super::bicgstab::{BiCgStab, KrylovOutcome};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
+use super::bordered::Bordered;
 use super::operator::SystemOperator;
 use crate::contact::LocalContact;
 use crate::model::{DofMap, Model, RankOne};
@@ -44,6 +45,7 @@ pub struct LinearSolver {
     kind: LinearSolverKind,
     lu: SparseLu,
     lblt: SparseLblt,
+    bordered: Bordered,
     envelope: EnvelopeLu,
     use_envelope: bool,
     iterative: bool,
@@ -186,7 +188,8 @@ impl LinearSolver {
         self.lu.solve(&full, &full_values, rhs, time)
     }
 
-    /// The Woodbury solve of [`Self::solve_with_rank_one`].
+    /// The Woodbury solve of [`Self::solve_with_rank_one`]; the symmetric solver first tries
+    /// the equivalent bordered system ([`Bordered`]: one factorisation, one right-hand side).
     #[allow(clippy::too_many_arguments)]
     fn woodbury(
         &mut self,
@@ -211,6 +214,17 @@ impl LinearSolver {
                     .collect()
             })
             .collect();
+        if self.kind == LinearSolverKind::Symmetric {
+            let terms: Vec<(Vec<(usize, f64)>, f64)> = (u.iter().zip(rank_one))
+                .filter(|(uj, t)| t.weight != 0.0 && !uj.is_empty())
+                .map(|(uj, t)| (merged(uj), t.weight))
+                .collect();
+            let out = (self.bordered).solve(&mut self.lblt, pattern, values, &terms, rhs);
+            if out.is_ok() {
+                return Ok(());
+            }
+            self.symmetric_fallbacks += 1;
+        }
         // Columns: r, then u₁ … u_m.
         let mut cols = vec![0.0; n * (m + 1)];
         cols[..n].copy_from_slice(rhs);
@@ -333,4 +347,18 @@ impl LinearSolver {
             }
         }
     }
+}
+
+/// `u` sorted by free index, entries of one index summed.
+fn merged(u: &[(usize, f64)]) -> Vec<(usize, f64)> {
+    let mut v = u.to_vec();
+    v.sort_by_key(|e| e.0);
+    v.dedup_by(|b, a| {
+        let same = a.0 == b.0;
+        if same {
+            a.1 += b.1;
+        }
+        same
+    });
+    v
 }
