@@ -12,7 +12,7 @@ use super::data::{
 use super::normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
     LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
-    MaugisDugdale, Spring, SpringDamper,
+    MaugisDugdale, MaxwellFluidShell, SerialDashpot, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
@@ -90,6 +90,10 @@ crate::element_set! {
         Spring(Spring),
         /// `Spring_Damper`.
         SpringDamper(SpringDamper),
+        /// `MaxwellFluidShell`.
+        MaxwellFluidShell(MaxwellFluidShell),
+        /// `SerialDashpot`.
+        SerialDashpot(SerialDashpot),
         /// `LinearDamper`.
         LinearDamper(LinearDamper),
         /// `LinearDamperOverlap`.

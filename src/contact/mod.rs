@@ -73,8 +73,9 @@ pub use normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc,
     ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce,
     LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale,
-    MaugisDugdaleCurve, RestLength, ScalarForce, Spring, SpringDamper, add_normal_force,
-    damping_ratio, node_area, overlap_and_rate, restitution, restitution_with_onset,
+    MaugisDugdaleCurve, MaxwellFluidShell, RestLength, ScalarForce, SerialDashpot, Spring,
+    SpringDamper, SpringRecord, add_normal_force, damping_ratio, node_area, overlap_and_rate,
+    restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,
