@@ -152,6 +152,8 @@ pub struct ContactCtx {
     /// What a spring law with a rest length (`Spring`, `Spring_Damper`) recorded for
     /// `MaxwellFluidShell` and `SerialDashpot` (`None` without one, or when it rejected).
     pub spring: Option<crate::contact::normal::SpringRecord>,
+    /// What `Assemble_SpringTension(1D)` recorded of the pair (`None` without it).
+    pub spring_tension: Option<crate::contact::assemble::SpringTensionRecord>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -210,6 +212,7 @@ impl ContactCtx {
             feedback: 0.0,
             virial: None,
             spring: None,
+            spring_tension: None,
             memory,
             slot: None,
         };
@@ -272,6 +275,7 @@ impl ContactCtx {
         self.feedback = 0.0;
         self.virial = None;
         self.spring = None;
+        self.spring_tension = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;

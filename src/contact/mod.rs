@@ -50,8 +50,9 @@ mod tangential;
 pub use assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
     Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
-    VirialRecord,
+    SpringTensionRecord, VirialRecord,
 };
+pub use assemble::{AssembleSpringTension, AssembleSpringTension1D};
 pub use builtin::Builtin;
 pub use chain::Chain;
 pub use chain_rigid::{POINT_ONLY_ELEMENTS, RigidRefusal};
@@ -95,8 +96,8 @@ pub use resolve::{
 pub use set::{
     BandNeighbours, CellContact, ContactBinding, ContactModel, ContactSet, ContactState,
     ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect,
-    RigidLoad, VirialStresses, band_neighbours, cell_contacts, rigid_body_loads, sphere_loads,
-    virial_stresses,
+    RigidLoad, SpringTensions, VirialStresses, band_neighbours, cell_contacts, rigid_body_loads,
+    sphere_loads, spring_tensions, virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{
