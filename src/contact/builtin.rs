@@ -2,8 +2,9 @@
 //! macro a user crate uses. Every element's RON name is the `name` of its documentation.
 
 use super::assemble::{
-    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
-    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleSpringTension,
+    AssembleSpringTension1D, AssembleVirialStress, Feedback, FeedbackDistance, MatrixOverdamped,
+    MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -12,7 +13,7 @@ use super::data::{
 use super::normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
     LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
-    MaugisDugdale, Spring, SpringDamper,
+    MaugisDugdale, MaxwellFluidShell, SerialDashpot, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
@@ -90,6 +91,10 @@ crate::element_set! {
         Spring(Spring),
         /// `Spring_Damper`.
         SpringDamper(SpringDamper),
+        /// `MaxwellFluidShell`.
+        MaxwellFluidShell(MaxwellFluidShell),
+        /// `SerialDashpot`.
+        SerialDashpot(SerialDashpot),
         /// `LinearDamper`.
         LinearDamper(LinearDamper),
         /// `LinearDamperOverlap`.
@@ -144,6 +149,10 @@ crate::element_set! {
         AssembleContactMatrix(AssembleContactMatrix),
         /// `Assemble_VirialStress`.
         AssembleVirialStress(AssembleVirialStress),
+        /// `Assemble_SpringTension`.
+        AssembleSpringTension(AssembleSpringTension),
+        /// `Assemble_SpringTension1D`.
+        AssembleSpringTension1D(AssembleSpringTension1D),
         /// `Feedback`.
         Feedback(Feedback),
         /// `FeedbackDistance`.

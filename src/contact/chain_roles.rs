@@ -7,7 +7,8 @@
 //! as in mpacts it is meant to be added to an elastic law (`N_Hertz(), LinearDamperOverlap(…)`,
 //! `N_JKR(…), LinearDamper(…)`), so it has a role of its own (one dashpot per chain). Likewise
 //! the moment laws (`MOMENT_LAWS`: rolling resistance, torsional friction) act on rotations only
-//! and are added to a friction law, each at most once.
+//! and are added to a friction law, each at most once. `MaxwellFluidShell` and `SerialDashpot`
+//! add no force: they move the rest length of the spring law before them, each at most once.
 
 use super::element::{Category, ElementSet};
 use crate::diag::{SceneError, locate};
@@ -15,6 +16,10 @@ use std::path::Path;
 
 /// Normal elements that are dashpots added to a law rather than laws of their own.
 pub(super) const DASHPOTS: &[&str] = &["LinearDamper", "LinearDamperOverlap"];
+
+/// Normal elements that modify the spring law before them (its rest length) and add no force
+/// of their own: each has a role of its own.
+const SPRING_MODIFIERS: &[&str] = &["MaxwellFluidShell", "SerialDashpot"];
 
 /// Tangential elements that apply torques only, added to a friction law.
 const MOMENT_LAWS: &[&str] = &["T_RollingResistance", "T_TorsionalCoulombFriction"];
@@ -38,6 +43,7 @@ pub(super) fn check_roles<E: ElementSet>(
             Category::Normal if !stack_laws && DASHPOTS.contains(&doc.name) => {
                 roles.push("normal dashpot");
             }
+            Category::Normal if SPRING_MODIFIERS.contains(&doc.name) => roles.push(doc.name),
             Category::Normal if !stack_laws => roles.push("normal law"),
             // Moment laws act on rotations only and combine with a friction law.
             Category::Tangential if !stack_laws && MOMENT_LAWS.contains(&doc.name) => {

@@ -149,6 +149,11 @@ pub struct ContactCtx {
     pub feedback: f64,
     /// What `Assemble_VirialStress` recorded of the pair (`None` without the element).
     pub virial: Option<crate::contact::assemble::VirialRecord>,
+    /// What a spring law with a rest length (`Spring`, `Spring_Damper`) recorded for
+    /// `MaxwellFluidShell` and `SerialDashpot` (`None` without one, or when it rejected).
+    pub spring: Option<crate::contact::normal::SpringRecord>,
+    /// What `Assemble_SpringTension(1D)` recorded of the pair (`None` without it).
+    pub spring_tension: Option<crate::contact::assemble::SpringTensionRecord>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -206,6 +211,8 @@ impl ContactCtx {
             reject: false,
             feedback: 0.0,
             virial: None,
+            spring: None,
+            spring_tension: None,
             memory,
             slot: None,
         };
@@ -267,6 +274,8 @@ impl ContactCtx {
         self.reject = false;
         self.feedback = 0.0;
         self.virial = None;
+        self.spring = None;
+        self.spring_tension = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;

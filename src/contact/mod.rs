@@ -50,8 +50,9 @@ mod tangential;
 pub use assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
     Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
-    VirialRecord,
+    SpringTensionRecord, VirialRecord,
 };
+pub use assemble::{AssembleSpringTension, AssembleSpringTension1D};
 pub use builtin::Builtin;
 pub use chain::Chain;
 pub use chain_rigid::{POINT_ONLY_ELEMENTS, RigidRefusal};
@@ -73,8 +74,9 @@ pub use normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc,
     ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce,
     LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale,
-    MaugisDugdaleCurve, RestLength, ScalarForce, Spring, SpringDamper, add_normal_force,
-    damping_ratio, node_area, overlap_and_rate, restitution, restitution_with_onset,
+    MaugisDugdaleCurve, MaxwellFluidShell, RestLength, ScalarForce, SerialDashpot, Spring,
+    SpringDamper, SpringRecord, add_normal_force, damping_ratio, node_area, overlap_and_rate,
+    restitution, restitution_with_onset,
 };
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,
@@ -94,8 +96,8 @@ pub use resolve::{
 pub use set::{
     BandNeighbours, CellContact, ContactBinding, ContactModel, ContactSet, ContactState,
     ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect,
-    RigidLoad, VirialStresses, band_neighbours, cell_contacts, cell_tractions, rigid_body_loads,
-    sphere_loads, virial_stresses,
+    RigidLoad, SpringTensions, VirialStresses, band_neighbours, cell_contacts, cell_tractions,
+    rigid_body_loads, sphere_loads, spring_tensions, virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

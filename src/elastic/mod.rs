@@ -6,6 +6,7 @@ pub mod cell;
 mod curvature;
 mod edge_variables;
 mod geometry;
+mod maxwell;
 pub mod shell;
 mod stencil;
 mod stretch;
@@ -13,6 +14,7 @@ mod twist;
 
 pub use bend::{BendParams, bend_energy, bend_energy_grad, bend_energy_grad_hess};
 pub use curvature::{material_curvature, material_curvature_grad_hess};
+pub use maxwell::relax_rest_length;
 pub use stencil::NodeStencil;
 pub use stretch::{StretchParams, stretch_energy, stretch_energy_grad, stretch_energy_grad_hess};
 pub use twist::{

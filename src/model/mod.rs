@@ -15,8 +15,8 @@ mod window;
 
 pub use body::{
     Bodies, Body, BodyKind, CellMeasures, CellMembrane, CellStencils, CurvatureRamp, EnergyInput,
-    HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, NO_SLOT, Plane, RankOne,
-    RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils, Shape, Shell,
+    HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, MaxwellMembrane, NO_SLOT, Plane,
+    RankOne, RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils, Shape, Shell,
     ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, SpherePath, scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};

@@ -21,7 +21,7 @@ pub use memory::{BYTES_PER_ENTRY, MemoryEstimate};
 pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, set_memory_limit};
 pub use schema::{
     BoundarySpec, CellSpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness,
-    HingeActuationSpec, MaterialSpec, MembraneSpec, MeshSpec, NodeRef, OutputSpec,
+    HingeActuationSpec, MaterialSpec, MaxwellSpec, MembraneSpec, MeshSpec, NodeRef, OutputSpec,
     PackingRegionSpec, PointMassSpec, RegionSpec, RigidBodySpec, RigidMeshSpec, RigidMotionSpec,
     RodSpec, RotateSpec, SceneSpec, ShellSpec, SignalSpec, SphereSetSpec, SphereSourceSpec,
     SphereSpec, TimeSpec, TranslateSpec,

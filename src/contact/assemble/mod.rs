@@ -3,9 +3,11 @@
 mod feedback;
 mod forces;
 mod matrix;
+mod spring_tension;
 mod virial;
 
 pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};
+pub use spring_tension::{AssembleSpringTension, AssembleSpringTension1D, SpringTensionRecord};
 pub use virial::{AssembleVirialStress, VirialRecord};

@@ -31,8 +31,13 @@ impl Caps {
     pub const MATRIX_ASSEMBLED: Caps = Caps(1 << 7);
     /// Feedback for the detector has been set.
     pub const FEEDBACK: Caps = Caps(1 << 8);
+    /// A spring law with a rest length in the pair's memory has run (`Spring`,
+    /// `Spring_Damper`): [`ContactCtx::spring`](crate::contact::ContactCtx::spring) is set.
+    pub const SPRING_REST: Caps = Caps(1 << 9);
+    /// A dashpot coefficient for the spring's rest length has been set (`MaxwellFluidShell`).
+    pub const DASHPOT: Caps = Caps(1 << 10);
 
-    const NAMES: [(Caps, &'static str); 9] = [
+    const NAMES: [(Caps, &'static str); 11] = [
         (Caps::SIDE1, "side-1 data"),
         (Caps::SIDE2, "side-2 data"),
         (Caps::GEOMETRY, "contact geometry"),
@@ -42,6 +47,8 @@ impl Caps {
         (Caps::FORCES_ASSEMBLED, "assembled forces"),
         (Caps::MATRIX_ASSEMBLED, "an assembled contact matrix"),
         (Caps::FEEDBACK, "detector feedback"),
+        (Caps::SPRING_REST, "a spring with a rest length"),
+        (Caps::DASHPOT, "a dashpot coefficient"),
     ];
 
     /// Union.

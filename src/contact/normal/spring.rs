@@ -14,11 +14,17 @@
 //! spring force is zero (`d₀` follows `d`). When `d > rupture_length` the spring breaks for
 //! good (`broken` in the history) and the pair is rejected from then on. The history is lost
 //! when the pair leaves the candidate set (beyond the binding's keep distance).
+//!
+//! The law records its state in [`ContactCtx::spring`] ([`SpringRecord`]) for a
+//! `SerialDashpot` after it, which relaxes the rest length in the memory; a rest length in the
+//! memory then takes precedence over a given `rest_length`.
 
 use super::effective::{check_non_negative, check_optional_positive};
 use super::scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 use crate::contact::ctx::ContactCtx;
-use crate::contact::element::{Caps, Gives, Memory, MemorySpec, Needs, SolverNeeds, flag_word};
+use crate::contact::element::{
+    Caps, Gives, Memory, MemorySlot, MemorySpec, Needs, SolverNeeds, flag_word,
+};
 use crate::contact::element::{Category, ChainElement, ElementDoc, Env};
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +74,31 @@ impl Memory for RestLength {
         w[0] = self.value;
         w[1] = flag_word(self.established);
         w[2] = flag_word(self.broken);
+    }
+}
+
+/// What a spring law records for the elements after it (`MaxwellFluidShell`,
+/// `SerialDashpot`): where its rest length lives and the spring's state at this evaluation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringRecord {
+    /// The spring law's memory slot (its [`RestLength`]).
+    pub slot: MemorySlot,
+    /// The memory the law wrote (or would write) in this evaluation.
+    pub memory: RestLength,
+    /// The stiffness `k` (N/m) on the current side of the rest length.
+    pub stiffness: f64,
+    /// The rest length `d₀` (m) the force used (the one committed with the last step).
+    pub rest_length: f64,
+    /// The distance `d` (m).
+    pub distance: f64,
+    /// The dashpot coefficient `c` (N·s/m) a `MaxwellFluidShell` set; NaN when none did.
+    pub dashpot: f64,
+}
+
+impl SpringRecord {
+    /// The elastic spring force `f = k (d₀ − d)` (N, positive pushing apart).
+    pub fn force(&self) -> f64 {
+        self.stiffness * (self.rest_length - self.distance)
     }
 }
 
@@ -172,9 +203,11 @@ impl SpringLaw {
             return;
         }
         let (_, rate) = overlap_and_rate(ctx);
+        // A rest length in the memory (set at first contact, or moved by `SerialDashpot`)
+        // takes precedence over the given one.
         let (d0, fresh) = match self.rest_length {
+            _ if h.established => (h.value, false),
             Some(d0) => (d0, false),
-            None if h.established => (h.value, false),
             None => {
                 h.established = true;
                 h.value = d;
@@ -185,6 +218,14 @@ impl SpringLaw {
             ctx.set_memory(&h);
         }
         let mut s = self.scalar(d, d0, rate);
+        ctx.spring = ctx.slot.map(|slot| SpringRecord {
+            slot,
+            memory: h,
+            stiffness: s.d_overlap,
+            rest_length: d0,
+            distance: d,
+            dashpot: f64::NAN,
+        });
         if fresh {
             // d₀ = d(x) in this step: the elastic force is identically zero.
             s.force = self.damping * rate;
@@ -217,7 +258,7 @@ impl ChainElement for Spring {
             .with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::SPRING_REST))
     }
     fn validate(&self) -> Result<(), String> {
         self.law().validate()

@@ -65,7 +65,7 @@ impl ChainElement for SpringDamper {
             .with_memory(MemorySpec::of::<RestLength>())
     }
     fn gives(&self) -> Gives {
-        let g = Gives::caps(Caps::NORMAL_FORCE);
+        let g = Gives::caps(Caps::NORMAL_FORCE.with(Caps::SPRING_REST));
         if self.damping == 0.0 {
             g
         } else {

@@ -106,6 +106,7 @@ pub(super) fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         memory: Default::default(),
         rigid_loads: None,
         virial: None,
+        spring_tension: None,
     }
 }
 
@@ -159,6 +160,13 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
     lc.rigid_loads = (active && ctx.has_rigid()).then(|| Box::new(rigid_loads(ctx)));
     // The record's box is reused across evaluations, as the block's.
     match (ctx.virial.filter(|_| active), &mut lc.virial) {
+        (Some(r), Some(b)) => **b = r,
+        (r, slot) => *slot = r.map(Box::new),
+    }
+    match (
+        ctx.spring_tension.filter(|_| active),
+        &mut lc.spring_tension,
+    ) {
         (Some(r), Some(b)) => **b = r,
         (r, slot) => *slot = r.map(Box::new),
     }

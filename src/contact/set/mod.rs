@@ -21,6 +21,7 @@ mod fused_tests;
 mod hooks;
 mod model;
 mod redetect;
+mod spring_tension;
 mod state;
 mod store;
 mod virial_stress;
@@ -35,6 +36,7 @@ pub use model::{
     sphere_loads,
 };
 pub use redetect::{REUSE_FRACTION, Redetect};
+pub use spring_tension::{SpringTensions, spring_tensions};
 pub use state::ContactState;
 pub use store::MemoryStore;
 pub use virial_stress::{VirialStresses, virial_stresses};

@@ -52,6 +52,8 @@ pub struct LocalContact {
     pub rigid_loads: Option<Box<[Option<RigidLoad>; 2]>>,
     /// What `Assemble_VirialStress` recorded of an active pair (`None` without the element).
     pub virial: Option<Box<crate::contact::VirialRecord>>,
+    /// What `Assemble_SpringTension(1D)` recorded of an active pair (`None` without it).
+    pub spring_tension: Option<Box<crate::contact::SpringTensionRecord>>,
 }
 
 /// What a contact exerts on a rigid body: its index, the force (N) and the torque about its

@@ -77,6 +77,13 @@ impl CstParams {
         x2: &Vec3,
     ) -> Self {
         let (_, _, g) = gram(x0, x1, x2);
+        Self::from_metric(youngs, poisson, thickness, &g)
+    }
+
+    /// The CST of the rest metric (Gram matrix of the rest edges) `g` (m², positive definite),
+    /// as [`CstParams::from_rest`]: what a Maxwell membrane relaxes (`model::MaxwellMembrane`).
+    pub fn from_metric(youngs: f64, poisson: f64, thickness: f64, g: &Matrix2<f64>) -> Self {
+        let g = *g;
         let rest_area = 0.5 * g.determinant().max(0.0).sqrt();
         let inverse_metric = g
             .try_inverse()

@@ -21,8 +21,8 @@ pub use rigid::{RigidBody, RigidMotion};
 pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError, RodStencils};
 pub use shape::Shape;
 pub use shell::{
-    CellMeasures, CellMembrane, CellStencils, HingeActuation, HingeSignal, Shell, ShellBending,
-    ShellMembrane, ShellStencils,
+    CellMeasures, CellMembrane, CellStencils, HingeActuation, HingeSignal, MaxwellMembrane, Shell,
+    ShellBending, ShellMembrane, ShellStencils,
 };
 pub use sphere::{Sphere, SpherePath, rotate};
 pub use traits::{Body, BodyKind};

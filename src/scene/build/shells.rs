@@ -51,6 +51,11 @@ pub(super) fn add_shells<'s>(
         let topology = MeshTopology::new(&mesh).map_err(|e| located(e, cx, &needle))?;
         let mut shell = Shell::new(&s.name, mesh, topology, material, s.thickness.0, s.bending);
         shell.membrane = s.membrane.model();
+        if let Some(m) = &s.maxwell {
+            shell
+                .set_maxwell(m.relaxation_time.0)
+                .map_err(|e| cx.err(&needle, format!("shell \"{}\": {e}", s.name)))?;
+        }
         if let Some(c) = &s.cell {
             shell.cell = Some(cell_membrane(c, &shell, cx, &needle)?);
         }

@@ -33,7 +33,7 @@ pub use rigid_bodies::{RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RotateSpec
 pub use rods::{BoundarySpec, End, GeometrySpec, Handedness, RodSpec};
 pub use scene::{MaterialSpec, OutputSpec, PackingRegionSpec, SceneSpec, TimeSpec};
 pub use shells::{
-    CellSpec, DiagonalsSpec, HingeActuationSpec, MembraneSpec, MeshSpec, NodeRef, PointMassSpec,
-    RegionSpec, ShellSpec, SignalSpec,
+    CellSpec, DiagonalsSpec, HingeActuationSpec, MaxwellSpec, MembraneSpec, MeshSpec, NodeRef,
+    PointMassSpec, RegionSpec, ShellSpec, SignalSpec,
 };
 pub use sphere_sets::{SphereSetSpec, SphereSourceSpec};

@@ -27,6 +27,11 @@ pub struct ShellSpec {
     /// a red-cell law with its own moduli, `Skalak(…)` or `Yeoh(…)` (see [`MembraneSpec`]).
     #[serde(default, skip_serializing_if = "MembraneSpec::is_springs")]
     pub membrane: MembraneSpec,
+    /// Makes the membrane (`Springs` or `Cst`) a Maxwell fluid: its rest lengths (or rest
+    /// metrics) relax towards the current shape with this relaxation time after every step
+    /// (mpacts' `MaxwellFluidShell` + `SerialDashpot`; see [`MaxwellSpec`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maxwell: Option<MaxwellSpec>,
     /// The mesh, in its rest (stress-free) shape.
     pub mesh: MeshSpec,
     /// Offset added to every node (m).
@@ -53,6 +58,21 @@ pub struct ShellSpec {
     /// matrices this shell (or cell) takes.
     #[serde(default, skip_serializing_if = "super::rigid::no_mask")]
     pub mask: u32,
+}
+
+/// The Maxwell relaxation of a shell's membrane: `dL̄/dt = (L − L̄)/τ` for every rest length
+/// `L̄` of a `Springs` membrane (mpacts' serial dashpot with `c = k τ`), `dḠ/dt = (G − Ḡ)/τ` for
+/// every rest metric of a `Cst` one, applied exactly after each step (see
+/// `catena::model::MaxwellMembrane`).
+///
+/// ```ron
+/// maxwell: (relaxation_time: 10.0)
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaxwellSpec {
+    /// Relaxation time `τ` (s).
+    pub relaxation_time: Positive,
 }
 
 /// A shell's membrane (stretching) model.

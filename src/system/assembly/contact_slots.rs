@@ -204,6 +204,7 @@ mod tests {
                 memory: Default::default(),
                 rigid_loads: None,
                 virial: None,
+                spring_tension: None,
             };
             maps.scatter(k, &lc, &mut compact);
             let s = full_map(&model, &pattern, l);

@@ -352,6 +352,7 @@ mod tests {
             memory: Default::default(),
             rigid_loads: None,
             virial: None,
+            spring_tension: None,
         };
         let contacts = [contact];
         let op = SystemOperator::new(&dofs, &pattern, &values, &contacts);
@@ -429,6 +430,7 @@ mod tests {
                     memory: Default::default(),
                     rigid_loads: None,
                     virial: None,
+                    spring_tension: None,
                 }
             })
             .collect();

@@ -1,9 +1,11 @@
 //! [`Shell`] as a [`Body`]: its mesh nodes (and mid-edge `ξ` DOFs in messages), its hinge
-//! actuation and its triangles in frames.
+//! actuation, its Maxwell membrane's relaxation after each step and its triangles in frames.
 
 use super::Shell;
+use crate::model::DofMap;
 use crate::model::body::traits::axis;
 use crate::model::body::{Body, BodyKind, Shape};
+use crate::time::Coefficients;
 
 impl Body for Shell {
     fn kind(&self) -> BodyKind {
@@ -35,6 +37,24 @@ impl Body for Shell {
     }
     fn actuate(&mut self, t: f64) {
         Shell::actuate(self, t);
+    }
+    /// The Maxwell relaxation of the membrane's rest state (nothing for an elastic membrane).
+    fn commit_step(
+        &mut self,
+        _dofs: &DofMap,
+        _q: &[f64],
+        q_new: &[f64],
+        _v: &mut [f64],
+        c: &Coefficients,
+    ) {
+        self.relax_membrane(q_new, c.dt);
+    }
+    /// The relaxed rest lengths or metrics of a Maxwell membrane (empty otherwise).
+    fn extra_state(&self) -> Vec<f64> {
+        self.maxwell_state()
+    }
+    fn restore_extra_state(&mut self, state: &[f64]) -> Result<(), String> {
+        self.restore_maxwell_state(state)
     }
     fn dof_name(&self, k: usize) -> Option<String> {
         let nodes = self.offset..self.offset + 3 * Shell::n_nodes(self);

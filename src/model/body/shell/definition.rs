@@ -78,6 +78,9 @@ pub struct Shell {
     /// The cell terms (cortical tension, area and volume conservation) of a closed shell that
     /// is a deformable cell; `None` for a plain shell.
     pub cell: Option<super::CellMembrane>,
+    /// The Maxwell relaxation of the membrane's rest state after every step
+    /// ([`Shell::set_maxwell`]); `None`: an elastic membrane.
+    pub maxwell: Option<super::MaxwellMembrane>,
     /// Lumped node masses (kg), computed once: each triangle's `ρ h Ā` split in three.
     masses: Vec<f64>,
 }
@@ -117,6 +120,7 @@ impl Shell {
             rest_areas,
             actuation: Vec::new(),
             cell: None,
+            maxwell: None,
             masses,
         }
     }

@@ -239,7 +239,7 @@ impl Stencil {
             }
             Kind::Cst(t, p) => {
                 let [a, b, c] = sh.mesh.triangles[*t].map(x);
-                cst_energy(p, &a, &b, &c)
+                cst_energy(&cst_params(sh, *t, p), &a, &b, &c)
             }
             Kind::Hyperelastic(t, p) => {
                 let [a, b, c] = sh.mesh.triangles[*t].map(x);
@@ -309,7 +309,7 @@ impl Stencil {
             }
             Kind::Cst(t, p) => {
                 let [a, b, c] = sh.mesh.triangles[*t].map(x);
-                let (en, g, h) = cst_energy_grad_hess(p, &a, &b, &c);
+                let (en, g, h) = cst_energy_grad_hess(&cst_params(sh, *t, p), &a, &b, &c);
                 (
                     en,
                     g.as_slice().to_vec(),
@@ -349,6 +349,20 @@ impl Stencil {
                 )
             }
         }
+    }
+}
+
+/// The CST parameters of triangle `t`: those built from the rest mesh, or, for a Maxwell
+/// membrane, those of its relaxed rest metric.
+fn cst_params(sh: &Shell, t: usize, rest: &CstParams) -> CstParams {
+    match sh.maxwell_metric(t) {
+        Some(g) => CstParams::from_metric(
+            sh.material.youngs_modulus,
+            sh.poisson_ratio(),
+            sh.thickness,
+            &g,
+        ),
+        None => *rest,
     }
 }
 
