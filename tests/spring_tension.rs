@@ -128,3 +128,59 @@ fn a_stretched_string_carries_k_eps_l() {
     }
     assert!(t.shells[0].iter().all(|&x| x == 0.0));
 }
+
+/// A run's frames carry the mesh form as point data `spring_tension`: a hexagon whose springs'
+/// rest length is 1 % short of its edges, one step of 1 ns (the nodes barely move): its centre
+/// carries `√3 k ε/(1 + ε)` with `ε = 1/0.99 − 1`.
+#[test]
+fn frames_carry_the_spring_tension_of_the_shell_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("springs.ron"),
+        format!(
+            "Chain(name: \"springs\", elements: [Point_1_Data, Point_2_Data, Point_Point, \
+             Spring(stiffness: {K}, rest_length: 0.99e-3), AssembleForces, \
+             AssembleContactMatrix, Assemble_SpringTension])"
+        ),
+    )
+    .unwrap();
+    let src = r#"Scene(
+        time: (dt: 1e-9, duration: 1e-9),
+        materials: { "m": (youngs_modulus: 1e6, poisson_ratio: 0.3, density: 1000) },
+        shells: [(name: "hex", material: "m", thickness: 1e-5,
+                  mesh: Hexagon(side: 1e-3, rings: 1))],
+        contacts: [(chain: "springs.ron", first: AllShells, second: AllShells,
+                    keep_distance: 1.2e-3)],
+    )"#;
+    let file = dir.path().join("hex.ron");
+    std::fs::write(&file, src).unwrap();
+    let spec = parse_scene(src, &file).unwrap();
+    let scene = build_scene(&spec, src, &file).unwrap();
+    let out = dir.path().join("out");
+    let opts = catena::run::RunOptions {
+        out: Some(out.clone()),
+        progress: false,
+        ..Default::default()
+    };
+    catena::run::run(scene, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let last = (std::fs::read_dir(out.join("frames")).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "vtp"))
+        .max()
+        .expect("a frame");
+    let xml = std::fs::read_to_string(last).unwrap();
+    let at = xml.find("Name=\"spring_tension\"").expect("the array");
+    let body = &xml[at + xml[at..].find('>').unwrap() + 1..];
+    let values: Vec<f64> = body[..body.find("</DataArray>").unwrap()]
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 7, "one per node of the hexagon: {values:?}");
+    let eps = 1.0 / 0.99 - 1.0;
+    let expected = 3f64.sqrt() * K * eps / (1.0 + eps);
+    let centre = values.iter().cloned().fold(f64::MIN, f64::max);
+    assert!(
+        (centre - expected).abs() < 1e-5 * expected,
+        "centre {centre} vs {expected}"
+    );
+}

@@ -325,6 +325,7 @@ mod tests {
             thickness: 0.01,
             velocities: &[],
             traction: None,
+            tension: None,
         }];
         let spheres = [SphereBody::at_rest(Vec3::new(5.0, 6.0, 7.0), 0.25)];
         let xml = render_vtp(&Frame {

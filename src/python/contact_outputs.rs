@@ -1,6 +1,6 @@
 //! What the contacts of the last accepted step say about the bodies, for Python: the virial
 //! stresses of `Assemble_VirialStress`, the contact area and force of each cell contact, and
-//! the contact traction on each cell triangle.
+//! the contact traction on each cell triangle, and the spring tension at each node.
 
 use crate::system::Simulator;
 use numpy::IntoPyArray;
@@ -61,5 +61,23 @@ pub fn cell_tractions<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'
         let a = Array2::from_shape_vec((t.len(), 3), flat).expect("3 per triangle");
         d.set_item(&m.bodies.shells[s].name, a.into_pyarray(py))?;
     }
+    Ok(d)
+}
+
+/// `{"rods": {name: (n,)}, "shells": {name: (n,)}}`: the spring tension at each node.
+pub fn spring_tensions<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let t = crate::contact::spring_tensions(m, sim.last_contacts());
+    let d = PyDict::new(py);
+    let rods = PyDict::new(py);
+    for (rod, v) in m.bodies.rods.iter().zip(t.rods) {
+        rods.set_item(&rod.name, v.into_pyarray(py))?;
+    }
+    let shells = PyDict::new(py);
+    for (shell, v) in m.bodies.shells.iter().zip(t.shells) {
+        shells.set_item(&shell.name, v.into_pyarray(py))?;
+    }
+    d.set_item("rods", rods)?;
+    d.set_item("shells", shells)?;
     Ok(d)
 }

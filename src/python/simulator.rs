@@ -401,6 +401,14 @@ impl Simulator {
         contact_outputs::cell_tractions(py, self.sim()?)
     }
 
+    /// The spring tension at each node at the last accepted step, from the pairs of chains
+    /// with ``Assemble_SpringTension`` (N/m on shell nodes, mpacts' mesh form) or
+    /// ``Assemble_SpringTension1D`` (N): a dict of ``rods`` and ``shells``, body name →
+    /// ``(n,)`` per node, zero where no spring is recorded.
+    fn spring_tensions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        contact_outputs::spring_tensions(py, self.sim()?)
+    }
+
     /// Energies (J) at the current state: ``elastic`` (stretching, bending, twisting, shell
     /// bending and stretching), ``kinetic`` and ``contact`` (summed over the pairs of the last
     /// accepted step).

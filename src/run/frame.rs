@@ -57,6 +57,8 @@ pub(super) struct OutputPlan {
     /// Per-triangle contact traction on the cells in every frame (a scene with cells and
     /// contacts).
     pub(super) traction: bool,
+    /// Spring tension at the shell nodes in every frame (a chain with `Assemble_SpringTension`).
+    pub(super) tension: bool,
 }
 
 impl OutputPlan {
@@ -101,6 +103,8 @@ impl OutputPlan {
                 .filter(|(_, s)| virial && s.cell.is_some())
                 .map(|(i, _)| i)
                 .collect(),
+            tension: (scene.contacts.as_ref())
+                .is_some_and(|c| c.has_element("Assemble_SpringTension")),
             traction: scene.contacts.is_some()
                 && scene.model.bodies.shells.iter().any(|s| s.cell.is_some()),
         }
@@ -232,6 +236,9 @@ pub(super) fn write_frame(
     let stresses = plan
         .stress_spheres
         .then(|| crate::contact::virial_stresses(model, &model.q, sim.last_contacts()).spheres);
+    let tensions = plan
+        .tension
+        .then(|| crate::contact::spring_tensions(model, sim.last_contacts()).shells);
     // The cells' tractions, by shell index (shells come first among the mesh shapes).
     let mut tractions: Vec<Option<Vec<crate::math::Vec3>>> = vec![None; model.bodies.shells.len()];
     if plan.traction {
@@ -279,6 +286,9 @@ pub(super) fn write_frame(
                 thickness: *thickness,
                 velocities,
                 traction: tractions.get(meshes.len()).and_then(|t| t.as_deref()),
+                tension: (tensions.as_ref())
+                    .and_then(|t| t.get(meshes.len()))
+                    .map(Vec::as_slice),
             }),
         }
     }

@@ -63,6 +63,10 @@ pub struct MeshBody<'a> {
     /// [`crate::contact::cell_tractions`]); written as cell data `traction` when some shell of
     /// the frame has it.
     pub traction: Option<&'a [Vec3]>,
+    /// Spring tension at each node (N/m: `Assemble_SpringTension`, see
+    /// [`crate::contact::spring_tensions`]); written as point data `spring_tension` when some
+    /// shell of the frame has it.
+    pub tension: Option<&'a [f64]>,
 }
 
 /// Everything drawn in one output frame.

@@ -3,7 +3,8 @@
 //! frame) and `orientation` (unit quaternion `w, x, y, z`, the rotation since the start) on the
 //! sphere centres, zero and the identity `(1, 0, 0, 0)` on the other points; and, when a
 //! sphere has one (a chain with `Assemble_VirialStress`), `virial_stress` (Pa, 3 × 3 row-major)
-//! on the sphere centres, zero on the other points.
+//! on the sphere centres, zero on the other points; when a shell has them
+//! (`Assemble_SpringTension`), `spring_tension` (N/m) on the shell nodes, zero elsewhere.
 
 use super::super::fmt_f64;
 use super::data_array;
@@ -35,6 +36,15 @@ pub(super) fn push_motion(
         );
     let velocity = velocity.flat_map(|v| [v.x, v.y, v.z]).map(fmt_f64);
     data_array(s, "velocity", "Float64", 3, velocity)?;
+    if frame.shells.iter().any(|m| m.tension.is_some()) {
+        let tension = std::iter::repeat_n(0.0, n_rod + frame.spheres.len()).chain(
+            frame.shells.iter().flat_map(|m| {
+                (0..m.points.len())
+                    .map(|k| m.tension.and_then(|t| t.get(k)).copied().unwrap_or(0.0))
+            }),
+        );
+        data_array(s, "spring_tension", "Float64", 1, tension.map(fmt_f64))?;
+    }
     if frame.spheres.is_empty() {
         return Ok(());
     }

@@ -122,6 +122,7 @@ fn a_shell_is_written_as_polygons_after_rods_and_spheres() {
         thickness: 0.002,
         velocities: &[],
         traction: Some(&traction),
+        tension: Some(&[0.5, 0.0, -1.0, 2.0]),
     }];
     let xml = render_vtp(&Frame {
         time: 0.5,
@@ -156,6 +157,11 @@ fn a_shell_is_written_as_polygons_after_rods_and_spheres() {
     let normal = array(&xml, "CellData", "normal");
     assert_eq!(normal.len(), 12);
     assert_eq!(&normal[6..], ["0", "0", "1", "0", "0", "1"]);
+    // Spring tension: zero on the rod's two points and the sphere's centre, then the shell's.
+    assert_eq!(
+        array(&xml, "PointData", "spring_tension"),
+        ["0", "0", "0", "0.5", "0", "-1", "2"]
+    );
     // Traction: zero on the vertex and the line, then the two triangles'.
     assert_eq!(
         array(&xml, "CellData", "traction"),
