@@ -149,6 +149,9 @@ pub struct ContactCtx {
     pub feedback: f64,
     /// What `Assemble_VirialStress` recorded of the pair (`None` without the element).
     pub virial: Option<crate::contact::assemble::VirialRecord>,
+    /// What a rounded-triangle chain (`RoundedTriangle_*`, `N_*_Int`) declared and found
+    /// (`None` in every other chain).
+    pub rounded: Option<Box<crate::contact::normal::integrated::RoundedRecord>>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -206,6 +209,7 @@ impl ContactCtx {
             reject: false,
             feedback: 0.0,
             virial: None,
+            rounded: None,
             memory,
             slot: None,
         };
@@ -267,6 +271,7 @@ impl ContactCtx {
         self.reject = false;
         self.feedback = 0.0;
         self.virial = None;
+        self.rounded = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;

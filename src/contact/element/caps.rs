@@ -31,8 +31,14 @@ impl Caps {
     pub const MATRIX_ASSEMBLED: Caps = Caps(1 << 7);
     /// Feedback for the detector has been set.
     pub const FEEDBACK: Caps = Caps(1 << 8);
+    /// A rounded-triangle resolver has set the encompassing-sphere contact and the
+    /// intersection polygon (for the integrated `_Int` laws).
+    pub const POLYGON: Caps = Caps(1 << 9);
+    /// An integrated normal law has set a total force and moment about the contact point (for
+    /// the distribution to a triangle's nodes).
+    pub const PRESSURE: Caps = Caps(1 << 10);
 
-    const NAMES: [(Caps, &'static str); 9] = [
+    const NAMES: [(Caps, &'static str); 11] = [
         (Caps::SIDE1, "side-1 data"),
         (Caps::SIDE2, "side-2 data"),
         (Caps::GEOMETRY, "contact geometry"),
@@ -42,6 +48,11 @@ impl Caps {
         (Caps::FORCES_ASSEMBLED, "assembled forces"),
         (Caps::MATRIX_ASSEMBLED, "an assembled contact matrix"),
         (Caps::FEEDBACK, "detector feedback"),
+        (Caps::POLYGON, "an intersection polygon (RoundedTriangle_*)"),
+        (
+            Caps::PRESSURE,
+            "an integrated pressure (an _Int normal law)",
+        ),
     ];
 
     /// Union.
