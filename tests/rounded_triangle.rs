@@ -5,6 +5,11 @@
 //! Summed over the triangles, the forces are those of one smooth sphere contact — Hertz,
 //! a uniform pressure on the geometric contact circle, Coulomb's μF in slip — at two mesh
 //! refinements; and the chains' Jacobians agree with finite differences.
+//!
+//! Measured (R = 10 mm, Ê = 1 MPa): Hertz on a plane, levels 2 and 3, δ/R = 0.005 and 0.02:
+//! errors 6e-14 (fallback), 6.4e-4, 5.3e-4, 4.5e-4; against a sphere of 2R (δ/R = 0.01):
+//! 4e-14, 7.6e-4; damped Hertz 3.9e-4; linear pressure 3e-14; Coulomb slip 1e-14; chain
+//! Jacobians against central differences 3e-9 to 2e-8 (relative).
 
 use catena::contact::rounded::{CoulombInt, MAX_LAWS};
 use catena::contact::rounded::{Counterpart, PressureLaw, Spec, evaluate};
@@ -92,7 +97,7 @@ fn hertz_int_on_a_plane_sums_to_hertz() {
                 "level {level}, δ/R = {rel}: F = {:.6e} N, Hertz {hertz:.6e} N, error {err:.2e}",
                 -f.z
             );
-            assert!(err < 0.04, "level {level} δ/R {rel}: error {err}");
+            assert!(err < 2e-3, "level {level} δ/R {rel}: error {err}");
             // The force on side 2 (the plane) is −z: the plane pushes the sphere up.
             assert!(f.z < 0.0 && f.xy().norm() < 1e-3 * hertz);
             assert!((on_nodes + f).norm() < 1e-9 * hertz);
@@ -119,7 +124,7 @@ fn hertz_int_against_a_sphere_sums_to_hertz() {
             "sphere, level {level}: F = {:.6e} N, Hertz {hertz:.6e} N, error {err:.2e}",
             f.norm()
         );
-        assert!(err < 0.02, "level {level}: {err}");
+        assert!(err < 2e-3, "level {level}: {err}");
         assert!((f.normalize() - dir).norm() < 1e-3);
         assert!((on_nodes + f).norm() < 1e-9 * hertz);
     }
@@ -169,7 +174,7 @@ fn damped_hertz_int_adds_the_damping_of_the_whole_contact() {
         + 2.0 * E_HAT * a_hat * R.sqrt() * rate * delta.sqrt();
     let err = (-f.z - expected).abs() / expected;
     println!("damped, level 3: error {err:.2e}");
-    assert!(err < 0.02, "{err}");
+    assert!(err < 2e-3, "{err}");
 }
 
 /// Coulomb: sliding fast, the friction of the mesh sums to μ F_s against the slip; at rest it
@@ -253,15 +258,18 @@ fn probe(
 fn chain(file: &str) -> Chain {
     let src = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("chains")
+            .join("examples/rounded_triangle")
             .join(file),
     )
     .unwrap();
     Chain::<Builtin>::parse(&src, Path::new(file)).unwrap()
 }
 
-/// The shipped chains' Jacobians (kernel differences in the distributor and the friction law)
-/// against the external finite-difference check, in stick and in slip.
+/// The example chains' Jacobians (kernel differences in the distributor and the friction law)
+/// against the external finite-difference check, in stick and in slip. (They live in
+/// `examples/rounded_triangle/`, not `chains/`: `catena check --jacobian`'s probe
+/// configurations do not place a triangle facing an overlapping encompassing sphere, and have
+/// no triangle-against-sphere pairs.)
 #[test]
 fn chain_jacobians_match_finite_differences() {
     let tri = PrimId::shell_face(0, 0);

@@ -51,8 +51,8 @@ static HERTZ_DOC: ElementDoc = ElementDoc {
               default 1/Ê = Σ(1 − ν²)/E from the bound materials. With δ, R̂ and the contact point P of \
               the encompassing spheres (RoundedTriangle_Sphere or _Plane), a = √(δR̂), the pressure \
               p(r) = 2Ê/(πR̂) √(a² − r²) (r the in-plane distance from P) is integrated over the \
-              intersection polygon (fan of triangles, 16-point degree-8 rule each) to a force F and a \
-              moment about P; when 0.1(N_i − 2)·16·πa² < A_i (small overlap) F = (4/3)Ê√R̂ δ^{3/2} × \
+              intersection polygon clipped to the 16-gon circumscribing the contact circle (fan of \
+              triangles, 16-point degree-8 rule each) to a force F and a moment about P; when 0.1(N_i − 2)·16·πa² < A_i (small overlap) F = (4/3)Ê√R̂ δ^{3/2} × \
               A(polygon ∩ circle)/(πa²), at the centroid of polygon ∩ circle. Over a closed mesh of \
               R_t = R the triangles' forces sum to Hertz's. Needs DistributeForcesAndMomentsToTriangle_1_Nodes \
               after it. No energy (the quadrature is not a potential). Source: mpacts N_Hertz_Int \

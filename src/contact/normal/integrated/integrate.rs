@@ -3,9 +3,15 @@
 //! `n`) and its first moment `m = ∫ p (y − P) dA` about the contact point (N·m, in-plane; the
 //! moment about `P` is `M = m × n`).
 //!
-//! * **Quadrature**: the convex polygon (here the projected triangle, `N_i = 3`) is fanned into
-//!   `N_i − 2` triangles from its first vertex, each integrated with the symmetric 16-point rule
-//!   ([`quadrature`]): `F = Σ A_j Σ_q w_q p(r_q)`, `m = Σ A_j Σ_q w_q p(r_q) y_q`.
+//! * **Quadrature**: the convex polygon (here the projected triangle, `N_i = 3`) is first
+//!   clipped to the regular 16-gon circumscribing the pressure's support circle
+//!   ([`polygon::clip_to_circle`]; the pressure vanishes outside it, and a rule spread over
+//!   a triangle much larger than the circle would put few points where it acts), then fanned
+//!   into triangles — from the contact point when it lies inside the clipped polygon, else
+//!   from its first vertex — each integrated with the symmetric 16-point rule ([`quadrature`]):
+//!   `F = Σ A_j Σ_q w_q p(r_q)`, `m = Σ A_j Σ_q w_q p(r_q) y_q`. (mpacts fans the unclipped
+//!   polygon; clipping brought the Hertz sum over an icosphere from 2.9 % to the figures of
+//!   `tests/rounded_triangle.rs`.)
 //! * **Small-overlap fallback** (the seed's criterion): the pressure is integrated only when
 //!   `0.1 (N_i − 2) N_Q π a² ≥ A_i` (`a` the law's criterion radius, `A_i` the polygon's area);
 //!   otherwise `F = F_s · A(polygon ∩ disk)/(π s²)` (`F_s` the full-sphere force, `s` the
@@ -80,9 +86,23 @@ pub fn integrate(law: &PressureLaw, g: &RoundedGeometry, rate: f64) -> Option<In
         });
     }
     let (mut force, mut moment) = (0.0, V2::zeros());
-    let p = &g.polygon;
-    for j in 1..p.len() - 1 {
-        let (y0, y1, y2) = (p[0], p[j], p[j + 1]);
+    // Counter-clockwise, clipped to the support.
+    let mut ccw = g.polygon;
+    if sign < 0.0 {
+        ccw.swap(1, 2);
+    }
+    let (clipped, n) = polygon::clip_to_circle(&ccw, s);
+    let p = &clipped[..n];
+    // Fan from the contact point when it lies inside (sub-triangles along the radius of the
+    // pressure), else from the first vertex.
+    let inside = n >= 3 && (0..n).all(|i| p[i].perp(&p[(i + 1) % n]) >= 0.0);
+    let fans = if inside { n } else { n.saturating_sub(2) };
+    for j in 0..fans {
+        let (y0, y1, y2) = if inside {
+            (V2::zeros(), p[j], p[(j + 1) % n])
+        } else {
+            (p[0], p[j + 1], p[j + 2])
+        };
         let a_j = 0.5 * ((y1 - y0).perp(&(y2 - y0))).abs();
         for q in quadrature::points() {
             let y = y0 * q[0] + y1 * q[1] + y2 * q[2];
