@@ -3,13 +3,14 @@
 
 use super::assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleSpringTension,
-    AssembleSpringTension1D, AssembleVirialStress, Feedback, FeedbackDistance, MatrixOverdamped,
-    MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleSpringTension1D, AssembleVirialStress, DistributeToTriangle, Feedback,
+    FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
     DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
+use super::normal::integrated::{DampedHertzInt, HertzInt, LinearPressureInt};
 use super::normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
     LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
@@ -21,10 +22,11 @@ use super::resistance::{
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
-    SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
+    RoundedTrianglePlane, RoundedTriangleSphere, SpherePlane, SpherePoint, SphereSphere,
+    SphereTriangle, TrianglePlane,
 };
 use super::tangential::{
-    CoulombFriction, CundallStrack, ImcFriction, IpcFriction, RollingResistance,
+    CoulombFriction, CoulombInt, CundallStrack, ImcFriction, IpcFriction, RollingResistance,
     TorsionalCoulombFriction,
 };
 
@@ -71,6 +73,10 @@ crate::element_set! {
         SphereTriangle(SphereTriangle),
         /// `Triangle_Plane`.
         TrianglePlane(TrianglePlane),
+        /// `RoundedTriangle_Sphere`.
+        RoundedTriangleSphere(RoundedTriangleSphere),
+        /// `RoundedTriangle_Plane`.
+        RoundedTrianglePlane(RoundedTrianglePlane),
         /// `N_LinearForce`.
         LinearForce(LinearForce),
         /// `N_IMC`.
@@ -113,6 +119,16 @@ crate::element_set! {
         Jkr(Jkr),
         /// `N_MaugisDugdale`.
         MaugisDugdale(MaugisDugdale),
+        /// `N_Hertz_Int`.
+        HertzInt(HertzInt),
+        /// `N_DampedHertz_Int`.
+        DampedHertzInt(DampedHertzInt),
+        /// `N_LinearPressure_Int`.
+        LinearPressureInt(LinearPressureInt),
+        /// `T_CoulombFriction_Int`.
+        CoulombInt(CoulombInt),
+        /// `DistributeForcesAndMomentsToTriangle_1_Nodes`.
+        DistributeToTriangle(DistributeToTriangle),
         /// `T_CoulombFriction`.
         CoulombFriction(CoulombFriction),
         /// `T_CundallStrack`.

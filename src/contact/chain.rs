@@ -392,6 +392,10 @@ fn validate<E: ElementSet>(
         }
         have = have.with(g.caps);
     }
+    // A rounded-triangle resolver's polygon is the contact geometry of its `_Int` laws.
+    if have.contains(Caps::POLYGON) {
+        have = have.with(Caps::GEOMETRY);
+    }
     let required = Caps::SIDE1
         .with(Caps::SIDE2)
         .with(Caps::GEOMETRY)

@@ -154,6 +154,9 @@ pub struct ContactCtx {
     pub spring: Option<crate::contact::normal::SpringRecord>,
     /// What `Assemble_SpringTension(1D)` recorded of the pair (`None` without it).
     pub spring_tension: Option<crate::contact::assemble::SpringTensionRecord>,
+    /// What a rounded-triangle chain (`RoundedTriangle_*`, `N_*_Int`) declared and found
+    /// (`None` in every other chain).
+    pub rounded: Option<Box<crate::contact::normal::integrated::RoundedRecord>>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -213,6 +216,7 @@ impl ContactCtx {
             virial: None,
             spring: None,
             spring_tension: None,
+            rounded: None,
             memory,
             slot: None,
         };
@@ -276,6 +280,7 @@ impl ContactCtx {
         self.virial = None;
         self.spring = None;
         self.spring_tension = None;
+        self.rounded = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;

@@ -49,8 +49,8 @@ mod tangential;
 
 pub use assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
-    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
-    SpringTensionRecord, VirialRecord,
+    DistributeToTriangle, Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic,
+    MatrixUnderdamped, NoFeedback, SpringTensionRecord, VirialRecord,
 };
 pub use assemble::{AssembleSpringTension, AssembleSpringTension1D};
 pub use builtin::Builtin;
@@ -78,6 +78,20 @@ pub use normal::{
     SpringDamper, SpringRecord, add_normal_force, damping_ratio, node_area, overlap_and_rate,
     restitution, restitution_with_onset,
 };
+/// Rounded triangles with integrated pressures (mpacts `RoundedTriangle_*`, `N_*_Int`; Smeets
+/// et al. 2015): the kernel of a pair and its parts.
+pub mod rounded {
+    pub use super::assemble::distribute::nodal_forces;
+    pub use super::normal::integrated::{
+        DampedHertzInt, HertzInt, Integral, LinearPressureInt, MAX_LAWS, Outcome, PressureLaw,
+        RoundedRecord, Spec, evaluate,
+    };
+    pub use super::resolve::rounded_triangle::{
+        Counterpart, RoundedGeometry, RoundedTrianglePlane, RoundedTriangleSphere, V2,
+        encompassing, polygon, quadrature, resolve,
+    };
+    pub use super::tangential::CoulombInt;
+}
 pub use primitive::{
     BodyGroup, BodyId, MAX_POINTS, MeshNodes, PlanePrim, PointDofs, Points, PrimId, PrimKind,
     Primitive, RigidEdge, RigidFace, RigidVertex, RodEdge, RodNode, SelfExclusion, ShellEdge,

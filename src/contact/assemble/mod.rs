@@ -1,11 +1,13 @@
 //! Assemblers (forces, contact matrix), contact-matrix modes and detector feedback.
 
+pub mod distribute;
 mod feedback;
 mod forces;
 mod matrix;
 mod spring_tension;
 mod virial;
 
+pub use distribute::DistributeToTriangle;
 pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};

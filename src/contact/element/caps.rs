@@ -36,8 +36,14 @@ impl Caps {
     pub const SPRING_REST: Caps = Caps(1 << 9);
     /// A dashpot coefficient for the spring's rest length has been set (`MaxwellFluidShell`).
     pub const DASHPOT: Caps = Caps(1 << 10);
+    /// A rounded-triangle resolver has set the encompassing-sphere contact and the
+    /// intersection polygon (for the integrated `_Int` laws).
+    pub const POLYGON: Caps = Caps(1 << 11);
+    /// An integrated normal law has set a total force and moment about the contact point (for
+    /// the distribution to a triangle's nodes).
+    pub const PRESSURE: Caps = Caps(1 << 12);
 
-    const NAMES: [(Caps, &'static str); 11] = [
+    const NAMES: [(Caps, &'static str); 13] = [
         (Caps::SIDE1, "side-1 data"),
         (Caps::SIDE2, "side-2 data"),
         (Caps::GEOMETRY, "contact geometry"),
@@ -49,6 +55,11 @@ impl Caps {
         (Caps::FEEDBACK, "detector feedback"),
         (Caps::SPRING_REST, "a spring with a rest length"),
         (Caps::DASHPOT, "a dashpot coefficient"),
+        (Caps::POLYGON, "an intersection polygon (RoundedTriangle_*)"),
+        (
+            Caps::PRESSURE,
+            "an integrated pressure (an _Int normal law)",
+        ),
     ];
 
     /// Union.

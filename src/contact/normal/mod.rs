@@ -3,10 +3,11 @@
 mod constant_force;
 mod damped_hertz;
 mod dmt;
-mod effective;
+pub(crate) mod effective;
 mod hertz;
 mod hertz_restitution;
 mod imc;
+pub mod integrated;
 mod ipc;
 mod jkr;
 mod linear_adhesion;

@@ -46,12 +46,14 @@ mod capsule_sphere;
 mod cell_surface;
 mod centre;
 mod plane;
+pub mod rounded_triangle;
 mod triangle;
 
 pub use capsule_capsule::CapsuleCapsule;
 pub use capsule_sphere::CapsuleSphere;
 pub use centre::{PointPoint, SpherePoint, SphereSphere};
 pub use plane::{CapsulePlane, PointPlane, SpherePlane, TrianglePlane};
+pub use rounded_triangle::{RoundedTrianglePlane, RoundedTriangleSphere};
 pub use triangle::{PointTriangle, SphereTriangle};
 
 use super::ctx::ContactCtx;
