@@ -158,15 +158,17 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
     lc.active = active;
     lc.memory = ctx.memory;
     lc.rigid_loads = (active && ctx.has_rigid()).then(|| Box::new(rigid_loads(ctx)));
-    // The record's box is reused across evaluations, as the block's.
-    match (ctx.virial.filter(|_| active), &mut lc.virial) {
-        (Some(r), Some(b)) => **b = r,
-        (r, slot) => *slot = r.map(Box::new),
-    }
-    match (
+    // The records' boxes are reused across evaluations, as the block's.
+    keep_boxed(ctx.virial.filter(|_| active), &mut lc.virial);
+    keep_boxed(
         ctx.spring_tension.filter(|_| active),
         &mut lc.spring_tension,
-    ) {
+    );
+}
+
+/// Stores `record` in `slot`, into the box already there when there is one.
+fn keep_boxed<T>(record: Option<T>, slot: &mut Option<Box<T>>) {
+    match (record, slot) {
         (Some(r), Some(b)) => **b = r,
         (r, slot) => *slot = r.map(Box::new),
     }

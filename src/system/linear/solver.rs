@@ -25,7 +25,7 @@ use crate::contact::LocalContact;
 use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
-    EnvelopeFailure, EnvelopeLu, LinearSolverKind, SolveError, SparseLblt, SparseLu,
+    EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError, SparseLblt, SparseLu,
     SparsityPattern,
 };
 
@@ -174,7 +174,8 @@ impl LinearSolver {
             return self.woodbury(dofs, pattern, values, contacts, rank_one, rhs, time);
         }
         if !self.iterative {
-            return self.direct_columns(dofs, pattern, values, contacts, rhs, 1, time);
+            let symmetric = self.kind == LinearSolverKind::Symmetric;
+            return self.direct_columns(dofs, pattern, values, contacts, rhs, 1, symmetric, time);
         }
         let op = SystemOperator::new(dofs, pattern, values, contacts);
         if self.krylov_solve(&op, pattern, values, rhs) {
@@ -214,16 +215,23 @@ impl LinearSolver {
                     .collect()
             })
             .collect();
-        if self.kind == LinearSolverKind::Symmetric {
+        // The symmetric solver tries the bordered system first, and the Woodbury columns
+        // through its own factor only when the border failed for accuracy (an unsymmetric `J`
+        // is unsymmetric either way).
+        let mut symmetric = self.kind == LinearSolverKind::Symmetric;
+        if symmetric {
             let terms: Vec<(Vec<(usize, f64)>, f64)> = (u.iter().zip(rank_one))
                 .filter(|(uj, t)| t.weight != 0.0 && !uj.is_empty())
                 .map(|(uj, t)| (merged(uj), t.weight))
                 .collect();
             let out = (self.bordered).solve(&mut self.lblt, pattern, values, &terms, rhs);
-            if out.is_ok() {
-                return Ok(());
+            match out {
+                Ok(()) => return Ok(()),
+                Err(e) => {
+                    self.symmetric_fallbacks += 1;
+                    symmetric = e == LbltFailure::Inaccurate;
+                }
             }
-            self.symmetric_fallbacks += 1;
         }
         // Columns: r, then u₁ … u_m.
         let mut cols = vec![0.0; n * (m + 1)];
@@ -234,7 +242,16 @@ impl LinearSolver {
                 col[f] += v;
             }
         }
-        self.direct_columns(dofs, pattern, values, contacts, &mut cols, m + 1, time)?;
+        self.direct_columns(
+            dofs,
+            pattern,
+            values,
+            contacts,
+            &mut cols,
+            m + 1,
+            symmetric,
+            time,
+        )?;
         let dot = |a: &[(usize, f64)], b: &[f64]| a.iter().map(|&(f, v)| v * b[f]).sum::<f64>();
         let (x0, z) = cols.split_at(n);
         let zj = |j: usize| &z[n * j..n * (j + 1)];
@@ -256,8 +273,8 @@ impl LinearSolver {
     }
 
     /// Solves `J X = B` for the `columns` column-major right-hand sides of `cols` with one
-    /// factorisation (the envelope LU, or the sparse LU; a Krylov solver's system is
-    /// assembled for the sparse LU).
+    /// factorisation (the envelope LU, the sparse LBLᵀ when `symmetric`, or the sparse LU; a
+    /// Krylov solver's system is assembled for the sparse LU).
     #[allow(clippy::too_many_arguments)]
     fn direct_columns(
         &mut self,
@@ -267,6 +284,7 @@ impl LinearSolver {
         contacts: &[LocalContact],
         cols: &mut [f64],
         columns: usize,
+        symmetric: bool,
         time: f64,
     ) -> Result<(), SolveError> {
         let n = cols.len() / columns;
@@ -296,7 +314,7 @@ impl LinearSolver {
             }
             self.stages.factor += lap(&mut clock);
         }
-        if self.kind == LinearSolverKind::Symmetric {
+        if symmetric {
             match self.lblt.solve_columns(pattern, values, cols, columns) {
                 Ok(()) => return Ok(()),
                 Err(_) => self.symmetric_fallbacks += 1,
