@@ -8,6 +8,7 @@ mod aero_drag;
 mod aero_face;
 mod force;
 mod gravity;
+mod node_drag;
 mod point_force;
 mod rss;
 mod shell_viscosity;
@@ -23,6 +24,7 @@ pub use force::{
     NodeDerivatives, SpinBlock, StepStart,
 };
 pub use gravity::Gravity;
+pub use node_drag::NodeDrag;
 pub use point_force::PointForce;
 pub use rss::{
     DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,

@@ -15,9 +15,10 @@ mod window;
 
 pub use body::{
     Bodies, Body, BodyKind, CellMeasures, CellMembrane, CellStencils, CurvatureRamp, EnergyInput,
-    HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, MaxwellMembrane, NO_SLOT, Plane,
-    RankOne, RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils, Shape, Shell,
-    ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, SpherePath, scatter_block,
+    HingeActuation, HingeSignal, InternalEnergies, InternalEnergy, LoadedMotion, MaxwellMembrane,
+    NO_SLOT, Plane, RankOne, RigidBody, RigidMotion, Rod, RodFrames, RodGeometryError, RodStencils,
+    Shape, Shell, ShellBending, ShellMembrane, ShellStencils, SlotMap, Sphere, SpherePath,
+    scatter_block,
 };
 pub use boundary::{BoundaryCondition, BoundaryReference, BoundaryState, Prescribed};
 pub use dof_map::DofMap;

@@ -70,6 +70,30 @@ pub enum SolveError {
         /// Time (s).
         time: f64,
     },
+    /// A load-stopped prescribed translation with a `stop_tolerance` ended the step with its
+    /// load past the stop by more than the tolerance: the adaptive step retries it at half Δt
+    /// to locate the stop (event location); it is an error only at the floor `time.min_dt`,
+    /// where the step is no longer refused.
+    #[error(
+        "the load stop of rigid body \"{body}\" was passed within the step: load {l} N > \
+         stop_load {s} N × (1 + {tolerance})",
+        l = sci(*load),
+        s = sci(*stop_load)
+    )]
+    LoadStopPassed {
+        /// The body's name.
+        body: String,
+        /// Its load at the end of the step (N).
+        load: f64,
+        /// Its `stop_load` (N).
+        stop_load: f64,
+        /// Its `stop_tolerance`.
+        tolerance: f64,
+        /// Time at the end of the step (s).
+        time: f64,
+        /// Newton iterations spent on the step.
+        iterations: u32,
+    },
     /// An external force could not be computed at the start of the step.
     #[error("{source}")]
     External {
@@ -99,6 +123,7 @@ impl SolveError {
             | Self::NonFinite { time, .. }
             | Self::Infeasible { time, .. }
             | Self::Factorisation { time, .. }
+            | Self::LoadStopPassed { time, .. }
             | Self::External { time, .. } => *time,
         }
     }
@@ -123,13 +148,18 @@ impl SolveError {
                  held or has mass (a free rigid mode without inertia), or lower `time.dt`"
                 .into(),
             Self::External { .. } => "check the parameters of this force in `forces`".into(),
+            Self::LoadStopPassed { .. } => "the step is retried shorter down to `time.min_dt`; \
+                 a looser `stop_tolerance` or a slower approach needs fewer retries"
+                .into(),
         }
     }
 
     /// Newton iterations spent before the error (0 where unknown).
     pub fn iterations(&self) -> u32 {
         match self {
-            Self::NotConverged { iterations, .. } => *iterations,
+            Self::NotConverged { iterations, .. } | Self::LoadStopPassed { iterations, .. } => {
+                *iterations
+            }
             Self::NonFinite { iteration, .. } | Self::Infeasible { iteration, .. } => *iteration,
             Self::Factorisation { .. } | Self::External { .. } => 0,
         }

@@ -83,7 +83,10 @@ fn bind_rigid<P: OnRigid + Primitive>(p: &P, env: &Env, ctx: &mut ContactCtx, si
     let d = body.offset;
     ctx.x[k] = body.center(env.q);
     ctx.v[k] = body.center(env.v);
-    ctx.dof[k] = if model.dofs.is_constrained(d) {
+    // A load-controlled body holds two of its centre's coordinates: the centre is a point of
+    // the pair while any coordinate is free (the held ones have no free index, so they take
+    // no Jacobian entry, and their residual rows are the reactions).
+    ctx.dof[k] = if (d..d + 3).all(|i| model.dofs.is_constrained(i)) {
         NO_DOF
     } else {
         d as u32

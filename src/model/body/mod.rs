@@ -17,7 +17,7 @@ pub use energy::{
     EnergyInput, InternalEnergies, InternalEnergy, NO_SLOT, RankOne, SlotMap, scatter_block,
 };
 pub use plane::Plane;
-pub use rigid::{RigidBody, RigidMotion};
+pub use rigid::{LoadedMotion, RigidBody, RigidMotion};
 pub use rod::{CurvatureRamp, Rod, RodFrames, RodGeometryError, RodStencils};
 pub use shape::Shape;
 pub use shell::{

@@ -176,14 +176,20 @@ fn drive_sphere(
             )
             .with_help("drop `velocity`, or give it as the translation's `velocity`"));
     }
-    if t.stop_load.is_some() {
+    if let Some(field) = [
+        ("stop_load", t.stop_load.is_some()),
+        ("stop_tolerance", t.stop_tolerance.is_some()),
+    ]
+    .iter()
+    .find_map(|(f, set)| set.then_some(*f))
+    {
         return Err(cx
             .err_in(
                 &needle,
                 0,
-                "stop_load",
+                field,
                 format!(
-                    "sphere \"{}\": `stop_load` is not supported on spheres",
+                    "sphere \"{}\": `{field}` is not supported on spheres",
                     sp.name
                 ),
             )
@@ -204,6 +210,7 @@ fn drive_sphere(
         PrescribedMotion {
             translate: Some((t.velocity.vec(), window)),
             stop_load: None,
+            stop_tolerance: None,
             rotate: None,
         },
     );

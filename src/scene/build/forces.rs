@@ -142,6 +142,21 @@ pub(super) fn build_forces(
         }
     }
 
+    // Load-controlled rigid bodies: their load and their dashpot.
+    for b in &model.bodies.rigid {
+        if let crate::model::RigidMotion::Loaded(l) = &b.motion {
+            externals.push(Box::new(PointForce {
+                dof: b.offset,
+                force: l.force,
+                window: l.window,
+            }));
+            externals.push(Box::new(crate::external::NodeDrag {
+                node: b.node,
+                dof: b.offset,
+                resistance: l.resistance,
+            }));
+        }
+    }
     Ok(externals)
 }
 

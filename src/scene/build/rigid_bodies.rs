@@ -8,7 +8,7 @@ use crate::diag::{SceneError, closest};
 use crate::math::{Mat3, Vec3};
 use crate::model::body::rigid::rotation::exp_map;
 use crate::model::body::rigid::shapes::{box_mesh, cylinder_mesh, is_closed};
-use crate::model::body::rigid::{MassProperties, PrescribedMotion, RotationState};
+use crate::model::body::rigid::{LoadedMotion, MassProperties, PrescribedMotion, RotationState};
 use crate::model::mesh::icosphere;
 use crate::model::{Model, RigidBody, RigidMotion, TriMesh};
 use crate::scene::{RigidBodySpec, RigidMeshSpec, RigidMotionSpec};
@@ -81,19 +81,22 @@ fn build(
             let mass = s.mass.map_or(rho_mass, |m| m.0);
             (p.centroid, mass, p.inertia * (mass / p.volume))
         }
-        None if motion == RigidMotion::Free => {
+        None if motion == RigidMotion::Free
+            || (matches!(motion, RigidMotion::Loaded(_)) && s.mass.is_none()) =>
+        {
             return Err(cx
                 .err(
                     needle,
                     format!(
-                        "rigid body \"{}\" moves freely, but its mesh is not a closed surface \
-                         with outward normals: it has no volume, mass or inertia",
+                        "rigid body \"{}\" moves under its forces, but its mesh is not a closed \
+                         surface with outward normals: it has no volume, mass or inertia",
                         s.name
                     ),
                 )
                 .with_help(
-                    "close the mesh (every edge shared by two triangles, normals outwards), or \
-                     make it a wall with `motion: Fixed` or `motion: Prescribed(…)`",
+                    "close the mesh (every edge shared by two triangles, normals outwards), give \
+                     a loaded wall its `mass`, or make it a wall with `motion: Fixed` or \
+                     `motion: Prescribed(…)`",
                 ));
         }
         None => {
@@ -219,6 +222,7 @@ fn motion_of(spec: &RigidMotionSpec, cx: &Ctx, name: &str) -> Result<RigidMotion
                 .as_ref()
                 .and_then(|_| spec_stop_load(spec))
                 .map(|p| p.0);
+            let stop_tolerance = translate_tolerance(cx, translate_spec(spec), name)?;
             let rotate = match rotate {
                 None => None,
                 Some(r) => {
@@ -246,17 +250,84 @@ fn motion_of(spec: &RigidMotionSpec, cx: &Ctx, name: &str) -> Result<RigidMotion
                 translate,
                 rotate,
                 stop_load,
+                stop_tolerance,
+            })
+        }
+        RigidMotionSpec::Loaded {
+            direction,
+            load,
+            resistance,
+            start,
+            end,
+            ramp,
+        } => {
+            let d = direction.vec();
+            let axis = (0..3).find(|&i| d[i] != 0.0 && (0..3).all(|j| j == i || d[j] == 0.0));
+            let Some(axis) = axis.filter(|_| d.iter().all(|x| x.is_finite())) else {
+                return Err(cx
+                    .err_in(
+                        &format!("\"{name}\""),
+                        0,
+                        "direction",
+                        format!(
+                            "rigid body \"{name}\": a `Loaded` motion's direction must be a \
+                             coordinate axis (±x, ±y or ±z), not ({}, {}, {})",
+                            d.x, d.y, d.z
+                        ),
+                    )
+                    .with_help("e.g. `direction: (0, 0, -1)` for a piston pressing down"));
+            };
+            let fields = Fields {
+                anchor: "Loaded",
+                nth: 0,
+                names: ["start", "end", "ramp"],
+                what: format!("rigid body \"{name}\": the load"),
+            };
+            RigidMotion::Loaded(LoadedMotion {
+                axis,
+                force: d.normalize() * load.0,
+                resistance: resistance.0,
+                window: schedule(cx, &fields, *start, *end, *ramp)?,
             })
         }
     })
 }
 
-/// The load stop of a prescribed translation, if any.
-fn spec_stop_load(spec: &RigidMotionSpec) -> Option<crate::scene::Positive> {
+/// The prescribed translation of `spec`, if any.
+fn translate_spec(spec: &RigidMotionSpec) -> Option<&crate::scene::schema::TranslateSpec> {
     match spec {
         RigidMotionSpec::Prescribed {
             translate: Some(t), ..
-        } => t.stop_load,
+        } => Some(t),
         _ => None,
+    }
+}
+
+/// The load stop of a prescribed translation, if any.
+fn spec_stop_load(spec: &RigidMotionSpec) -> Option<crate::scene::Positive> {
+    translate_spec(spec).and_then(|t| t.stop_load)
+}
+
+/// The load stop's tolerance of rigid body `name`'s translation `t`: refused without a load
+/// stop, which it would refine.
+fn translate_tolerance(
+    cx: &Ctx,
+    t: Option<&crate::scene::schema::TranslateSpec>,
+    name: &str,
+) -> Result<Option<f64>, SceneError> {
+    let Some(t) = t else { return Ok(None) };
+    match (t.stop_tolerance, t.stop_load) {
+        (Some(_), None) => Err(cx
+            .err_in(
+                &format!("\"{name}\""),
+                0,
+                "stop_tolerance",
+                format!(
+                    "rigid body \"{name}\": `stop_tolerance` refines a load stop, and the \
+                 translation has no `stop_load`"
+                ),
+            )
+            .with_help("give the load as `stop_load: …` (N), or drop `stop_tolerance`")),
+        (tol, _) => Ok(tol.map(|p| p.0)),
     }
 }

@@ -110,6 +110,34 @@ pub enum RigidMotionSpec {
         #[serde(default)]
         rotate: Option<RotateSpec>,
     },
+    /// Load-controlled along a coordinate axis (a servo-controlled piston, as DEM codes' servo
+    /// walls): free to translate along `direction` (±x, ±y or ±z) only, pushed along it by
+    /// `load` (N, staged by `start`, `end` and `ramp` as a `PointForce`) and resisted by a
+    /// dashpot of `resistance` (N·s/m) besides its contacts and its weight. It approaches at
+    /// most at `load/resistance` and comes to rest where its contacts carry the load (plus its
+    /// weight along the direction): compress a bed to a stress and hold it, in the inertial
+    /// and the overdamped modes. Needs a closed mesh or a `mass`.
+    ///
+    /// ```ron
+    /// motion: Loaded(direction: (0, 0, -1), load: 4.0, resistance: 400.0)
+    /// ```
+    Loaded {
+        /// The direction of the load: a coordinate axis, either sense.
+        direction: V3,
+        /// The load (N).
+        load: Positive,
+        /// Resistance of the dashpot to the ground (N·s/m).
+        resistance: Positive,
+        /// The load acts from this time (s; default 0).
+        #[serde(default)]
+        start: Option<NonNegative>,
+        /// The load is gone from this time (s; default never).
+        #[serde(default)]
+        end: Option<Positive>,
+        /// Smoothstep ramp of the load after `start` and before `end` (s; default 0).
+        #[serde(default)]
+        ramp: Option<NonNegative>,
+    },
 }
 
 /// A prescribed translation at `velocity` (m/s), scheduled by `start`, `end` and `ramp` (s) as
@@ -133,6 +161,12 @@ pub struct TranslateSpec {
     /// load-controlled piston); default: no stop.
     #[serde(default)]
     pub stop_load: Option<Positive>,
+    /// Tolerance of the load stop, relative to `stop_load` (e.g. 0.01): a step that passes
+    /// the load by more is retried at half Δt (down to `time.min_dt`), so that the stop is
+    /// located within the tolerance however fast the body approaches (event location); default:
+    /// the first step past the load stops it, whatever its overshoot. Needs `stop_load`.
+    #[serde(default)]
+    pub stop_tolerance: Option<Positive>,
 }
 
 /// A prescribed rotation at `rate` (rad/s, counter-clockwise about `axis`) about the axis

@@ -103,7 +103,11 @@ pub fn advance(
             state.dt
         };
         sim.dt = h;
-        match sim.step() {
+        // A passed load stop may refuse the step only while half of it is above the floor.
+        sim.locate_events = 0.5 * h >= settings.min_dt.max(1e-14 * t.abs()) * (1.0 - 1e-12);
+        let result = sim.step();
+        sim.locate_events = false;
+        match result {
             Ok(mut rep) => {
                 substeps += 1;
                 smallest = smallest.min(h);

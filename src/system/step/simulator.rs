@@ -79,6 +79,9 @@ pub struct Simulator {
     pub stage_totals: StageTimes,
     /// The energies after the last accepted step.
     energy: EnergyAccount,
+    /// Whether the step being solved may be refused for passing a load stop by more than its
+    /// tolerance (set by the adaptive step when half the step is still above `time.min_dt`).
+    pub(crate) locate_events: bool,
 }
 
 impl Simulator {
@@ -119,6 +122,7 @@ impl Simulator {
             z: Vec::new(),
             stage_totals: StageTimes::default(),
             energy: EnergyAccount::default(),
+            locate_events: false,
         }
     }
 
@@ -224,6 +228,9 @@ impl Simulator {
         let (found, e_start, mut q) = self.plan_step(t_new, energies)?;
         let mut report = self.newton_from_predictor(t_new, &mut q)?;
         let checks = self.cover_missed(t_new, &mut q, &mut report)?;
+        if self.locate_events {
+            load_stop_passed(&self.model, &self.work.eval.contacts, t_new, &report)?;
+        }
         let (energy, contacts) = self.accept(t_new, q, &found, &e_start);
         Ok(StepReport {
             newton: report,
@@ -392,6 +399,38 @@ impl Simulator {
         self.assembler.stages.commit += lap(&mut clock);
         (energy, contacts)
     }
+}
+
+/// Refuses a step that ends at `t` with a running load-stopped translation's load past its
+/// stop by more than its tolerance ([`crate::model::body::rigid::PrescribedMotion::overshoot`]),
+/// so that the adaptive step retries it shorter and locates the stop.
+fn load_stop_passed(
+    model: &Model,
+    contacts: &[crate::contact::LocalContact],
+    t: f64,
+    report: &NewtonReport,
+) -> Result<(), SolveError> {
+    let tolerant = |b: &crate::model::RigidBody| matches!(&b.motion, crate::model::RigidMotion::Prescribed(m) if m.stop_tolerance.is_some());
+    if !model.bodies.rigid.iter().any(tolerant) {
+        return Ok(());
+    }
+    let loads = crate::contact::rigid_body_loads(contacts, model.bodies.rigid.len());
+    for (b, l) in model.bodies.rigid.iter().zip(loads) {
+        let crate::model::RigidMotion::Prescribed(m) = &b.motion else {
+            continue;
+        };
+        if let Some(load) = m.overshoot(t, &crate::math::Vec3::new(l[0], l[1], l[2])) {
+            return Err(SolveError::LoadStopPassed {
+                body: b.name.clone(),
+                load,
+                stop_load: m.stop_load.unwrap_or(0.0),
+                tolerance: m.stop_tolerance.unwrap_or(0.0),
+                time: t,
+                iterations: report.iterations,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Stops every load-stopped prescribed translation whose body's contact force at the accepted

@@ -39,9 +39,16 @@ impl Body for RigidBody {
         true
     }
     fn held_dofs(&self, out: &mut Vec<usize>) {
-        if !self.is_free() {
-            out.extend(self.offset..self.offset + 3);
-            out.extend(self.rotation..self.rotation + 3);
+        match &self.motion {
+            RigidMotion::Free => {}
+            RigidMotion::Loaded(l) => {
+                out.extend((0..3).filter(|&i| i != l.axis).map(|i| self.offset + i));
+                out.extend(self.rotation..self.rotation + 3);
+            }
+            RigidMotion::Fixed | RigidMotion::Prescribed(_) => {
+                out.extend(self.offset..self.offset + 3);
+                out.extend(self.rotation..self.rotation + 3);
+            }
         }
     }
     fn bounds(&self, q: &[f64]) -> Option<(Vec3, Vec3)> {

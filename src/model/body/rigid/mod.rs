@@ -14,4 +14,4 @@ pub mod shapes;
 pub use definition::RigidBody;
 pub use mass_properties::MassProperties;
 pub use momentum::RotationState;
-pub use motion::{PrescribedMotion, RigidMotion};
+pub use motion::{LoadedMotion, PrescribedMotion, RigidMotion};
