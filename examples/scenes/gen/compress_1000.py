@@ -1,0 +1,184 @@
+"""Writes the compress_1000 study of issue 36: a bed of 1,000 glass grains (E = 63 GPa,
+ν = 0.23, ρ = 2500 kg/m³, μ = 0.5, r = 1 mm) in a 20 mm × 20 mm box, pressed by a rigid piston
+until the vertical stress on it reaches 10 kPa (4 N on 4 cm²), then held until the bed is at
+rest; once in the overdamped mode (compress_1000.ron) and once in the inertial mode
+(compress_1000_inertial.ron).
+
+The bed (examples/scenes/compress_1000_bed.csv) is made in two runs, both under
+out/gen/compress_1000/:
+1. `dem_box_1000.ron` pours the 1,000 grains with the soft material of that benchmark
+   (E = 10 MPa), which settles them in 0.5 s of inertial steps (about 5 minutes);
+2. its last frame is relaxed as glass: 50 overdamped steps of 1 ms in a medium of
+   η = 1000 Pa·s under gravity, *without friction* (the Hertz chains of the study with their
+   Cundall–Strack element left out). With friction the soft bed's overlaps of up to 10 µm,
+   turned to glass, lock into frictional arches across the box (20 mm is ten diameters) that
+   hold 30 N per contact; without it they open in a few steps to the glass bed's overlaps of
+   about 10 nm, as a DEM code switches friction on only after its settle.
+The study starts from that frictionless equilibrium with friction on (tangential springs at
+rest) and the piston 50 µm above the highest grain.
+
+Run: python3 examples/scenes/gen/compress_1000.py [--catena PATH]  (from the repository root)
+"""
+
+import argparse
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENES = ROOT / "examples" / "scenes"
+WORK = ROOT / "out" / "gen" / "compress_1000"
+BOX = 0.02
+R = 1e-3
+GAP = 5e-5
+PISTON = (0.0196, 0.0196, 0.004)
+VISCOSITY = 1000.0
+LOAD = 4.0  # N: 10 kPa on the box's 20 mm × 20 mm
+DENSITY = 2500.0
+
+
+def piston_weight():
+    """The glass piston's weight (N), which presses on the bed with its load."""
+    return DENSITY * PISTON[0] * PISTON[1] * PISTON[2] * 9.81
+
+
+def frame_spheres(path):
+    """(centres, radii) of a catena frame (.vtp, ascii)."""
+    text = path.read_text()
+
+    def array(name):
+        m = re.search(rf'Name="{name}"[^>]*>(.*?)</DataArray>', text, re.S)
+        return [float(x) for x in m.group(1).split()]
+
+    pts = array("Points")
+    return [tuple(pts[3 * i:3 * i + 3]) for i in range(len(pts) // 3)], array("radius")
+
+
+def last_frame(run):
+    return sorted((run / "frames").glob("frame_*.vtp"))[-1]
+
+
+def run(catena, scene, out):
+    if (out / "summary.json").exists():
+        print(f"{out} exists: kept")
+        return
+    subprocess.run([catena, "run", str(scene), "--out", str(out), "-q"], check=True)
+
+
+WALLS = """        (name: "floor", origin: (0, 0, 0), normal: (0, 0, 1), material: "glass"),
+        (name: "west", origin: (0, 0, 0), normal: (1, 0, 0), material: "glass"),
+        (name: "east", origin: (0.02, 0, 0), normal: (-1, 0, 0), material: "glass"),
+        (name: "south", origin: (0, 0, 0), normal: (0, 1, 0), material: "glass"),
+        (name: "north", origin: (0, 0.02, 0), normal: (0, -1, 0), material: "glass"),"""
+
+GLASS = '"glass": (youngs_modulus: 6.3e10, poisson_ratio: 0.23, density: 2500),'
+
+
+def relax_scene(soft_frame):
+    chains = []
+    for name in ("granular_onset", "granular_plane_onset"):
+        text = (ROOT / "chains" / f"{name}.ron").read_text()
+        text = "\n".join(l for l in text.splitlines() if "T_CundallStrack" not in l)
+        (WORK / f"{name}_frictionless.ron").write_text(text + "\n")
+        chains.append(f"{name}_frictionless.ron")
+    return f"""// Step 2 of examples/scenes/gen/compress_1000.py: the soft bed relaxed as glass, frictionless.
+Scene(
+    name: "glass_relax",
+    time: (dt: 1e-3, duration: 0.05, integrator: Overdamped),
+    solver: (force_tol: 1e-6),
+    output: (frame_every: 50),
+    materials: {{ {GLASS} }},
+    sphere_sets: [(name: "g", material: "glass", from: File("{soft_frame}"))],
+    planes: [
+{WALLS}
+    ],
+    forces: [Gravity(g: (0, 0, -9.81)), StokesDrag(viscosity: {VISCOSITY})],
+    contacts: [
+        (chain: "{chains[0]}", first: AllSpheres, second: AllSpheres, keep_distance: 0.0002, detect: OnMotion),
+        (chain: "{chains[1]}", first: AllSpheres, second: AllPlanes, keep_distance: 0.0002, detect: OnMotion),
+    ],
+)
+"""
+
+
+def study(mode, top):
+    """The scene of the study in `mode` ("overdamped" or "inertial"), piston above `top`."""
+    z = top + GAP + PISTON[2] / 2
+    if mode == "overdamped":
+        name, header = "compress_1000", OVERDAMPED
+        time = "(dt: 1e-3, duration: 0.4, integrator: Overdamped)"
+        forces = f"Gravity(g: (0, 0, -9.81)), StokesDrag(viscosity: {VISCOSITY})"
+        speed = 0.01
+    else:
+        name, header = "compress_1000_inertial", INERTIAL
+        time = "(dt: 1e-4, duration: 0.4, integrator: ImplicitEuler)"
+        forces = "Gravity(g: (0, 0, -9.81))"
+        speed = 0.01
+    return name, f"""{header}// Written by examples/scenes/gen/compress_1000.py — edit the generator, not this file.
+Scene(
+    name: "{name}",
+    time: {time},
+    solver: (force_tol: 1e-6),
+    output: (frame_every: 10, packing_region: Box(min: (0, 0, 0), max: (0.02, 0.02, 0.01))),
+    materials: {{ {GLASS} }},
+    sphere_sets: [(name: "g", material: "glass", from: File("compress_1000_bed.csv"))],
+    planes: [
+{WALLS}
+    ],
+    rigid_bodies: [
+        (name: "piston", material: "glass", mesh: Box(size: {PISTON}),
+         translate: (0.01, 0.01, {z:.6e}),
+         motion: Loaded(direction: (0, 0, -1), load: {LOAD - piston_weight():.6f}, resistance: {LOAD / speed:g})),
+    ],
+    forces: [{forces}],
+    contacts: [
+        (chain: "../../chains/granular_onset.ron", first: AllSpheres, second: AllSpheres, keep_distance: 0.0002, detect: OnMotion),
+        (chain: "../../chains/granular_plane_onset.ron", first: AllSpheres, second: AllPlanes, keep_distance: 0.0002, detect: OnMotion),
+        (chain: "../../chains/granular_rigid.ron", first: AllSpheres, second: AllRigid, keep_distance: 0.0002, detect: OnMotion),
+    ],
+)
+"""
+
+
+OVERDAMPED = """// Issue 36's compress_1000 study, overdamped: 1,000 glass grains (r = 1 mm, E = 63 GPa,
+// ν = 0.23, ρ = 2500 kg/m³; Hertz with restitution 0.5 and Cundall–Strack friction μ = 0.5
+// against grains, walls and piston) in a 20 mm box, settled (compress_1000_bed.csv), pressed by
+// a load-controlled rigid piston (19.6 × 19.6 × 4 mm of glass, `motion: Loaded`): pushed down
+// by 4 N less its weight against a dashpot of 400 N·s/m, so that it approaches at 10 mm/s at
+// most from 50 µm above the highest grain and comes to rest where the bed carries 4 N (10 kPa
+// on 4 cm²). Γ v = F: the grains move in a medium of η = 1000 Pa·s (StokesDrag: 6πηr on
+// centres, 8πηr³ on spins), a regulariser of the quasi-static path; at rest it exerts nothing.
+"""
+
+INERTIAL = """// Issue 36's compress_1000 study, inertial: the bed, piston and chains of compress_1000.ron,
+// with the grains' inertia instead of a medium, by implicit Euler at Δt = 0.1 ms (an explicit
+// DEM code needs Δt below ~2 µs for these grains); the piston's dashpot is its only damper
+// besides the contacts' and the scheme's.
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--catena", default=str(ROOT / "target" / "release" / "catena"))
+    args = ap.parse_args()
+    WORK.mkdir(parents=True, exist_ok=True)
+    run(args.catena, SCENES / "dem_box_1000.ron", WORK / "soft")
+    soft = WORK / "soft.vtp"
+    soft.write_text(last_frame(WORK / "soft").read_text())
+    relax = WORK / "relax.ron"
+    relax.write_text(relax_scene(soft.name))
+    run(args.catena, relax, WORK / "relax")
+    centres, radii = frame_spheres(last_frame(WORK / "relax"))
+    rows = ["# examples/scenes/gen/compress_1000.py: 1,000 glass grains settled (dem_box_1000),",
+            "# relaxed as glass without friction; positions (m) and radii (m).", "x,y,z,r"]
+    rows += [f"{x!r},{y!r},{z!r},{r!r}" for (x, y, z), r in zip(centres, radii)]
+    (SCENES / "compress_1000_bed.csv").write_text("\n".join(rows) + "\n")
+    top = max(z + r for (_, _, z), r in zip(centres, radii))
+    for mode in ("overdamped", "inertial"):
+        name, text = study(mode, top)
+        (SCENES / f"{name}.ron").write_text(text)
+        print(f"wrote examples/scenes/{name}.ron (piston from {1e3 * (top + GAP):.4f} mm)")
+
+
+if __name__ == "__main__":
+    main()
