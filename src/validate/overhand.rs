@@ -71,7 +71,7 @@ use super::braid_knot::Braid;
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::knot_pull::{E, H, KnotPoint, Pull, Settle, Start, Tightening, tighten};
+use super::knot_pull::{E, H, KnotPoint, Pull, Regime, Settle, Start, Tightening, tighten};
 pub use super::overhand_theory::{
     curve_point, g, loop_integrals, shares, shortening_for, traction_at,
 };
@@ -146,7 +146,7 @@ pub fn tightening(n: usize) -> Tightening {
         density: DENSITY_FORMING,
         settle: Some(Settle {
             e: n2 * H / X_SETTLE,
-            density: DENSITY,
+            regime: Regime::Light { density: DENSITY },
             dt: DT_SETTLED,
         }),
         force_tol: FORCE_TOL,
