@@ -8,7 +8,8 @@
 //! measurement of `F` are those of the trefoil case ([`super::knot_pull::tighten`]). Each knot
 //! is selectable alone (`catena validate overhand:3`); its records go to
 //! `overhand_nN_points.csv` as they are made and its table rows to `checks.csv` as its pull
-//! ends.
+//! ends. Case `overhand_qs` ([`super::overhand_qs`]) runs the same pulls with the quasi-static
+//! stage overdamped: the same tractions, at the same cost.
 //!
 //! Choices that keep the pulls on the theory's quasi-static curve for every n:
 //! - the knots start as the theory draws them, a loop closed by an even braid of 2n + 1
