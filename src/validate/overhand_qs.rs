@@ -25,9 +25,10 @@
 //! faster pull; the first holds, the second does not). At the dynamic pull's Δt = 20 ms the
 //! overdamped stage reproduces the dynamic tractions (the 1 kg/m³ inertia the dynamic stage
 //! keeps is negligible, as its choice intended). It is not faster: every step, inertial or
-//! not, takes 15–25 Newton iterations, and that floor, not the integrator, sets the cost. One
+//! not, takes 15–25 Newton iterations, and that floor, not the integrator, sets the cost (the
+//! overdamped pulls took 5 % fewer to 28 % more iterations than the dynamic ones). One
 //! thread each, CPU time (user) and Newton iterations of the whole pull, forming included,
-//! and the largest difference of n²F̄ at the five table points (the wall times, 6 s to 21 min,
+//! and the largest difference of n²F̄ at the five table points (the wall times, 6 s to 39 min,
 //! were taken on a machine loaded 3–9 deep by other jobs and say little):
 //!
 //! | n | dynamic: CPU, Newton | overdamped: CPU, Newton | n²F̄, largest difference |
@@ -35,7 +36,7 @@
 //! | 1 | 3.2 s, 4,518 | 2.8 s, 4,270 | 0.001 % |
 //! | 2 | 60 s, 22,995 | 71 s, 22,503 | 0.14 % |
 //! | 3 | 278 s, 39,970 | 290 s, 40,661 | 0.56 % |
-//! | 4 | 550 s, 41,623 | (run under way when this was written) | |
+//! | 4 | 550 s, 41,623 | 713 s, 53,138 | 0.42 % |
 //!
 //! Larger overdamped steps cost more per unit of pull, not less (n = 2, iterations per record
 //! of 1/40 of the pull: about 450 at 20 ms, 700 at 50 ms, 800–1,100 at 0.1 s; from 50 ms on the
