@@ -3,8 +3,9 @@
 use super::case::Case;
 use super::{
     cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
-    maugis_dugdale, micropipette, overdamped, overhand, plate_indentation, plate_point_load,
-    rbc_stretch, repose, restitution, rigid_body, rolling, shell_cantilever, static_load, trefoil,
+    maugis_dugdale, micropipette, overdamped, overhand, overhand_qs, plate_indentation,
+    plate_point_load, rbc_stretch, repose, restitution, rigid_body, rolling, shell_cantilever,
+    static_load, trefoil,
 };
 
 /// Every case.
@@ -237,6 +238,16 @@ pub fn cases() -> Vec<Case> {
             fast: false,
             parts: &["1", "2", "3", "4"],
             run: overhand::run,
+        },
+        Case {
+            name: "overhand_qs",
+            title: "The overhand knot pulls with their quasi-static stage overdamped (Γ v = F, \
+                    the drag as resistance): n²F̄ against the dynamic pulls of case overhand \
+                    within 1 %, and the wall time",
+            source: "case overhand (seed 001 App. C.2); issue 36",
+            fast: false,
+            parts: &["1", "2", "3", "4"],
+            run: overhand_qs::run,
         },
     ]
 }

@@ -26,6 +26,7 @@ pub mod micropipette_theory;
 pub mod open_knot;
 pub mod overdamped;
 pub mod overhand;
+pub mod overhand_qs;
 pub mod overhand_theory;
 pub mod plate_indentation;
 mod plate_indentation_figures;

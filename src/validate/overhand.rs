@@ -8,7 +8,8 @@
 //! measurement of `F` are those of the trefoil case ([`super::knot_pull::tighten`]). Each knot
 //! is selectable alone (`catena validate overhand:3`); its records go to
 //! `overhand_nN_points.csv` as they are made and its table rows to `checks.csv` as its pull
-//! ends.
+//! ends. Case `overhand_qs` ([`super::overhand_qs`]) runs the same pulls with the quasi-static
+//! stage overdamped: the same tractions, at the same cost.
 //!
 //! Choices that keep the pulls on the theory's quasi-static curve for every n:
 //! - the knots start as the theory draws them, a loop closed by an even braid of 2n + 1
@@ -71,7 +72,7 @@ use super::braid_knot::Braid;
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::knot_pull::{E, H, KnotPoint, Pull, Settle, Start, Tightening, tighten};
+use super::knot_pull::{E, H, KnotPoint, Pull, Regime, Settle, Start, Tightening, tighten};
 pub use super::overhand_theory::{
     curve_point, g, loop_integrals, shares, shortening_for, traction_at,
 };
@@ -146,7 +147,7 @@ pub fn tightening(n: usize) -> Tightening {
         density: DENSITY_FORMING,
         settle: Some(Settle {
             e: n2 * H / X_SETTLE,
-            density: DENSITY,
+            regime: Regime::Light { density: DENSITY },
             dt: DT_SETTLED,
         }),
         force_tol: FORCE_TOL,
