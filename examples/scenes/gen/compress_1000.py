@@ -18,6 +18,8 @@ The study starts from that frictionless equilibrium with friction on (tangential
 rest) and the piston 50 µm above the highest grain.
 
 Run: python3 examples/scenes/gen/compress_1000.py [--catena PATH]  (from the repository root)
+Report a run of either scene (its stress–strain path from the frames and steps.csv):
+     python3 examples/scenes/gen/compress_1000.py --report OUT_DIR
 """
 
 import argparse
@@ -43,7 +45,8 @@ def piston_weight():
 
 
 def frame_spheres(path):
-    """(centres, radii) of a catena frame (.vtp, ascii)."""
+    """(points, radii) of a catena frame (.vtp, ascii): the spheres' centres and radii first,
+    then a rigid body's vertices (radius 0)."""
     text = path.read_text()
 
     def array(name):
@@ -157,10 +160,49 @@ INERTIAL = """// Issue 36's compress_1000 study, inertial: the bed, piston and c
 """
 
 
+def frame_time(path):
+    m = re.search(r'Name="TIME"[^>]*>([^<]*)<', path.read_text())
+    return float(m.group(1))
+
+
+def report(out):
+    """Prints the path of a run in `out`: per frame the piston's descent (µm), the vertical
+    stress on it (kPa), the coordination number and the packing fraction of the lower 10 mm;
+    then the last step's figures and the run's wall time."""
+    import csv
+    import json
+
+    with open(out / "steps.csv") as f:
+        rows = list(csv.DictReader(f))
+    by_t = {round(float(r["t"]), 9): r for r in rows}
+    frames = sorted((out / "frames").glob("frame_*.vtp"))
+    z0 = None
+    print("t (s) | descent (µm) | σ_zz on piston (kPa) | coordination | packing fraction")
+    for fr in frames:
+        pts, _ = frame_spheres(fr)
+        z = min(p[2] for p in pts[1000:])  # the piston's vertices follow the grains
+        z0 = z if z0 is None else z0
+        r = by_t.get(round(frame_time(fr), 9))
+        if r is None:
+            continue
+        sigma = float(r["piston_fz"]) / BOX**2 / 1e3
+        print(f"{float(r['t']):.3f} | {1e6 * (z0 - z):.1f} | {sigma:.3f} | "
+              f"{float(r['coordination']):.3f} | {float(r['packing_fraction']):.4f}")
+    last = rows[-1]
+    summary = json.loads((out / "summary.json").read_text())
+    print(f"last step t = {float(last['t']):.3f} s: σ_zz = {float(last['piston_fz']) / BOX**2 / 1e3:.4f} kPa, "
+          f"{summary['steps']} steps, {summary['total_newton_iterations']} Newton iterations, "
+          f"{summary['wall_time_s']:.0f} s wall")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--catena", default=str(ROOT / "target" / "release" / "catena"))
+    ap.add_argument("--report", type=Path, help="print the path of a run's output directory")
     args = ap.parse_args()
+    if args.report:
+        report(args.report)
+        return
     WORK.mkdir(parents=True, exist_ok=True)
     run(args.catena, SCENES / "dem_box_1000.ron", WORK / "soft")
     soft = WORK / "soft.vtp"
