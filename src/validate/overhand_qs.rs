@@ -11,7 +11,7 @@
 //! 0.02/n⁴` Pa·s: its part of the traction, about `η e v/2` for the loop sliding through the
 //! braid, is under 2 % of Eq. C.2 for every n (case `overhand`) and is the same part the dynamic
 //! tractions carry, so the two pulls differ only by the inertia of a 1 kg/m³ rod, whose slowest
-//! loop mode lasts under 1.2 s. Steps stay guarded ([`super::knot_step`]): without inertia
+//! loop mode lasts under 1.2 s. Steps stay guarded (`validate::knot_step`): without inertia
 //! nothing bounds how far a strand moves within a step when the braid snaps, and a strand
 //! carried more than the contact's look-ahead (h) through another unties the knot.
 //!
