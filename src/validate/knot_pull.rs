@@ -17,13 +17,13 @@
 use super::braid_knot::Braid;
 use super::case::CaseRun;
 use super::knot_loop::{LoopShape, measure};
+pub use super::knot_settle::{Regime, Settle};
 use super::knot_step::{GUARD_DENSITY, RAMP_FACTOR, RAMP_STEPS, guarded_step};
 use super::open_knot::{clearance, open_torus_knot, shortening};
 use super::support::{IMC, edited, simulate, step, write_chain};
 use crate::contact::PrimId;
 use crate::math::Vec3;
 use crate::system::Simulator;
-use crate::time::IntegratorKind;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -95,49 +95,6 @@ pub struct Tightening {
     /// Also write the nodes at each record to `<tag>_nodes.csv` (record, node, x, y, z), for
     /// looking at the knot's shape; off in the cases.
     pub dump_nodes: bool,
-}
-
-/// The second stage of a pull: once the shortening has fallen to `e`, the rod becomes what
-/// `regime` says and the step grows to `dt`. The knot forms with the inertia of the first
-/// stage (a light rod released from the initial shape finds other, looser arrangements of the
-/// braid); the rest of the pull is quasi-static.
-#[derive(Debug, Clone, Copy)]
-pub struct Settle {
-    /// Shortening at which the stage begins (m).
-    pub e: f64,
-    /// What the rod becomes.
-    pub regime: Regime,
-    /// Time step from then on (s).
-    pub dt: f64,
-}
-
-/// How the second stage of a pull ([`Settle`]) drops the rod's inertia.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Regime {
-    /// Implicit Euler on, the lumped masses scaled to this density (kg/m³).
-    Light {
-        /// Density from then on (kg/m³).
-        density: f64,
-    },
-    /// `integrator: Overdamped` from then on (`Γ(q)(q − qₙ)/Δt = F(q)`, positions only): the
-    /// viscous drag of the pull ([`Tightening::drag`]) is the resistance `Γ = η Δl̄ᵢ` of each
-    /// node, and the IMC friction sees the step's rate `(q − qₙ)/Δt`. The twist of the rod's
-    /// first edge is held from the switch on: without inertia nothing resists a uniform twist
-    /// of the rod (an isotropic rod straight at rest has no energy in it, and the drag acts on
-    /// nodes only), so the system would be singular; holding one edge at the pulled end lets
-    /// twist leave through the other end, as before.
-    Overdamped,
-}
-
-impl Regime {
-    /// Whether steps are guarded ([`guarded_step`]) in this regime: a light rod's, and an
-    /// overdamped one's (no inertia bounds its motion within a step).
-    fn guarded(self) -> bool {
-        match self {
-            Regime::Light { density } => density < GUARD_DENSITY,
-            Regime::Overdamped => true,
-        }
-    }
 }
 
 impl Tightening {
@@ -272,17 +229,7 @@ Scene(
         dt = p.dt,
         duration = p.duration(),
         rho = p.density,
-        settle = p.settle.map_or(String::new(), |s| match s.regime {
-            Regime::Light { density } => format!(
-                ", then from e = {:.4} m on scales the density to {density} kg/m³ and steps at {} s",
-                s.e, s.dt
-            ),
-            Regime::Overdamped => format!(
-                ", then from e = {:.4} m on steps overdamped (the drag as resistance, edge 0's \
-                 twist held) at {} s",
-                s.e, s.dt
-            ),
-        }),
+        settle = p.settle.map_or(String::new(), |s| s.describe()),
         keep = H,
         drag = p.drag,
         solver = if p.force_tol > 0.0 {
@@ -400,13 +347,7 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
         let (flags, contact_sum) = touched(&sim, n);
         let e = shortening(&pts);
         if let Some(s) = settle.filter(|s| e <= s.e) {
-            match s.regime {
-                Regime::Light { density } => {
-                    let scale = density / p.density;
-                    sim.model.mass.iter_mut().for_each(|m| *m *= scale);
-                }
-                Regime::Overdamped => go_overdamped(&mut sim),
-            }
+            s.regime.enter(&mut sim, p.density);
             base_dt = s.dt;
             guard = s.regime.guarded();
             settle = None;
@@ -465,18 +406,6 @@ pub fn tighten(ctx: &CaseRun, tag: &str, p: &Tightening) -> Result<Pull, String>
     }
     bar.finish();
     Ok((out, None))
-}
-
-/// Switches `sim` to `integrator: Overdamped` from its next step on, holding the twist of
-/// every rod's first edge where it is ([`Regime::Overdamped`]).
-fn go_overdamped(sim: &mut Simulator) {
-    let held: Vec<usize> = (sim.model.bodies.rods.iter())
-        .map(|rod| rod.twist_dof(0))
-        .collect();
-    sim.model.fixed.extend(&held);
-    sim.model.dofs.constrain_all(held);
-    sim.refresh_dofs();
-    sim.set_integrator(IntegratorKind::Overdamped);
 }
 
 /// Appends one record to the points file (written through at once).

@@ -19,6 +19,7 @@ pub mod ipc_guarantee;
 pub mod ipc_shells;
 pub mod knot_loop;
 pub mod knot_pull;
+pub mod knot_settle;
 mod knot_step;
 pub mod maugis_dugdale;
 pub mod micropipette;

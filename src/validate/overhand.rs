@@ -316,11 +316,16 @@ fn judge(n: usize, pull: Result<Pull, String>) -> Result<KnotResult, String> {
     Ok(r)
 }
 
-/// The four pulls of App. C.2 (or those of the parts asked for, `overhand:N`), in parallel;
-/// each knot's rows are written to `checks.csv` as soon as its pull ends.
-pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
-    let done: Mutex<Vec<KnotResult>> = Mutex::new(Vec::new());
-    // Longest pull first, one knot per task: on two threads n = 4 runs beside n = 3, 2 and 1.
+/// Runs `pull` for every knot `ctx` asks for (`overhand:N`), in parallel, one knot per task
+/// and the longest pull first (on two threads n = 4 runs beside n = 3, 2 and 1); as each
+/// ends, the rows of the knots done so far (`rows`: its n and its checks) go to `checks.csv`.
+/// Returns the results in order of n.
+pub(super) fn each_knot<R: Send>(
+    ctx: &CaseRun,
+    pull: impl Fn(usize) -> Result<R, String> + Sync,
+    rows: impl Fn(&R) -> (usize, &[Check]) + Sync,
+) -> Result<Vec<R>, String> {
+    let done: Mutex<Vec<R>> = Mutex::new(Vec::new());
     let knots: Vec<usize> = UNKNOTTING
         .into_iter()
         .rev()
@@ -330,15 +335,24 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
         .par_iter()
         .with_max_len(1)
         .try_for_each(|&n| -> Result<(), String> {
-            let pull = tighten(ctx, &format!("overhand_n{n}"), &tightening(n));
-            let result = judge(n, pull)?;
+            let result = pull(n)?;
             let mut done = done.lock().map_err(|e| e.to_string())?;
             done.push(result);
-            done.sort_by_key(|r| r.n);
-            let rows: Vec<Check> = done.iter().flat_map(|r| r.checks.clone()).collect();
-            ctx.write_partial(&rows)
+            done.sort_by_key(|r| rows(r).0);
+            let all: Vec<Check> = done.iter().flat_map(|r| rows(r).1.to_vec()).collect();
+            ctx.write_partial(&all)
         })?;
-    let done = done.into_inner().map_err(|e| e.to_string())?;
+    done.into_inner().map_err(|e| e.to_string())
+}
+
+/// The four pulls of App. C.2 (or those of the parts asked for, `overhand:N`), in parallel;
+/// each knot's rows are written to `checks.csv` as soon as its pull ends.
+pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
+    let done = each_knot(
+        ctx,
+        |n| judge(n, tighten(ctx, &format!("overhand_n{n}"), &tightening(n))),
+        |r| (r.n, r.checks.as_slice()),
+    )?;
     let mut report = CaseReport::default();
     let mut figure = Figure::new(
         "n2_f_bar",

@@ -56,9 +56,7 @@ use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
 use super::knot_pull::{H, KnotPoint, Regime, Settle, Tightening, tighten};
-use super::overhand::{DT_SETTLED, UNKNOTTING, X_SETTLE};
-use rayon::prelude::*;
-use std::sync::Mutex;
+use super::overhand::{DT_SETTLED, X_SETTLE, each_knot};
 use std::time::Instant;
 
 /// Time step of the overdamped stage (s): the dynamic light stage's; larger steps cost more
@@ -186,26 +184,15 @@ fn judge(n: usize, points: &[KnotPoint], stopped: Option<String>, wall: f64) -> 
 
 /// The pulls asked for (`overhand_qs:N`), in parallel, longest first.
 pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
-    let done: Mutex<Vec<KnotResult>> = Mutex::new(Vec::new());
-    let knots: Vec<usize> = UNKNOTTING
-        .into_iter()
-        .rev()
-        .filter(|n| ctx.wants(&n.to_string()))
-        .collect();
-    knots
-        .par_iter()
-        .with_max_len(1)
-        .try_for_each(|&n| -> Result<(), String> {
+    let done = each_knot(
+        ctx,
+        |n| {
             let clock = Instant::now();
             let (points, stopped) = tighten(ctx, &format!("overhand_qs_n{n}"), &tightening(n))?;
-            let result = judge(n, &points, stopped, clock.elapsed().as_secs_f64());
-            let mut done = done.lock().map_err(|e| e.to_string())?;
-            done.push(result);
-            done.sort_by_key(|r| r.n);
-            let rows: Vec<Check> = done.iter().flat_map(|r| r.checks.clone()).collect();
-            ctx.write_partial(&rows)
-        })?;
-    let done = done.into_inner().map_err(|e| e.to_string())?;
+            Ok(judge(n, &points, stopped, clock.elapsed().as_secs_f64()))
+        },
+        |r| (r.n, r.checks.as_slice()),
+    )?;
     let mut report = CaseReport::default();
     let mut figure = Figure::new(
         "n2_f_bar",
@@ -245,6 +232,7 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::validate::overhand::UNKNOTTING;
 
     /// The n = 1 knot pulled past the switch, dynamic and overdamped at the same Δt: the
     /// overdamped stage runs, its records after the switch are finite, and their mean traction
