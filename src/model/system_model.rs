@@ -311,6 +311,25 @@ impl Model {
         }
     }
 
+    /// The largest speed `‖ẋ‖` (m/s) of any node (rod, shell and cell nodes, sphere and
+    /// rigid-body centres) over its free coordinates: a held or prescribed coordinate does not
+    /// count, so a clamped end or a driven plate does not keep a model from rest. Rotations
+    /// and twists are left out (their rates are rad/s). 0 for a model without free nodes.
+    pub fn max_free_node_speed(&self) -> f64 {
+        let mut fastest = 0.0_f64;
+        for body in self.bodies.iter() {
+            for i in 0..body.n_nodes() {
+                let d = body.node_dof(i);
+                let v2: f64 = (d..d + 3)
+                    .filter(|&k| !self.dofs.is_constrained(k))
+                    .map(|k| self.v[k] * self.v[k])
+                    .sum();
+                fastest = fastest.max(v2);
+            }
+        }
+        fastest.sqrt()
+    }
+
     /// Kinetic energy `½ q̇ᵀ M q̇` (J), rotational energy `½ I ω²` of spheres and `½ ω·I_w ω` of
     /// rigid bodies included.
     pub fn kinetic_energy(&self) -> f64 {

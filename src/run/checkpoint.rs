@@ -64,6 +64,10 @@ pub struct Checkpoint {
     pub substeps: u64,
     /// Adaptive time-step state.
     pub adaptive: AdaptiveState,
+    /// Calm steps counted towards the scene's `until_rest` (absent before it existed, or when
+    /// zero).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rest_calm: u32,
     /// Simulated time (s).
     pub time: f64,
     /// Generalised coordinates.
@@ -135,6 +139,10 @@ impl Checkpoint {
     }
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +193,7 @@ mod tests {
                 dt: 1e-3 / 3.0,
                 successes: 2,
             },
+            rest_calm: 4,
             time: 0.12000000000000001,
             q: odd.to_vec(),
             v: odd.iter().map(|x| -x).collect(),

@@ -10,6 +10,7 @@ use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint};
 use super::frame::{OutputPlan, write_frame};
 use super::inputs::{InputFile, verify_inputs};
 use super::observer::{Observation, Observer};
+use super::rest::RestWatch;
 use super::restore::restore;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
@@ -52,6 +53,8 @@ pub(super) struct Session {
     pub(super) plan: OutputPlan,
     pub(super) settings: AdaptiveSettings,
     pub(super) adaptive: AdaptiveState,
+    /// The `until_rest` test and its count of calm steps.
+    pub(super) rest: RestWatch,
     pub(super) sim: Simulator,
     pub(super) out: Option<OutputDir>,
     /// The running totals of the accepted steps (for the summary) and the last one.
@@ -61,6 +64,8 @@ pub(super) struct Session {
     pub(super) last_frame_step: u64,
     pub(super) wall_before: f64,
     pub(super) stop: Option<Stop>,
+    /// Set when the run ended at rest (the summary's note).
+    pub(super) at_rest: Option<String>,
 }
 
 /// Runs a built scene to its end (or `until`), writing `summary.json` (marked running),
@@ -86,6 +91,10 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     let spec = parse_scene(&ck.scene_source, &ck.scene_file)?;
     let scene = build_scene(&spec, &ck.scene_source, &ck.scene_file)?;
     let settings = scene.adaptive;
+    let rest = RestWatch {
+        calm: ck.rest_calm,
+        ..RestWatch::of(scene.rest)
+    };
     let name = scene.name.clone();
     let frame_every = scene.output.frame_every;
     let plan = OutputPlan::of(&scene);
@@ -110,6 +119,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         plan,
         settings,
         adaptive: ck.adaptive,
+        rest,
         sim,
         out: Some(out),
         totals,
@@ -118,6 +128,7 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
         last_frame_step: ck.last_frame_step,
         wall_before: ck.wall_time_s,
         stop,
+        at_rest: None,
     };
     s.go(progress, None).1
 }
@@ -155,6 +166,7 @@ impl Session {
             frame_times: out.frame_times(),
             substeps: self.sim.steps,
             adaptive: self.adaptive,
+            rest_calm: self.rest.calm,
             time: m.time,
             q: m.q.clone(),
             v: m.v.clone(),
@@ -208,10 +220,15 @@ impl Session {
             return (self.sim, Err(e));
         }
         for k in self.step + 1..=self.n_steps {
+            if k > self.n_steps {
+                // The run came to rest at the step before.
+                break;
+            }
             if let Err(e) = self.one_step(k, &bar, started) {
                 bar.abandon();
                 return (self.sim, Err(e));
             }
+
             let Some(o) = observer.as_deref_mut() else {
                 continue;
             };
@@ -325,6 +342,12 @@ impl Session {
         ));
         bar.inc(1);
         self.totals.add(&rec);
+        if self.rest.observe(self.sim.model.max_free_node_speed()) {
+            // At rest: this step is the run's last, completed (before its checkpoint, which
+            // then says so).
+            self.n_steps = k;
+            self.at_rest = Some(self.rest.note(k, self.sim.model.time));
+        }
         if let Some(n) = self.checkpoint_every
             && k.is_multiple_of(n)
         {
@@ -344,6 +367,13 @@ impl Session {
         }
         let mut s = self.summarize(self.wall_before + started.elapsed().as_secs_f64());
         s.completed = true;
+        let rest = self.at_rest.clone().or_else(|| self.rest.not_reached());
+        if let Some(note) = rest {
+            s.message = Some(match s.message.take() {
+                Some(m) => format!("{note}; {m}"),
+                None => note,
+            });
+        }
         if let Some(o) = self.out.as_ref() {
             o.write_summary(&s)?;
             // An earlier checkpoint (an interrupt's, `--checkpoint-every`'s) is replaced by the

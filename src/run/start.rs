@@ -8,6 +8,7 @@ use super::frame::{OutputPlan, write_frame};
 use super::horizon::check_steps;
 use super::inputs::{InputFile, input_files};
 use super::observer::Observer;
+use super::rest::RestWatch;
 use crate::diag::read_text;
 use crate::io::{OutputDir, Summary};
 use crate::scene::{BuiltScene, parse_scene};
@@ -32,6 +33,8 @@ pub struct RunScene {
     pub frame_every: u64,
     /// Adaptive stepping.
     pub adaptive: AdaptiveSettings,
+    /// When the run ends early, at rest.
+    pub rest: Option<crate::scene::RestSpec>,
     /// The optional outputs (granular columns, force chains, contact lists).
     pub(super) plan: OutputPlan,
 }
@@ -48,6 +51,7 @@ impl RunScene {
             dt: scene.dt,
             frame_every: scene.output.frame_every,
             adaptive: scene.adaptive,
+            rest: scene.rest,
             plan: OutputPlan::of(&scene),
         };
         (info, scene.into_simulator())
@@ -89,6 +93,7 @@ pub fn run_simulator_observed(
         plan: scene.plan.clone(),
         settings: scene.adaptive,
         adaptive: AdaptiveState::new(&scene.adaptive),
+        rest: RestWatch::of(scene.rest),
         sim,
         out: start.out,
         totals: Default::default(),
@@ -97,6 +102,7 @@ pub fn run_simulator_observed(
         last_frame_step: 0,
         wall_before: 0.0,
         stop: opts.stop.clone(),
+        at_rest: None,
     };
     s.go(opts.progress, observer)
 }

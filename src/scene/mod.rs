@@ -22,8 +22,8 @@ pub use memory_limit::{FALLBACK_LIMIT, memory_limit, memory_limit_with_source, s
 pub use schema::{
     BoundarySpec, CellSpec, DiagonalsSpec, End, ForceSpec, GeometrySpec, Handedness,
     HingeActuationSpec, MaterialSpec, MaxwellSpec, MembraneSpec, MeshSpec, NodeRef, OutputSpec,
-    PackingRegionSpec, PointMassSpec, RegionSpec, RigidBodySpec, RigidMeshSpec, RigidMotionSpec,
-    RodSpec, RotateSpec, SceneSpec, ShellSpec, SignalSpec, SphereSetSpec, SphereSourceSpec,
-    SphereSpec, TimeSpec, TranslateSpec,
+    PackingRegionSpec, PointMassSpec, RegionSpec, RestSpec, RigidBodySpec, RigidMeshSpec,
+    RigidMotionSpec, RodSpec, RotateSpec, SceneSpec, ShellSpec, SignalSpec, SphereSetSpec,
+    SphereSourceSpec, SphereSpec, TimeSpec, TranslateSpec,
 };
 pub use values::{NonNegative, Positive, V3};

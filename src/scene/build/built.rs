@@ -32,6 +32,8 @@ pub struct BuiltScene {
     pub output: OutputSpec,
     /// Adaptive stepping: retries of failed steps with a halved Δt, and growth back.
     pub adaptive: AdaptiveSettings,
+    /// When the run may end early, at rest (`time: (until_rest: …)`).
+    pub rest: Option<crate::scene::RestSpec>,
     /// What the scene builds but probably should not (printed by `catena check` and
     /// `catena run`), e.g. rod neighbours kept inside a contact chain's force band, or sphere
     /// radii spanning more than 10⁵.

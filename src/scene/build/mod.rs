@@ -97,6 +97,7 @@ pub fn build_scene_with<E: ElementSet + DeserializeOwned + 'static>(
         duration: spec.time.duration.0,
         output: spec.output,
         adaptive: settings::adaptive(spec),
+        rest: spec.time.until_rest,
         warnings,
         late_starts: cx.late.into_inner(),
     })

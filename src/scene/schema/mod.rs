@@ -31,7 +31,7 @@ pub use forces::ForceSpec;
 pub use rigid::{PlaneSpec, SphereSpec};
 pub use rigid_bodies::{RigidBodySpec, RigidMeshSpec, RigidMotionSpec, RotateSpec, TranslateSpec};
 pub use rods::{BoundarySpec, End, GeometrySpec, Handedness, RodSpec};
-pub use scene::{MaterialSpec, OutputSpec, PackingRegionSpec, SceneSpec, TimeSpec};
+pub use scene::{MaterialSpec, OutputSpec, PackingRegionSpec, RestSpec, SceneSpec, TimeSpec};
 pub use shells::{
     CellSpec, DiagonalsSpec, HingeActuationSpec, MaxwellSpec, MembraneSpec, MeshSpec, NodeRef,
     PointMassSpec, RegionSpec, ShellSpec, SignalSpec,

@@ -84,6 +84,29 @@ pub struct TimeSpec {
     /// [`crate::system::TimeIntegrator`] for their formulas).
     #[serde(default)]
     pub integrator: IntegratorKind,
+    /// End the run early once the model is at rest (see [`RestSpec`]): `until_rest: (speed:
+    /// 1e-6)`. Without it a run goes to `duration`.
+    #[serde(default)]
+    pub until_rest: Option<RestSpec>,
+}
+
+/// When a run counts as at rest: the largest speed of any node or body centre over its free
+/// coordinates has stayed below `speed` for `steps` steps in a row (an inertial model's
+/// velocities, an overdamped model's `(q − qₙ)/Δt`). The run then ends as completed, its
+/// summary saying when; a run that reaches its duration first says that it did not come to
+/// rest.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RestSpec {
+    /// Speed below which a node counts as at rest (m/s).
+    pub speed: Positive,
+    /// Consecutive steps that must all be below it. Default 10.
+    #[serde(default = "default_rest_steps")]
+    pub steps: u32,
+}
+
+fn default_rest_steps() -> u32 {
+    10
 }
 
 fn default_grow_after() -> u32 {
