@@ -64,3 +64,27 @@ def test_a_static_cantilever_follows_its_load_steps_to_euler_bernoulli(tmp_path)
         # No inertia; the velocities written are the rate of the loading, (q − qₙ)/Δt.
         np.testing.assert_allclose(sim.velocities("beam"), (after - before) / 0.2, rtol=1e-9, atol=1e-15)
         before = after
+
+
+def test_a_run_from_the_builder_ends_at_rest(root, tmp_path):
+    from catena import SceneBuilder, Variant
+
+    b = SceneBuilder(
+        "rest",
+        dt=1e-3,
+        duration=5.0,
+        time={"until_rest": {"speed": 1e-4, "steps": 20}},
+        output={"frame_every": 1000},
+    )
+    b.material("soft", youngs_modulus=1e6, poisson_ratio=0.3, density=2500)
+    b.add_spheres("s", [[0.0, 0.0, 0.0015]], 0.001, material="soft")
+    b.add_plane("floor", origin=(0, 0, 0), normal=(0, 0, 1), material="soft")
+    b.add_force(Variant("Gravity", g=(0, 0, -9.81)))
+    b.add_force(Variant("StokesDrag", viscosity=0.05))
+    b.add_contact(root / "chains" / "granular_plane_onset.ron", first="AllSpheres", second="AllPlanes", keep_distance=2e-4)
+    sim = b.scene(tmp_path / "rest.ron").simulator()
+    summary = sim.run(out=tmp_path / "out")
+    assert summary["completed"]
+    assert summary["steps"] < 5000, "the sphere rests long before the duration"
+    assert "at rest after step" in summary["message"]
+    assert abs(sim.time - summary["steps"] * 1e-3) < 1e-9
