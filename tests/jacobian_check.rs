@@ -207,8 +207,9 @@ fn every_triangle_resolver_is_checked_in_a_shipped_chain() {
     let resolvers: Vec<&str> = Builtin::catalogue()
         .iter()
         .map(|e| e.doc())
-        // Rounded triangles (`RoundedTriangle_*`) have no probe configurations; their chains'
-        // Jacobians are checked in tests/rounded_triangle.rs.
+        // Rounded triangles (`RoundedTriangle_*`) have their own probe placements
+        // (`verify::rounded_configuration`); their example chains are checked in
+        // tests/rounded_adhesion.rs and tests/rounded_triangle.rs.
         .filter(|d| {
             d.category == Category::Resolver
                 && d.name.contains("Triangle")

@@ -278,6 +278,8 @@ fn chain_jacobians_match_finite_differences() {
     for (file, on_plane) in [
         ("cell_sphere_hertz_int.ron", false),
         ("cell_plane_hertz_int.ron", true),
+        ("cell_sphere_md_int.ron", false),
+        ("cell_plane_md_geo_int.ron", true),
     ] {
         let ch = chain(file);
         // Small overlaps take the fallback (full-sphere force × covered fraction), large ones the

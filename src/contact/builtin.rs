@@ -10,7 +10,9 @@ use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
     DeformableTriangle2Data, Plane2Data, Point1Data, Point2Data, Sphere1Data, Sphere2Data,
 };
-use super::normal::integrated::{DampedHertzInt, HertzInt, LinearPressureInt};
+use super::normal::integrated::{
+    DampedHertzInt, HertzInt, LinearPressureInt, MaugisDugdaleGeoInt, MaugisDugdaleInt,
+};
 use super::normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
     LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
@@ -125,6 +127,10 @@ crate::element_set! {
         DampedHertzInt(DampedHertzInt),
         /// `N_LinearPressure_Int`.
         LinearPressureInt(LinearPressureInt),
+        /// `N_MaugisDugdale_Int`.
+        MaugisDugdaleInt(MaugisDugdaleInt),
+        /// `N_MaugisDugdale_geo_Int`.
+        MaugisDugdaleGeoInt(MaugisDugdaleGeoInt),
         /// `T_CoulombFriction_Int`.
         CoulombInt(CoulombInt),
         /// `DistributeForcesAndMomentsToTriangle_1_Nodes`.

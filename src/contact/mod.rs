@@ -83,12 +83,15 @@ pub use normal::{
 pub mod rounded {
     pub use super::assemble::distribute::nodal_forces;
     pub use super::normal::integrated::{
-        DampedHertzInt, HertzInt, Integral, LinearPressureInt, MAX_LAWS, Outcome, PressureLaw,
-        RoundedRecord, Spec, evaluate,
+        DampedHertzInt, Dugdale, Field, HertzInt, Integral, LinearPressureInt, MAX_LAWS,
+        MAX_POLYGON, Mat18, MaugisDugdaleGeoInt, MaugisDugdaleInt, MdPressure, Outcome,
+        PairOutcome, PressureLaw, RoundedRecord, Spec, Vec18, evaluate, evaluate_pair,
+        integrate_polygon, pair_jacobians,
     };
     pub use super::resolve::rounded_triangle::{
-        Counterpart, RoundedGeometry, RoundedTrianglePlane, RoundedTriangleSphere, V2,
-        encompassing, polygon, quadrature, resolve,
+        Counterpart, MAX_PAIR_POLYGON, PairGeometry, RoundedGeometry, RoundedTrianglePlane,
+        RoundedTriangleSphere, V2, encompassing, intersect, polygon, quadrature, resolve,
+        resolve_pair,
     };
     pub use super::tangential::CoulombInt;
 }

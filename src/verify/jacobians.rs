@@ -134,7 +134,10 @@ pub fn jacobians_until<E: ElementSet>(
         )));
     }
     let kinds = chain.kinds();
-    if !super::configuration::supported(kinds) {
+    // A rounded-triangle chain (its resolver gives a polygon, not a distance with derivatives)
+    // is probed on its own placements, gated by its resolver.
+    let rounded = super::rounded::rounded_radius(chain.elements());
+    if rounded.is_none() && !super::configuration::supported(kinds) {
         return Err(VerifyError::UnsupportedPair(kinds.0, kinds.1));
     }
     let model = probe_model();
@@ -145,6 +148,14 @@ pub fn jacobians_until<E: ElementSet>(
         .elements()
         .iter()
         .position(|e| e.gives().caps.contains(Caps::GEOMETRY));
+    let gate_at = geometry_at.or_else(|| {
+        rounded.and_then(|_| {
+            chain
+                .elements()
+                .iter()
+                .position(|e| e.gives().caps.contains(Caps::POLYGON))
+        })
+    });
     let mut rows: Vec<Row> = chain
         .elements()
         .iter()
@@ -160,7 +171,7 @@ pub fn jacobians_until<E: ElementSet>(
         .collect();
     let mut total = Row::new(None, "chain total", Checked::Total);
     let conservative = chain.method().conservative;
-    let rigid = rigid_supported(kinds) && chain.rigid_refusal().is_none();
+    let rigid = rounded.is_none() && rigid_supported(kinds) && chain.rigid_refusal().is_none();
     let mut rng = Rng::new(options.seed);
 
     for i in 0..options.samples {
@@ -170,7 +181,12 @@ pub fn jacobians_until<E: ElementSet>(
         let cfg = match rigid_index(i).filter(|_| rigid) {
             Some(j) => rigid_configuration(&model, &mut rng, kinds, reach, overlaps, j)
                 .expect("a rigid body takes part in the pair type"),
-            None => configuration(&model, &mut rng, kinds, reach, overlaps, i),
+            None => match rounded {
+                Some(r_t) => super::rounded::rounded_configuration(
+                    &model, &mut rng, kinds, r_t, reach, overlaps, i,
+                ),
+                None => configuration(&model, &mut rng, kinds, reach, overlaps, i),
+            },
         };
         let mut ch = chain.clone();
         begin_step(&mut ch, &model, &cfg, dt);
@@ -180,7 +196,7 @@ pub fn jacobians_until<E: ElementSet>(
             q: &cfg.q,
             v: &cfg.v,
         };
-        let Some(geo) = geometry_at
+        let Some(geo) = gate_at
             .and_then(|g| run_prefix(&ch, g, false, &env, &cfg, history, dt, false))
             .map(|(c, _)| c)
         else {

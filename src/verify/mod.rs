@@ -23,6 +23,7 @@ mod report;
 mod rigid;
 mod rng;
 mod rotation;
+mod rounded;
 mod table;
 mod triangle_targets;
 
@@ -42,3 +43,4 @@ pub use report::{
 };
 pub use rigid::{RIGID_EVERY, rigid_configuration, rigid_index, rigid_supported};
 pub use rng::Rng;
+pub use rounded::{rounded_configuration, rounded_radius};

@@ -17,8 +17,11 @@
 //! The element writes the normal force of the chain's `_Int` laws onto the triangle's nodes
 //! (`−f_k n`) and the sphere (`+F n`), and its Jacobians by central differences of the whole
 //! kernel (see [`add_jacobians`](crate::contact::normal::integrated::add_jacobians)).
-//! `DistributeForcesAndMomentsToTriangle_2_Nodes` (a triangle on side 2) has no catena
-//! resolver to follow yet and is not provided.
+//! For two triangles (mpacts' `DistributeForcesAndMomentsToTriangle_2_Nodes` after
+//! `RoundedTriangle_RoundedTriangle`) the same function gives the second side's nodal forces
+//! over its own projection (`+g_k n`), in the two-triangle kernel
+//! [`evaluate_pair`](crate::contact::rounded::evaluate_pair); a chain cannot run it yet: six
+//! nodes do not fit a pair's four 3-slots.
 
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};

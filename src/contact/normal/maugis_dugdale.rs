@@ -126,6 +126,13 @@ impl MaugisDugdaleCurve {
         (p.a * self.radius_scale, p.a.hypot(p.u) * self.radius_scale)
     }
 
+    /// Adhesive radius `c ≥ a` (m) that Maugis' first equation gives for the contact radius
+    /// `a ≥ 0` (m) (the `_geo_Int` laws fix `a` at the geometric contact radius).
+    pub fn adhesive_radius(&self, a: f64) -> f64 {
+        let p = super::maugis_dugdale_shape::point(self.shape.lambda, a / self.radius_scale);
+        p.a.hypot(p.u) * self.radius_scale
+    }
+
     /// The pull-off force under load control (N, negative): the minimum of `F` over the
     /// stable branch, from `−2πwR̂` (DMT) to `−(3/2)πwR̂` (JKR).
     pub fn pull_off_force(&self) -> f64 {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// Adds `law` to the record and evaluates the integrated pressures; rejects the pair when the
 /// record is missing (no rounded resolver ran), full, or nothing acts.
-fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
+pub(super) fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
     let (x, v) = (ctx.x, ctx.v);
     let Some(rec) = ctx.rounded.as_mut() else {
         ctx.reject = true;
@@ -32,7 +32,7 @@ fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
     }
 }
 
-const NEEDS: Needs = Needs::caps(Caps::POLYGON);
+pub(super) const NEEDS: Needs = Needs::caps(Caps::POLYGON);
 
 /// `N_Hertz_Int`: Hertz pressure integrated over the polygon.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]

@@ -3,12 +3,16 @@
 //! `RoundedTriangle_*` resolver found, to a total force and a moment about the contact point,
 //! which `DistributeForcesAndMomentsToTriangle_1_Nodes` turns into nodal forces.
 
+mod adhesion;
 mod elements;
 mod integrate;
 mod kernel;
+mod pair_kernel;
 mod pressure;
 
+pub use adhesion::{MaugisDugdaleGeoInt, MaugisDugdaleInt, MdPressure};
 pub use elements::{DampedHertzInt, HertzInt, LinearPressureInt};
-pub use integrate::Integral;
+pub use integrate::{Integral, MAX_POLYGON, integrate_polygon};
 pub use kernel::{MAX_LAWS, Outcome, RoundedRecord, Spec, add_jacobians, evaluate};
-pub use pressure::PressureLaw;
+pub use pair_kernel::{Mat18, PairOutcome, Vec18, evaluate_pair, pair_jacobians};
+pub use pressure::{Dugdale, Field, PressureLaw};

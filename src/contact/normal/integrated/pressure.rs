@@ -13,6 +13,11 @@
 //! * Linear (`N_LinearPressure_Int`): a uniform `p = max(kδ + cδ̇, 0)` on the geometric contact
 //!   circle `r < a_g = √(2R̂δ)` (where the undeformed surfaces cross, to first order in
 //!   `δ/R̂`), `F_s = p π a_g²`.
+//! * Maugis–Dugdale (`N_MaugisDugdale_Int`, `N_MaugisDugdale_geo_Int`; see
+//!   the `adhesion` module): the Hertz pressure of contact radius `a` plus the Dugdale traction
+//!   `−(σ₀/π) arccos[(2a² − c² − r²)/(c² − r²)]` for `r ≤ a` and `−σ₀` for `a < r ≤ c`
+//!   (Maugis 1992; the seed's formulas), `F_s = K a³/R̂ − 2σ₀[c² arccos(a/c) + a√(c² − a²)]`,
+//!   `K = (4/3)Ê`.
 
 /// An integrated pressure law with its parameters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,6 +41,60 @@ pub enum PressureLaw {
         /// `c` (Pa·s/m).
         damping: f64,
     },
+    /// Maugis–Dugdale: Hertz pressure plus the Dugdale traction (see [`super::MdPressure`]).
+    MaugisDugdale(super::adhesion::MdPressure),
+}
+
+/// The Dugdale traction of a Maugis–Dugdale field: `σ₀` (Pa), contact radius `a` and adhesive
+/// radius `c ≥ a` (m).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dugdale {
+    /// Maximal adhesive traction `σ₀ = w/h₀` (Pa).
+    pub stress: f64,
+    /// Contact radius `a` (m).
+    pub a: f64,
+    /// Adhesive radius `c` (m).
+    pub c: f64,
+}
+
+impl Dugdale {
+    /// `σ₀(1 − arccos[(2a² − c² − r²)/(c² − r²)]/π)` for `r < a`, 0 beyond (Pa): the traction
+    /// less its uniform part `−σ₀` on `r ≤ c`, continuous and zero at `r = a`.
+    pub fn inner_excess(&self, r2: f64) -> f64 {
+        let (a2, c2) = (self.a * self.a, self.c * self.c);
+        if r2 >= a2 || c2 - r2 <= 0.0 {
+            0.0
+        } else {
+            let arg = ((2.0 * a2 - c2 - r2) / (c2 - r2)).clamp(-1.0, 1.0);
+            self.stress * (1.0 - arg.acos() / std::f64::consts::PI)
+        }
+    }
+
+    /// The (negative) traction at `r² = r2` (Pa): `−(σ₀/π) arccos[(2a² − c² − r²)/(c² − r²)]`
+    /// for `r ≤ a`, `−σ₀` for `a < r ≤ c`, 0 beyond.
+    pub fn traction(&self, r2: f64) -> f64 {
+        let (a2, c2) = (self.a * self.a, self.c * self.c);
+        if r2 > c2 {
+            0.0
+        } else if r2 > a2 || c2 - r2 <= 0.0 {
+            -self.stress
+        } else {
+            let arg = ((2.0 * a2 - c2 - r2) / (c2 - r2)).clamp(-1.0, 1.0);
+            -self.stress / std::f64::consts::PI * arg.acos()
+        }
+    }
+
+    /// The traction integrated over the disk `r ≤ c` (N, negative):
+    /// `−2σ₀[c² arccos(a/c) + a√(c² − a²)]`.
+    pub fn force(&self) -> f64 {
+        let (a, c) = (self.a, self.c);
+        let ratio = if c > 0.0 {
+            (a / c).clamp(-1.0, 1.0)
+        } else {
+            1.0
+        };
+        -2.0 * self.stress * (c * c * ratio.acos() + a * (c * c - a * a).max(0.0).sqrt())
+    }
 }
 
 /// A pressure field at one overlap: `p(r) = amplitude · shape(r)` on `r < support`.
@@ -50,6 +109,11 @@ pub struct Field {
     /// Whether `p` is uniform on its support (then it integrates exactly over any polygon).
     pub uniform: bool,
     amplitude: f64,
+    /// Radius of the Hertz part `amplitude·√(a_H² − r²)` (m): the support, but for
+    /// Maugis–Dugdale the contact radius `a < c`.
+    hertz_radius: f64,
+    /// The Dugdale traction added to the Hertz part (Maugis–Dugdale only).
+    pub(super) adhesion: Option<Dugdale>,
 }
 
 impl Field {
@@ -62,7 +126,51 @@ impl Field {
                 0.0
             }
         } else {
-            self.amplitude * (self.support * self.support - r2).max(0.0).sqrt()
+            let hertz =
+                self.amplitude * (self.hertz_radius * self.hertz_radius - r2).max(0.0).sqrt();
+            match &self.adhesion {
+                Some(d) => hertz + d.traction(r2),
+                None => hertz,
+            }
+        }
+    }
+
+    /// The pressure less the uniform ring `−σ₀` on `r ≤ c` of a Maugis–Dugdale field (Pa):
+    /// the Hertz part plus [`Dugdale::inner_excess`], continuous and supported on `r ≤ a`; the
+    /// pressure itself for the other laws.
+    pub fn smooth_part(&self, r2: f64) -> f64 {
+        match &self.adhesion {
+            Some(d) => {
+                let hertz =
+                    self.amplitude * (self.hertz_radius * self.hertz_radius - r2).max(0.0).sqrt();
+                hertz + d.inner_excess(r2)
+            }
+            None => self.pressure(r2),
+        }
+    }
+
+    /// The Dugdale traction of a Maugis–Dugdale field (`None` for the other laws).
+    pub fn adhesion(&self) -> Option<Dugdale> {
+        self.adhesion
+    }
+
+    /// A Maugis–Dugdale field: Hertz amplitude `2Ê/(πR̂)` on the contact radius of `dugdale`,
+    /// supported on its adhesive radius; `criterion` the fallback's radius, `sphere_force` the
+    /// full-sphere force.
+    pub(super) fn maugis_dugdale(
+        amplitude: f64,
+        dugdale: Dugdale,
+        criterion: f64,
+        sphere_force: f64,
+    ) -> Self {
+        Self {
+            support: dugdale.c,
+            criterion,
+            sphere_force,
+            uniform: false,
+            amplitude,
+            hertz_radius: dugdale.a,
+            adhesion: Some(dugdale),
         }
     }
 }
@@ -74,6 +182,7 @@ impl PressureLaw {
             Self::Hertz { .. } => false,
             Self::DampedHertz { damping_time, .. } => damping_time != 0.0,
             Self::Linear { damping, .. } => damping != 0.0,
+            Self::MaugisDugdale(_) => false,
         }
     }
 
@@ -93,6 +202,8 @@ impl PressureLaw {
                     sphere_force: 4.0 / 3.0 * modulus * a * delta,
                     uniform: false,
                     amplitude: 2.0 * modulus / (pi * r_hat),
+                    hertz_radius: a,
+                    adhesion: None,
                 }
             }
             Self::DampedHertz {
@@ -108,6 +219,8 @@ impl PressureLaw {
                     sphere_force: amplitude * 2.0 * pi / 3.0 * a * a * a,
                     uniform: false,
                     amplitude,
+                    hertz_radius: a,
+                    adhesion: None,
                 }
             }
             Self::Linear { stiffness, damping } => {
@@ -119,8 +232,11 @@ impl PressureLaw {
                     sphere_force: p * pi * a * a,
                     uniform: true,
                     amplitude: p,
+                    hertz_radius: a,
+                    adhesion: None,
                 }
             }
+            Self::MaugisDugdale(md) => md.field(delta, r_hat),
         })
     }
 }

@@ -6,9 +6,11 @@
 mod elements;
 pub mod encompassing;
 mod geometry;
+mod pair;
 pub mod polygon;
 pub mod quadrature;
 
 pub use elements::{RoundedTrianglePlane, RoundedTriangleSphere};
 pub use geometry::{Counterpart, RoundedGeometry, resolve};
+pub use pair::{MAX_PAIR_POLYGON, PairGeometry, intersect, resolve_pair};
 pub use polygon::V2;

@@ -88,8 +88,9 @@ fn edge_piece(u: &V2, w: &V2, s: f64) -> (f64, V2) {
 /// Sides of the regular polygon circumscribing a contact circle, [`clip_to_circle`].
 pub const CIRCLE_SIDES: usize = 16;
 
-/// Most vertices of a triangle clipped by [`clip_to_circle`].
-pub const MAX_CLIPPED: usize = 3 + CIRCLE_SIDES;
+/// Most vertices of a polygon of up to six vertices (a triangle, or the intersection of two)
+/// clipped by [`clip_to_circle`].
+pub const MAX_CLIPPED: usize = 6 + CIRCLE_SIDES;
 
 /// The convex polygon `p` (counter-clockwise) clipped to the regular [`CIRCLE_SIDES`]-gon
 /// circumscribing the circle of radius `s` about the origin (the half-planes `y·u_j ≤ s`,
