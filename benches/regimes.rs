@@ -8,11 +8,13 @@
 //!   spins) of 216 spheres (r = 1 mm, linear contact springs of chains/linear_sphere_*.ron)
 //!   settling in a box. (The same bed under implicit Euler at Δt = 1 ms without drag does not
 //!   converge in 50 Newton iterations: see issue 36's log on Newton in contact-rich beds.)
+//!   `step_amd_lu`: the same step with `linear_solver: AmdLu` (the LU without row pivoting in
+//!   AMD order) instead of `Auto`.
 //!
 //! Run: `cargo bench --bench regimes`
 
 use catena::scene::{build_scene, parse_scene};
-use catena::system::Simulator;
+use catena::system::{LinearSolverKind, Simulator};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -100,7 +102,13 @@ fn overdamped_bed(c: &mut Criterion) {
     for _ in 0..20 {
         sim.step().unwrap();
     }
+    let mut amd = simulator(&src, &file);
+    amd.settings.linear_solver = LinearSolverKind::AmdLu;
+    for _ in 0..20 {
+        amd.step().unwrap();
+    }
     g.bench_function("step", |b| b.iter(|| sim.step().unwrap()));
+    g.bench_function("step_amd_lu", |b| b.iter(|| amd.step().unwrap()));
     g.finish();
 }
 

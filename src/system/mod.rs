@@ -34,6 +34,7 @@ pub use integrator::{
     Bdf2, Coefficients, ImplicitEuler, ImplicitMidpoint, IntegratorKind, IntegratorState,
     Overdamped, StaticLoad, StepData, TimeIntegrator, build as build_integrator,
 };
+pub use linear::amd_lu::{AMD_LU_PIVOT_TOLERANCE, AMD_LU_RESIDUAL_TOLERANCE, AmdLu, AmdLuFailure};
 pub use linear::bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use linear::block_jacobi::{BlockJacobi, DofBlocks};
 pub use linear::envelope_lu::{

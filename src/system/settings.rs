@@ -70,6 +70,16 @@ pub enum LinearSolverKind {
     /// falling back to `Direct` for a matrix that is not symmetric or a solve that is not
     /// accurate. Never picked by `Auto`.
     Symmetric,
+    /// Sparse LU without row pivoting on the structurally symmetric pattern
+    /// ([`super::AmdLu`]): approximate minimum-degree ordering of the symmetric pattern, `L`
+    /// and `Uᵀ` on its Cholesky structure, supernodal, pivots on the diagonal. For
+    /// structurally symmetric but numerically unsymmetric systems — contacts with friction,
+    /// granular beds in the overdamped and static modes — whose pivoting LU (`Direct`,
+    /// COLAMD on `JᵀJ`) fills far more than the symmetric pattern needs: on `compress_1000`
+    /// (6,001 DOFs) it factorises several times faster. Falls back to `Direct` on a pivot
+    /// that is small relative to its column or a solve that is not accurate. Never picked by
+    /// `Auto`.
+    AmdLu,
 }
 
 /// Newton–Raphson settings.

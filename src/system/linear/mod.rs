@@ -4,6 +4,8 @@
 //! preconditioner over the assembled matrix and the contact pairs' blocks (granular beds);
 //! [`solver::LinearSolver`] picks and falls back between them.
 
+pub(crate) mod amd_lu;
+mod amd_lu_kernel;
 pub(crate) mod bicgstab;
 pub(crate) mod block_jacobi;
 pub(crate) mod bordered;

@@ -25,8 +25,8 @@ use crate::contact::LocalContact;
 use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
-    EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError, SparseLblt, SparseLu,
-    SparsityPattern,
+    AmdLu, EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError, SparseLblt,
+    SparseLu, SparsityPattern,
 };
 
 /// Relative tolerance η of the Krylov solve.
@@ -45,6 +45,7 @@ pub struct LinearSolver {
     kind: LinearSolverKind,
     lu: SparseLu,
     lblt: SparseLblt,
+    amd_lu: AmdLu,
     bordered: Bordered,
     envelope: EnvelopeLu,
     use_envelope: bool,
@@ -64,6 +65,9 @@ pub struct LinearSolver {
     /// Symmetric (LBLᵀ) solves redone with the LU (an unsymmetric matrix or an inaccurate
     /// solve).
     pub symmetric_fallbacks: u64,
+    /// Unpivoted AMD-ordered LU solves ([`AmdLu`]) redone with the pivoting LU (a small pivot
+    /// or an inaccurate solve).
+    pub amd_lu_fallbacks: u64,
 }
 
 impl LinearSolver {
@@ -75,9 +79,10 @@ impl LinearSolver {
     /// Whether [`LinearSolver::for_regime`] solves iteratively (see there).
     pub fn iterative_for(model: &Model, kind: LinearSolverKind, inertial: bool) -> bool {
         match kind {
-            LinearSolverKind::Direct | LinearSolverKind::Envelope | LinearSolverKind::Symmetric => {
-                false
-            }
+            LinearSolverKind::Direct
+            | LinearSolverKind::Envelope
+            | LinearSolverKind::Symmetric
+            | LinearSolverKind::AmdLu => false,
             LinearSolverKind::Iterative => true,
             LinearSolverKind::Auto => {
                 inertial
@@ -125,9 +130,9 @@ impl LinearSolver {
         self.iterative
     }
 
-    /// How many symbolic analyses (LU and LBLᵀ) were done.
+    /// How many symbolic analyses (LU, LBLᵀ and unpivoted LU) were done.
     pub fn symbolic_count(&self) -> u64 {
-        self.lu.symbolic_count + self.lblt.symbolic_count
+        self.lu.symbolic_count + self.lblt.symbolic_count + self.amd_lu.symbolic_count
     }
 
     /// The time spent factorising and solving since the last call (ms per stage).
@@ -135,6 +140,7 @@ impl LinearSolver {
         let mut s = std::mem::take(&mut self.stages);
         s.add(&std::mem::take(&mut self.lu.stages));
         s.add(&std::mem::take(&mut self.lblt.stages));
+        s.add(&std::mem::take(&mut self.amd_lu.stages));
         s
     }
 
@@ -273,7 +279,8 @@ impl LinearSolver {
     }
 
     /// Solves `J X = B` for the `columns` column-major right-hand sides of `cols` with one
-    /// factorisation (the envelope LU, the sparse LBLᵀ when `symmetric`, or the sparse LU; a
+    /// factorisation (the envelope LU, the sparse LBLᵀ when `symmetric`, the unpivoted
+    /// AMD-ordered LU for [`LinearSolverKind::AmdLu`], or the sparse LU; a
     /// Krylov solver's system is assembled for the sparse LU).
     #[allow(clippy::too_many_arguments)]
     fn direct_columns(
@@ -318,6 +325,12 @@ impl LinearSolver {
             match self.lblt.solve_columns(pattern, values, cols, columns) {
                 Ok(()) => return Ok(()),
                 Err(_) => self.symmetric_fallbacks += 1,
+            }
+        }
+        if self.kind == LinearSolverKind::AmdLu {
+            match self.amd_lu.solve_columns(pattern, values, cols, columns) {
+                Ok(()) => return Ok(()),
+                Err(_) => self.amd_lu_fallbacks += 1,
             }
         }
         self.lu.solve_columns(pattern, values, cols, columns, time)

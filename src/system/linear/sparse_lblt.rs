@@ -172,7 +172,7 @@ impl SparseLblt {
 
 /// For each stored entry `(i, j)` of `pattern`, the slot of `(j, i)` (the pattern is
 /// structurally symmetric).
-fn transpose_slots(pattern: &SparsityPattern) -> Vec<u32> {
+pub(super) fn transpose_slots(pattern: &SparsityPattern) -> Vec<u32> {
     let s = pattern.symbolic();
     let (cp, ri) = (s.col_ptr(), s.row_idx());
     let mut out = vec![0; ri.len()];
@@ -192,7 +192,12 @@ fn symmetric(values: &[f64], transpose: &[u32]) -> bool {
 }
 
 /// `‖J x − b‖∞ / ‖b‖∞` (0 for `b = 0` solved exactly; infinite when not finite).
-fn relative_residual(pattern: &SparsityPattern, values: &[f64], x: &[f64], b: &[f64]) -> f64 {
+pub(super) fn relative_residual(
+    pattern: &SparsityPattern,
+    values: &[f64],
+    x: &[f64],
+    b: &[f64],
+) -> f64 {
     let s = pattern.symbolic();
     let (cp, ri) = (s.col_ptr(), s.row_idx());
     let mut r: Vec<f64> = b.iter().map(|v| -v).collect();
