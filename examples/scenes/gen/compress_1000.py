@@ -111,19 +111,21 @@ def study(mode, top):
         name, header = "compress_1000", OVERDAMPED
         time = "(dt: 1e-3, duration: 2.0, integrator: Overdamped, until_rest: (speed: 1e-5, steps: 10))"
         frames = 10
+        solver = "(force_tol: 1e-6, linear_solver: AmdLu)"
         forces = f"Gravity(g: (0, 0, -9.81)), StokesDrag(viscosity: {VISCOSITY})"
         speed = 0.01
     else:
         name, header = "compress_1000_inertial", INERTIAL
         time = "(dt: 1e-5, duration: 0.4, integrator: ImplicitEuler, until_rest: (speed: 1e-4, steps: 50))"
         frames = 500
+        solver = "(force_tol: 1e-6)"
         forces = "Gravity(g: (0, 0, -9.81))"
         speed = 0.01
     return name, f"""{header}// Written by examples/scenes/gen/compress_1000.py — edit the generator, not this file.
 Scene(
     name: "{name}",
     time: {time},
-    solver: (force_tol: 1e-6),
+    solver: {solver},
     output: (frame_every: {frames}, packing_region: Box(min: (0, 0, 0), max: (0.02, 0.02, 0.01))),
     materials: {{ {GLASS} }},
     sphere_sets: [(name: "g", material: "glass", from: File("compress_1000_bed.csv"))],
@@ -153,7 +155,9 @@ OVERDAMPED = """// Issue 36's compress_1000 study, overdamped: 1,000 glass grain
 // most from 50 µm above the highest grain and comes to rest where the bed carries 4 N (10 kPa
 // on 4 cm²). Γ v = F: the grains move in a medium of η = 1000 Pa·s (StokesDrag: 6πηr on
 // centres, 8πηr³ on spins), a regulariser of the quasi-static path; at rest it exerts nothing.
-// The run ends at rest: every grain and the piston slower than 10 µm/s for 10 steps.
+// The run ends at rest: every grain and the piston slower than 10 µm/s for 10 steps. The
+// Newton systems are solved by the LU in minimum-degree order (`AmdLu`, 3× cheaper here than
+// the pivoting LU); the inertial scene's by the default block-Jacobi Krylov solve.
 """
 
 INERTIAL = """// Issue 36's compress_1000 study, inertial: the bed, piston and chains of compress_1000.ron,
