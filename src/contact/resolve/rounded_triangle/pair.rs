@@ -19,7 +19,7 @@
 //! encompassing spheres.
 
 use super::encompassing;
-use super::polygon::{V2, area};
+use super::polygon::{V2, area, clip_half_plane};
 use crate::math::Vec3;
 
 /// Most vertices of the intersection of two triangles.
@@ -83,24 +83,7 @@ pub fn intersect(subject: &[V2], clip: &[V2; 3]) -> ([V2; MAX_PAIR_POLYGON], usi
         let (a, b) = (clip[j], clip[(j + 1) % 3]);
         let edge = b - a;
         // Signed distance-like value: > 0 outside (right of the edge).
-        let side = |p: &V2| -edge.perp(&(p - a));
-        let mut out = [V2::zeros(); MAX_PAIR_POLYGON];
-        let mut m = 0;
-        for i in 0..n {
-            let (p, q) = (cur[i], cur[(i + 1) % n]);
-            let (dp, dq) = (side(&p), side(&q));
-            if dp <= 0.0 && m < MAX_PAIR_POLYGON {
-                out[m] = p;
-                m += 1;
-            }
-            let crosses = (dp < 0.0 && dq > 0.0) || (dp > 0.0 && dq < 0.0);
-            if crosses && m < MAX_PAIR_POLYGON {
-                out[m] = p + (q - p) * (dp / (dp - dq));
-                m += 1;
-            }
-        }
-        cur = out;
-        n = m;
+        (cur, n) = clip_half_plane(&cur, n, |p| -edge.perp(&(p - a)));
         if n < 3 {
             return (cur, 0);
         }

@@ -104,28 +104,38 @@ pub fn clip_to_circle(p: &[V2], s: f64) -> ([V2; MAX_CLIPPED], usize) {
     for j in 0..CIRCLE_SIDES {
         let t = 2.0 * std::f64::consts::PI * j as f64 / CIRCLE_SIDES as f64;
         let u = V2::new(t.cos(), t.sin());
-        let mut out = [V2::zeros(); MAX_CLIPPED];
-        let mut m = 0;
-        for i in 0..n {
-            let (a, b) = (cur[i], cur[(i + 1) % n]);
-            let (da, db) = (a.dot(&u) - s, b.dot(&u) - s);
-            if da <= 0.0 && m < MAX_CLIPPED {
-                out[m] = a;
-                m += 1;
-            }
-            let crosses = (da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0);
-            if crosses && m < MAX_CLIPPED {
-                out[m] = a + (b - a) * (da / (da - db));
-                m += 1;
-            }
-        }
-        cur = out;
-        n = m;
+        (cur, n) = clip_half_plane(&cur, n, |a| a.dot(&u) - s);
         if n < 3 {
             return (cur, 0);
         }
     }
     (cur, n)
+}
+
+/// One Sutherland–Hodgman step: the first `n` vertices of the convex polygon `cur` clipped to
+/// the half-plane `side(y) ≤ 0` (`side` affine in `y`), at most `N` vertices kept; returns
+/// the vertices and their count.
+pub fn clip_half_plane<const N: usize>(
+    cur: &[V2; N],
+    n: usize,
+    side: impl Fn(&V2) -> f64,
+) -> ([V2; N], usize) {
+    let mut out = [V2::zeros(); N];
+    let mut m = 0;
+    for i in 0..n {
+        let (a, b) = (cur[i], cur[(i + 1) % n]);
+        let (da, db) = (side(&a), side(&b));
+        if da <= 0.0 && m < N {
+            out[m] = a;
+            m += 1;
+        }
+        let crosses = (da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0);
+        if crosses && m < N {
+            out[m] = a + (b - a) * (da / (da - db));
+            m += 1;
+        }
+    }
+    (out, m)
 }
 
 #[cfg(test)]
