@@ -234,7 +234,9 @@ fn adhering_cell_comes_to_rest_with_a_contact() {
     );
     assert!(last[active] > 0.0 && delta > 1e-8 && a_g > 3e-7);
     assert!((delta - half[pen]).abs() < 1e-2 * delta);
-    assert!(rows[rows.len() - 10..].iter().all(|r| r[newton] <= 1.0));
+    // At rest each step is one Newton correction and its check against the scene's tolerance
+    // (‖r‖ ~ 1e-20 N; the step test, 1e-8 of the shortest rest edge, is ~1e-15 m here).
+    assert!(rows[rows.len() - 10..].iter().all(|r| r[newton] <= 2.0));
     // The net contact force on the cell (last frame's cell–plane row) is nil at rest.
     let frames = out.join("frames");
     let mut contacts: Vec<_> = std::fs::read_dir(&frames)

@@ -120,7 +120,7 @@ fn simulator(mesh: &Mesh, membrane: &str, nu: f64) -> Simulator {
     let src = format!(
         r#"Scene(
         time: (dt: 1000.0, duration: 1000.0),
-        solver: (step_tol: 1e-14, rel_tol: 1e-14),
+        solver: (step_tol: 1e-12, rel_tol: 1e-14),
         materials: {{ "m": (youngs_modulus: {E:e}, poisson_ratio: {nu}, density: 1000) }},
         shells: [(name: "p", material: "m", thickness: {H:e}, membrane: {membrane},
                   mesh: Inline(nodes: [{}], triangles: [{}]), clamp: [Boundary])],

@@ -34,7 +34,7 @@ pub enum SolveError {
         tolerance: f64,
         /// ‖Δq‖∞ of the last full Newton step, if one was taken.
         last_step: Option<f64>,
-        /// The step test's bound, `step_tol` × the shortest rest edge (m); 0 when off.
+        /// The step test's bound, `step_tol` × the shortest rest length ℓ_min (m); 0 when off.
         step_limit: f64,
     },
     /// A residual, Jacobian or Newton step contained NaN or infinity.

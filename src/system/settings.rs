@@ -98,7 +98,9 @@ pub struct SolverSettings {
     /// or load level, and unlike `rel_tol` not on how far the predictor started; `1e-6` asks
     /// for the forces to balance to six digits of the largest of them.
     pub force_tol: f64,
-    /// Converged when the full Newton step ‖Δq‖∞ falls below `step_tol` × the shortest rest edge length.
+    /// Converged when the full Newton step ‖Δq‖∞ falls below `step_tol` × the shortest rest length
+    /// ℓ_min of the discretised bodies (a rod's, shell's or cell's rest edge; 1 m in scenes of
+    /// spheres, planes and rigid bodies only). Rotations (rad) are held to the same bound.
     pub step_tol: f64,
     /// Line search.
     pub line_search: LineSearch,
@@ -135,7 +137,7 @@ impl SolverSettings {
         }
         if self.step_tol > 0.0 {
             tests.push(format!(
-                "‖Δq‖∞ ≤ {:e} × shortest rod edge (step_tol)",
+                "‖Δq‖∞ ≤ {:e} × shortest rest length (step_tol)",
                 self.step_tol
             ));
         }

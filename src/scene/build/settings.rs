@@ -112,7 +112,7 @@ fn check_solver(s: &SolverSettings, cx: &Ctx) -> Result<(), SceneError> {
             .with_help(
                 "give at least one tolerance above round-off, e.g. `abs_tol: 1e-10` (N), \
                  `force_tol: 1e-6` (relative to the largest force) or `step_tol: 1e-8` \
-                 (relative to the shortest edge)",
+                 (relative to the shortest rest length)",
             ));
     }
     if s.max_iterations == 0 {

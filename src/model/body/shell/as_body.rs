@@ -32,6 +32,10 @@ impl Body for Shell {
     fn is_rigid(&self) -> bool {
         false
     }
+    /// Its shortest rest edge (the current rest edge of a Maxwell membrane).
+    fn rest_length_scale(&self) -> Option<f64> {
+        self.rest_lengths.iter().copied().reduce(f64::min)
+    }
     fn is_actuated(&self) -> bool {
         !self.actuation.is_empty()
     }

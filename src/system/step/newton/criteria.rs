@@ -5,8 +5,12 @@
 use super::Convergence;
 use crate::system::SolverSettings;
 
-/// Relative Newton step (to the shortest rest edge) below which a residual that no line search
-/// can reduce is taken to be at its round-off floor.
+/// Relative Newton step below which a residual that no line search can reduce is taken to be at
+/// its round-off floor: relative to the rods' shortest rest edge, or to 1 m in scenes without
+/// rods. (The step test `step_tol` uses every body's rest length; the floor keeps the rods'
+/// scale so that a residual held up by a non-smooth law — the exact `δ^{1/4}` damping of
+/// `N_HertzRestitution` at contact onset, whose root lies within 1e-13 m of first touch —
+/// is still accepted within a micrometre, as before.)
 ///
 /// Stiff stretching makes that floor high: with `EA/|ē|` much larger than the loads, the
 /// stretching force `EA(|e|/|ē| − 1)` loses `ε_mach·|x|/|ē|` of relative precision (e.g.

@@ -6,7 +6,7 @@ use super::criteria::{FLOOR_STEP, acceptance, converged, worth_speculating};
 use super::merit::{search_energy, search_residual};
 use super::report::{Convergence, NewtonReport, NewtonWork};
 use crate::contact::ContactLineSearch;
-use crate::model::Model;
+use crate::model::{BodyKind, Model};
 use crate::system::{Assembler, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets};
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
@@ -70,9 +70,10 @@ struct Solve<'a> {
     demand: Option<ContactLineSearch>,
     /// Whether steps are capped by continuous collision detection.
     ccd: bool,
-    /// The length scale ℓ_min of the step tests (m).
-    l_scale: f64,
-    /// `step_tol · ℓ_min` (m).
+    /// The length scale of the round-off floor test (m): the rods' shortest rest edge, or 1 m
+    /// in scenes without rods (see [`FLOOR_STEP`]).
+    floor_scale: f64,
+    /// `step_tol · ℓ_min` (m), `ℓ_min` the bodies' shortest rest length.
     step_tol: f64,
     /// Whether the incremental potential is a valid merit.
     conservative: bool,
@@ -111,20 +112,23 @@ impl<'a> Solve<'a> {
         // chains are rejected when the scene is built.
         let demand = asm.contact_line_search();
         let ccd = demand == Some(ContactLineSearch::EnergyCcd);
-        let l_min = model
-            .bodies
-            .iter()
-            .filter_map(|b| b.rest_length_scale())
-            .fold(f64::INFINITY, f64::min);
-        let l_scale = if l_min.is_finite() { l_min } else { 1.0 };
+        let shortest = |rods_only: bool| {
+            let l = model
+                .bodies
+                .iter()
+                .filter(|b| !rods_only || b.kind() == BodyKind::Rod)
+                .filter_map(|b| b.rest_length_scale())
+                .fold(f64::INFINITY, f64::min);
+            if l.is_finite() { l } else { 1.0 }
+        };
         Self {
             model,
             settings,
             step,
             demand,
             ccd,
-            l_scale,
-            step_tol: settings.step_tol * l_scale,
+            floor_scale: shortest(true),
+            step_tol: settings.step_tol * shortest(false),
             conservative: asm.is_conservative(),
             // A full-step trial evaluated with its Jacobian can become the next iterate as it
             // is when the iterate's own evaluation would give the same bits: without reference
@@ -362,7 +366,8 @@ impl<'a> Solve<'a> {
         self.report.line_search_evaluations += out.evaluations.saturating_sub(1);
         // The merit cannot be reduced any more although the full step is far below the length
         // scale: it sits at its round-off floor. Take the step, stop.
-        let at_floor = !out.satisfied && out.phi >= merit0 && dq_inf <= FLOOR_STEP * self.l_scale;
+        let at_floor =
+            !out.satisfied && out.phi >= merit0 && dq_inf <= FLOOR_STEP * self.floor_scale;
         Ok(Searched {
             alpha: if at_floor { 1.0 } else { out.alpha },
             at_floor,
