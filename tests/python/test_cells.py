@@ -126,3 +126,48 @@ def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
     total = (areas[:, None] * t).sum(axis=0)
     assert total == pytest.approx(floor + ceiling, abs=1e-9 * abs(ceiling[2]))
     assert t[:, 2].min() < 0 < t[:, 2].max()
+
+
+def pressurised_cell(maxwell):
+    """A cell (E h = 1e-4 N/m) inflated by 3 Pa in the overdamped mode, its ``Springs``
+    membrane elastic or a Maxwell fluid of relaxation time 0.5 s (``maxwell=``, the scene's
+    ``maxwell: (relaxation_time: τ)``)."""
+    b = SceneBuilder(
+        "maxwell_cell",
+        dt=0.02,
+        duration=2.0,
+        integrator="Overdamped",
+        solver={"abs_tol": 1e-20, "rel_tol": 0.0, "force_tol": 1e-12},
+    )
+    b.material("cortex", youngs_modulus=1e3, poisson_ratio=0.3333, density=1000)
+    verts, faces = icosphere(5e-6, 2)
+    extra = {"maxwell": {"relaxation_time": 0.5}} if maxwell else {}
+    b.add_cell("c", verts, faces, thickness=1e-7, material="cortex", pressure=3.0,
+               membrane=Variant("Springs"), **extra)
+    b.add_force(Variant("SurfaceDrag", friction=1.2e5))
+    return b
+
+
+def test_a_maxwell_cell_from_python_flows_where_an_elastic_one_stops():
+    assert "maxwell: (relaxation_time: 0.5)" in pressurised_cell(True).to_ron()
+    volumes = {}
+    for maxwell in (False, True):
+        sim = pressurised_cell(maxwell).simulator()
+        v = []
+        for _ in range(100):
+            sim.step()
+            v.append(sim.cell("c")["volume"])
+        volumes[maxwell] = np.array(v)
+    elastic, fluid = volumes[False], volumes[True]
+    last = lambda v: (v[99] - v[89]) / v[99]  # noqa: E731 — relative change over 0.2 s
+    # The elastic cell stops at its inflated equilibrium (membrane strain ~5 %) ...
+    assert elastic[99] > 1.03 * elastic[0]
+    assert abs(last(elastic)) < 1e-6
+    # ... the Maxwell membrane flows: past it and still growing at every step, at the
+    # quasi-static rate d ln V/dt = P R/(E h τ) to 15 % (tests/maxwell_membrane.rs).
+    assert fluid[99] > 1.1 * elastic[99]
+    assert np.all(np.diff(fluid) > 0)
+    radius = (3 * fluid[94] / (4 * np.pi)) ** (1 / 3)
+    theory = 3.0 * radius / (1e-4 * 0.5)
+    measured = np.log(fluid[99] / fluid[89]) / 0.2
+    assert abs(measured - theory) < 0.15 * theory, (measured, theory)

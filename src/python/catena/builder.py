@@ -254,7 +254,10 @@ class SceneBuilder:
         cortical ``tension`` T (N/m), volume conservation ``bulk_modulus`` K_V (Pa) about
         ``volume`` V₀ (m³; default the mesh's), area conservation ``area_modulus`` K_A (N/m)
         about ``area`` A₀ (m²; default the mesh's) and an imposed inner ``pressure`` (Pa).
-        Further shell fields as keywords. Read it back with ``Simulator.cell(name)``."""
+        Further shell fields as keywords, e.g. a Maxwell-fluid membrane
+        ``maxwell={"relaxation_time": 0.5}`` (s; mpacts' ``MaxwellFluidShell``: the rest
+        lengths of a ``Springs`` membrane, or the rest metrics of a ``Cst`` one, relax towards
+        the current shape). Read it back with ``Simulator.cell(name)``."""
         cell: Dict[str, Any] = {
             "tension": float(tension),
             "bulk_modulus": float(bulk_modulus),
