@@ -1,19 +1,17 @@
 //! The adhering cell doublet (`examples/scenes/cell_doublet.ron`, `catena validate
 //! cell_doublet`) on its level-2 mesh, coarse and short (6 s of its relaxation, a few seconds
 //! in release): the contact forms and spreads past its first node ring, the two cells stay
-//! mirror images, their volumes are held — and the contact angle stays far below Young–Dupré
-//! and hardly depends on `W/T`, because `N_AdhesivePressure` rewards a node's *rest* area share: the
-//! adhesion adds no in-plane pull `W` on the interface, which keeps its full tension `2T` and
-//! shrinks until the membrane's elasticity holds it (README, "Deformable cells"). This test
-//! records that state; it is to be turned into the Young–Dupré trend (larger `W/T`, smaller
-//! `cos θ`) when the law acts on the current area.
+//! mirror images, their volumes are held. It does not check the angle against Young–Dupré:
+//! with `N_AdhesivePressure`, which rewards a node's *rest* area share, the angle stays near
+//! 21° whatever `W/T` (the interface keeps its full tension `2T`; README, "Deformable cells",
+//! and `catena validate cell_doublet`, which reports the failing rows). The Young–Dupré trend
+//! (larger `W/T`, smaller `cos θ`) belongs here once a law acts on the current area.
 
 use catena::validate::doublet::{Doublet, relax};
 
 #[test]
-fn doublet_contact_spreads_and_stays_below_young_dupre() {
+fn doublet_contact_spreads_symmetrically_and_holds_volume() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut angles = Vec::new();
     for ratio in [0.5, 1.5] {
         let d = Doublet {
             duration: 6.0,
@@ -45,11 +43,5 @@ fn doublet_contact_spreads_and_stays_below_young_dupre() {
                 run.rest_volume
             );
         }
-        // Far below Young–Dupré (20° and more): the pinned state this test records.
-        assert!(theta < theory - 15.0, "θ = {theta}°, Young–Dupré {theory}°");
-        angles.push(theta);
     }
-    // Hardly a trend with W/T: Young–Dupré puts 34° between W/T = 0.5 and 1.5 (41.4°, 75.5°);
-    // here the larger W only spreads the contact faster towards the same pinned state.
-    assert!((angles[1] - angles[0]).abs() < 34.1 / 3.0, "{angles:?}");
 }
