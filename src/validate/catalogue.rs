@@ -2,7 +2,7 @@
 
 use super::case::Case;
 use super::{
-    cantilever, cell, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
+    cantilever, cell, doublet, drop, drum, hertz, incline, integrators, ipc_guarantee, ipc_shells,
     maugis_dugdale, micropipette, overdamped, overhand, overhand_qs, plate_indentation,
     plate_point_load, rbc_stretch, repose, restitution, rigid_body, rolling, shell_cantilever,
     static_load, trefoil,
@@ -100,6 +100,18 @@ pub fn cases() -> Vec<Case> {
             fast: true,
             parts: &["laplace", "inflation"],
             run: cell::run,
+        },
+        Case {
+            name: "cell_doublet",
+            title: "Two equal cortical-tension cells adhering (N_AdhesivePressure, overdamped): \
+                    the free caps' contact angle against Young–Dupré, cos θ = 1 − W/(2T), at \
+                    W/T = 0.5, 1, 1.5 (fails: the adhesion, paid on the nodes' rest area, leaves \
+                    the interface its full tension 2T)",
+            source: "Young 1805, Dupré 1869; Maître et al. 2012 (Science 338:253); mpacts \
+                     deformable cell model (seed 003; Odenthal et al. 2013)",
+            fast: false,
+            parts: &[],
+            run: doublet::run,
         },
         Case {
             name: "rbc_stretch",

@@ -8,6 +8,7 @@ mod case;
 mod catalogue;
 pub mod cell;
 mod check;
+pub mod doublet;
 pub mod drop;
 pub mod drum;
 mod figure;

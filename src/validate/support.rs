@@ -43,6 +43,8 @@ pub const CELL_PRESSURE: &str = include_str!("../../chains/cell_pressure.ron");
 pub const CELL_EDGE_RIGID: &str = include_str!("../../chains/cell_edge_rigid.ron");
 /// `chains/cell_adhesion.ron`: N_AdhesivePressure, cell node on triangle.
 pub const CELL_ADHESION: &str = include_str!("../../chains/cell_adhesion.ron");
+/// `chains/cell_doublet.ron`: N_AdhesivePressure with the doublet's range, cell node on triangle.
+pub const CELL_DOUBLET: &str = include_str!("../../chains/cell_doublet.ron");
 
 /// A shipped chain with parameters replaced: `edits` are `(ELEMENT.field, value)` pairs.
 pub fn edited(text: &str, edits: &[(&str, &str)]) -> Result<String, String> {
