@@ -42,16 +42,21 @@ def icosphere(radius, levels):
     return radius * np.array(verts), np.array(f, dtype=np.int64)
 
 
-def cell_builder(tension=1e-3):
+def overdamped_cell_scene(name, dt, duration, abs_tol, force_tol, youngs_modulus):
+    """An overdamped scene with the material ``cortex`` and a level-2 icosphere of 5 µm."""
     b = SceneBuilder(
-        "cell",
-        dt=0.05,
-        duration=1.0,
+        name,
+        dt=dt,
+        duration=duration,
         integrator="Overdamped",
-        solver={"abs_tol": 1e-18, "rel_tol": 0.0, "force_tol": 1e-9},
+        solver={"abs_tol": abs_tol, "rel_tol": 0.0, "force_tol": force_tol},
     )
-    b.material("cortex", youngs_modulus=1.0, poisson_ratio=0.3333, density=1000)
-    verts, faces = icosphere(5e-6, 2)
+    b.material("cortex", youngs_modulus=youngs_modulus, poisson_ratio=0.3333, density=1000)
+    return (b, *icosphere(5e-6, 2))
+
+
+def cell_builder(tension=1e-3):
+    b, verts, faces = overdamped_cell_scene("cell", 0.05, 1.0, 1e-18, 1e-9, 1.0)
     b.add_cell("c", verts, faces, thickness=1e-7, material="cortex", tension=tension,
                bulk_modulus=1e6, volume=4e-16)
     b.add_force(Variant("SurfaceDrag", friction=4e7))
@@ -132,15 +137,7 @@ def pressurised_cell(maxwell):
     """A cell (E h = 1e-4 N/m) inflated by 3 Pa in the overdamped mode, its ``Springs``
     membrane elastic or a Maxwell fluid of relaxation time 0.5 s (``maxwell=``, the scene's
     ``maxwell: (relaxation_time: τ)``)."""
-    b = SceneBuilder(
-        "maxwell_cell",
-        dt=0.02,
-        duration=2.0,
-        integrator="Overdamped",
-        solver={"abs_tol": 1e-20, "rel_tol": 0.0, "force_tol": 1e-12},
-    )
-    b.material("cortex", youngs_modulus=1e3, poisson_ratio=0.3333, density=1000)
-    verts, faces = icosphere(5e-6, 2)
+    b, verts, faces = overdamped_cell_scene("maxwell_cell", 0.02, 2.0, 1e-20, 1e-12, 1e3)
     extra = {"maxwell": {"relaxation_time": 0.5}} if maxwell else {}
     b.add_cell("c", verts, faces, thickness=1e-7, material="cortex", pressure=3.0,
                membrane=Variant("Springs"), **extra)
