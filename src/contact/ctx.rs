@@ -157,6 +157,10 @@ pub struct ContactCtx {
     /// What a rounded-triangle chain (`RoundedTriangle_*`, `N_*_Int`) declared and found
     /// (`None` in every other chain).
     pub rounded: Option<Box<crate::contact::normal::integrated::RoundedRecord>>,
+    /// What a law weighted by side 1's current area share adds on that node's ring, beyond
+    /// the pair's coordinates (`None` in every other chain; see
+    /// [`crate::contact::normal::add_current_area_terms`]).
+    pub ring: Option<Box<crate::contact::normal::RingTerm>>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -217,6 +221,7 @@ impl ContactCtx {
             spring: None,
             spring_tension: None,
             rounded: None,
+            ring: None,
             memory,
             slot: None,
         };
@@ -281,6 +286,7 @@ impl ContactCtx {
         self.spring = None;
         self.spring_tension = None;
         self.rounded = None;
+        self.ring = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;
@@ -387,6 +393,17 @@ impl ContactCtx {
         let mut out = Mat12::zeros();
         self.system_block_into(c, &mut out);
         out
+    }
+
+    /// The factor `s` of the system block `−s ∂f/∂x` of a position-only term in the chain's
+    /// matrix mode (what [`ContactCtx::system_block_into`] applies to `∂f/∂x`).
+    pub fn position_factor(&self, c: &Coefficients) -> f64 {
+        match self.matrix_mode {
+            MatrixMode::Static => c.x,
+            MatrixMode::Underdamped { implicitness } | MatrixMode::Overdamped { implicitness } => {
+                c.x * implicitness
+            }
+        }
     }
 
     /// [`ContactCtx::system_block`] written into `out`, entry by entry (the same arithmetic,

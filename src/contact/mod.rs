@@ -71,12 +71,16 @@ pub use element::{
     SolverNeeds, StepInfo, StepNeeds, deserialize_element, flag_word, read_element,
 };
 pub use normal::{
-    AdhesivePressure, ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc,
-    ImcState, ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce,
-    LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale,
-    MaugisDugdaleCurve, MaxwellFluidShell, RestLength, ScalarForce, SerialDashpot, Spring,
-    SpringDamper, SpringRecord, add_normal_force, damping_ratio, node_area, overlap_and_rate,
-    restitution, restitution_with_onset,
+    AdhesivePressure, AreaShare, NodeArea, RingTerm, add_current_area_terms, current_node_area,
+    ring_coordinates,
+};
+pub use normal::{
+    ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState,
+    ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce, LinearDamper,
+    LinearDamperOverlap, LinearForce, LinearPressure, MaugisDugdale, MaugisDugdaleCurve,
+    MaxwellFluidShell, RestLength, ScalarForce, SerialDashpot, Spring, SpringDamper, SpringRecord,
+    add_normal_force, damping_ratio, node_area, overlap_and_rate, restitution,
+    restitution_with_onset,
 };
 /// Rounded triangles with integrated pressures (mpacts `RoundedTriangle_*`, `N_*_Int`; Smeets
 /// et al. 2015): the kernel of a pair and its parts.

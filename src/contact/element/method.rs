@@ -53,6 +53,10 @@ pub struct SolverNeeds {
     /// do not are skipped for pairs beyond their chain's reach (see
     /// [`ContactMethod::inert_beyond_reach`]).
     pub acts_beyond_reach: bool,
+    /// Whether the element weighs side 1's shell node by its current area share, so that a
+    /// pair also acts on the node's ring (see [`crate::contact::normal::RingTerm`]): the
+    /// sparsity pattern must hold the ring's couplings to the pair.
+    pub node_ring: bool,
 }
 
 impl SolverNeeds {
@@ -62,6 +66,7 @@ impl SolverNeeds {
         reach: 0.0,
         lag_updates: 0,
         acts_beyond_reach: false,
+        node_ring: false,
     };
 
     /// Acts (force or memory) at gaps above the reach.
@@ -93,6 +98,8 @@ pub struct ContactMethod {
     /// clearly above the reach (a granular bed evaluates its few touching pairs, not its
     /// thousands of candidates). The pair's gap is still the resolver's.
     pub inert_beyond_reach: bool,
+    /// Whether a law acts on side 1's node ring (see [`SolverNeeds::node_ring`]).
+    pub node_ring: bool,
 }
 
 impl ContactMethod {

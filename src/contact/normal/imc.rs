@@ -155,7 +155,7 @@ impl ChainElement for Imc {
             line_search: Some(ContactLineSearch::Residual),
             reach: self.delta,
             lag_updates: 0,
-            acts_beyond_reach: false,
+            ..SolverNeeds::NONE
         })
     }
     fn gives(&self) -> Gives {

@@ -204,7 +204,7 @@ impl ChainElement for Ipc {
             line_search: Some(ContactLineSearch::EnergyCcd),
             reach: self.dhat,
             lag_updates: 0,
-            acts_beyond_reach: false,
+            ..SolverNeeds::NONE
         })
     }
     fn gives(&self) -> Gives {

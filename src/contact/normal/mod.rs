@@ -1,6 +1,7 @@
 //! Normal force laws.
 
 mod constant_force;
+mod current_area;
 mod damped_hertz;
 mod dmt;
 pub(crate) mod effective;
@@ -25,6 +26,9 @@ mod spring;
 mod spring_damper;
 
 pub use constant_force::ConstantForce;
+pub use current_area::{
+    NodeArea, RingTerm, add_current_area_terms, current_node_area, ring_coordinates,
+};
 pub use damped_hertz::DampedHertz;
 pub use dmt::Dmt;
 pub(crate) use effective::{
@@ -42,7 +46,7 @@ pub use linear_damper_overlap::LinearDamperOverlap;
 pub use linear_force::LinearForce;
 pub use maugis_dugdale::{MaugisDugdale, MaugisDugdaleCurve};
 pub use maxwell_fluid_shell::MaxwellFluidShell;
-pub use pressure::{AdhesivePressure, LinearPressure, node_area};
+pub use pressure::{AdhesivePressure, AreaShare, LinearPressure, node_area};
 pub use restitution::{damping_ratio, restitution, restitution_with_onset};
 pub use scalar_force::{ScalarForce, add_normal_force, overlap_and_rate};
 pub use serial_dashpot::SerialDashpot;

@@ -19,7 +19,12 @@
 //!   `C¹` everywhere (zero slope at `g = 0` and at `h₀`), its minimum `−W` at contact, so that
 //!   separating a unit area of contact costs `W` (J/m²; the Young–Dupré adhesion energy).
 //!   Node force `F = −A_c φ′(g)` along the normal (positive = repulsive), energy `A_c φ(g)`.
+//!   With `area: Current` the share is the node's *current* one, `A_i(x) = Σ A_t(x)/3`, and
+//!   the law also pulls the node's ring in the membrane's plane (`−φ ∇A_i`: adhesion lowers the
+//!   membrane's tension where it binds; see [`super::current_area`]): what Young–Dupré's
+//!   contact angle needs (`catena validate cell_doublet`).
 
+use super::current_area::{add_current_area_terms, current_node_area};
 use super::effective::{check_non_negative, check_positive};
 use super::scalar_force::{ScalarForce, add_normal_force};
 use crate::contact::core::PrimId;
@@ -138,6 +143,17 @@ fn linear_pressure(area: f64, k: f64, c: f64, delta: f64, rate: f64) -> ScalarFo
     }
 }
 
+/// Which area share of a node a pressure law acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum AreaShare {
+    /// The rest share `Σ Ā/3` (a constant of the mesh).
+    #[default]
+    Rest,
+    /// The current share `Σ A(x)/3` of a shell (or cell) node, whose gradient also acts on the
+    /// node's ring; a rod node keeps its rest `2r l̄ᵢ`.
+    Current,
+}
+
 /// `N_AdhesivePressure`: adhesion energy `W` per area within a range `h₀`, a repulsive layer
 /// `k` on overlap.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -149,15 +165,19 @@ pub struct AdhesivePressure {
     pub range: f64,
     /// Stiffness `k` (Pa/m) of the repulsive layer on overlap.
     pub stiffness: f64,
+    /// The node's area share the energy is paid on (default `Rest`).
+    #[serde(default)]
+    pub area: AreaShare,
 }
 
 impl Default for AdhesivePressure {
-    /// W = 10⁻⁴ J/m², h₀ = 10⁻⁷ m, k = 10¹¹ Pa/m.
+    /// W = 10⁻⁴ J/m², h₀ = 10⁻⁷ m, k = 10¹¹ Pa/m, on the rest area.
     fn default() -> Self {
         Self {
             energy: 1e-4,
             range: 1e-7,
             stiffness: 1e11,
+            area: AreaShare::Rest,
         }
     }
 }
@@ -166,8 +186,11 @@ static ADHESIVE_DOC: ElementDoc = ElementDoc {
     name: "N_AdhesivePressure",
     category: Category::Normal,
     summary: "adhesion energy W per area within range h₀ plus a repulsive layer, on a shell node's area",
-    details: "Parameters: energy W (J/m², ≥ 0), range h₀ (m, > 0), stiffness k (Pa/m, > 0). Side 1 a shell or \
-              cell node (A_c its share of the rest area) or a rod node (A_c = 2r l̄ᵢ); other pairs rejected. Per-area potential \
+    details: "Parameters: energy W (J/m², ≥ 0), range h₀ (m, > 0), stiffness k (Pa/m, > 0), area Rest (default) or \
+              Current. Side 1 a shell or \
+              cell node (A_c its share of the rest area, or with area: Current of its current area, whose gradient \
+              −φ∇A_c also pulls the node's ring: adhesion lowers the membrane's tension where it binds, as \
+              Young–Dupré needs) or a rod node (A_c = 2r l̄ᵢ); other pairs rejected. Per-area potential \
               φ(g) = −W(1 − (g/h₀)²)² for 0 ≤ g < h₀, −W + ½kg² for g < 0, 0 beyond (C¹, minimum −W at \
               contact); F = −A_c φ′(g) (positive = repulsive), E = A_c φ(g), exact ∂f/∂x. Needs \
               keep_distance ≥ h₀. Conservative (no hysteresis). Against a cell's triangles each node \
@@ -184,6 +207,7 @@ impl ChainElement for AdhesivePressure {
     fn needs(&self) -> Needs {
         Needs::caps(Caps::GEOMETRY).with_solver(SolverNeeds {
             reach: self.range,
+            node_ring: self.area == AreaShare::Current,
             ..SolverNeeds::NONE
         })
     }
@@ -205,17 +229,40 @@ impl ChainElement for AdhesivePressure {
             ctx.reject = true;
             return;
         }
-        add_normal_force(ctx, self.law(area, -gap));
+        let current = match self.area {
+            AreaShare::Current => {
+                current_node_area(env.model, env.q, ctx.prim[0], ctx.want_jacobian)
+            }
+            AreaShare::Rest => None,
+        };
+        match current {
+            Some(share) => {
+                let (phi, d1, _) = self.potential(gap);
+                add_normal_force(ctx, self.law(share.area, -gap));
+                add_current_area_terms(ctx, share, phi, d1);
+            }
+            None => add_normal_force(ctx, self.law(area, -gap)),
+        }
     }
 }
 
 impl AdhesivePressure {
     /// The scalar law on the area `area` (m²) at overlap `delta = −g` (m).
     fn law(&self, area: f64, delta: f64) -> ScalarForce {
-        let (w, h, k) = (self.energy, self.range, self.stiffness);
-        let g = -delta;
         // φ(g), φ′(g), φ″(g); F = −A φ′(g) = A φ′ in δ … with dF/dδ = A φ″(g).
-        let (phi, d1, d2) = if g < 0.0 {
+        let (phi, d1, d2) = self.potential(-delta);
+        ScalarForce {
+            force: -area * d1,
+            d_overlap: area * d2,
+            d_rate: 0.0,
+            energy: area * phi,
+        }
+    }
+
+    /// The per-area potential at gap `g` (m): `φ` (J/m²), `φ′` (Pa), `φ″` (Pa/m).
+    fn potential(&self, g: f64) -> (f64, f64, f64) {
+        let (w, h, k) = (self.energy, self.range, self.stiffness);
+        if g < 0.0 {
             (-w + 0.5 * k * g * g, k * g, k)
         } else if g < h {
             let s = 1.0 - (g / h).powi(2);
@@ -226,12 +273,6 @@ impl AdhesivePressure {
             )
         } else {
             (0.0, 0.0, 0.0)
-        };
-        ScalarForce {
-            force: -area * d1,
-            d_overlap: area * d2,
-            d_rate: 0.0,
-            energy: area * phi,
         }
     }
 }
@@ -247,6 +288,7 @@ mod tests {
             energy: 2e-4,
             range: 1e-7,
             stiffness: 1e11,
+            area: AreaShare::Rest,
         };
         let area = 3e-13;
         for delta in [3e-8, 1e-9, -2e-8, -5e-8, -9e-8] {

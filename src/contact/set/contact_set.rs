@@ -65,6 +65,7 @@ impl<E: ElementSet> ContactSet<E> {
             method.conservative &= m.conservative;
             method.step_forces |= m.step_forces;
             method.step_pairs |= m.step_pairs;
+            method.node_ring |= m.node_ring;
         }
         let plans = bindings.iter().map(|b| CapsulePlan::of(&b.chain)).collect();
         Ok(Self {
@@ -173,6 +174,22 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
         self.candidates
             .iter()
             .map(|k| detection::layout(model, k))
+            .collect()
+    }
+
+    fn ring_layouts(&self, model: &Model) -> Vec<Vec<u32>> {
+        if !self.method.node_ring {
+            return Vec::new();
+        }
+        self.candidates
+            .iter()
+            .map(|k| {
+                if self.bindings[k.binding as usize].chain.method().node_ring {
+                    crate::contact::ring_coordinates(model, k.first)
+                } else {
+                    Vec::new()
+                }
+            })
             .collect()
     }
 

@@ -107,6 +107,7 @@ pub(super) fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         rigid_loads: None,
         virial: None,
         spring_tension: None,
+        ring: None,
     }
 }
 
@@ -164,6 +165,28 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
         ctx.spring_tension.filter(|_| active),
         &mut lc.spring_tension,
     );
+    lc.ring = ring_of(ctx, active);
+}
+
+/// The ring term of an evaluated pair as the system assembles it (see
+/// [`LocalContact::ring`]): only when the pair is active and side 1, whose node the ring
+/// surrounds, receives forces; its matrix scaled into the system block (`−s ∂f/∂x`, see
+/// [`ContactCtx::position_factor`]), or emptied when no block is assembled.
+fn ring_of(ctx: &ContactCtx, active: bool) -> Option<Box<crate::contact::RingTerm>> {
+    let ring = ctx
+        .ring
+        .as_ref()
+        .filter(|_| active && ctx.assemble_forces[0])?;
+    let mut ring = ring.clone();
+    if ctx.want_jacobian && ctx.assemble_matrix {
+        let s = ctx.position_factor(&ctx.step);
+        for m in ring.matrix.iter_mut() {
+            *m = -(*m * s);
+        }
+    } else {
+        ring.matrix.clear();
+    }
+    Some(ring)
 }
 
 /// Stores `record` in `slot`, into the box already there when there is one.

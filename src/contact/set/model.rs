@@ -54,6 +54,11 @@ pub struct LocalContact {
     pub virial: Option<Box<crate::contact::VirialRecord>>,
     /// What `Assemble_SpringTension(1D)` recorded of an active pair (`None` without it).
     pub spring_tension: Option<Box<crate::contact::SpringTensionRecord>>,
+    /// What a law weighted by side 1's current area share adds on the node's ring: forces on
+    /// the ring's coordinates and, with a Jacobian, the system block of the ring's rows over
+    /// the pair's and the ring's coordinates (see [`crate::contact::RingTerm`]); `None` for
+    /// every other pair.
+    pub ring: Option<Box<crate::contact::RingTerm>>,
 }
 
 /// What a contact exerts on a rigid body: its index, the force (N) and the torque about its
@@ -159,6 +164,12 @@ pub trait ContactModel: Send + Sync + std::fmt::Debug {
     /// Local-to-global DOF layout of every candidate (12 coordinates, `NO_DOF` where a point is
     /// static, constrained or absent), in candidate order.
     fn layouts(&self, model: &Model) -> Vec<[u32; 12]>;
+    /// Per candidate, in the order of [`ContactModel::layouts`], the global DOFs of the ring
+    /// coordinates its chain acts on beyond the pair (a law weighted by a node's current area
+    /// share, [`crate::contact::RingTerm`]); empty entries, or an empty list, when none does.
+    fn ring_layouts(&self, _model: &Model) -> Vec<Vec<u32>> {
+        Vec::new()
+    }
     /// Evaluates every candidate at the evaluation point `q` of the iterate, with velocity `v`
     /// and the step's integrator coefficients.
     fn evaluate(

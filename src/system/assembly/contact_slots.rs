@@ -205,6 +205,7 @@ mod tests {
                 rigid_loads: None,
                 virial: None,
                 spring_tension: None,
+                ring: None,
             };
             maps.scatter(k, &lc, &mut compact);
             let s = full_map(&model, &pattern, l);

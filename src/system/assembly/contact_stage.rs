@@ -18,6 +18,9 @@ pub(crate) struct ContactStage {
     pub(crate) model: Option<Box<dyn ContactModel>>,
     /// Global DOF of each local coordinate of every candidate ([`NO_DOF`] where absent).
     layouts: Vec<[u32; 12]>,
+    /// Per candidate, the ring coordinates its chain acts on beyond the pair (empty for most;
+    /// see [`ContactModel::ring_layouts`]).
+    rings: Vec<Vec<u32>>,
     /// Each candidate's slots in the pattern.
     slots: ContactSlots,
     /// Whether contact blocks are assembled into the pattern (for the direct solve); when not,
@@ -31,9 +34,13 @@ impl ContactStage {
     /// are laid out).
     pub(crate) fn new(bodies: &Model, model: Option<Box<dyn ContactModel>>) -> Self {
         let layouts = model.as_ref().map_or_else(Vec::new, |c| c.layouts(bodies));
+        let rings = model
+            .as_ref()
+            .map_or_else(Vec::new, |c| c.ring_layouts(bodies));
         Self {
             model,
             layouts,
+            rings,
             slots: ContactSlots::default(),
             in_pattern: true,
         }
@@ -46,9 +53,12 @@ impl ContactStage {
         }
         self.layouts
             .iter()
-            .map(|l| {
+            .enumerate()
+            .map(|(k, l)| {
+                let ring = self.rings.get(k).map_or(&[][..], |r| &r[..]);
                 l.iter()
                     .filter(|&&d| d != NO_DOF)
+                    .chain(ring)
                     .map(|&d| d as usize)
                     .collect()
             })
@@ -63,6 +73,7 @@ impl ContactStage {
         }
         if let Some(c) = &self.model {
             self.layouts = c.layouts(model);
+            self.rings = c.ring_layouts(model);
         }
         true
     }
@@ -76,9 +87,11 @@ impl ContactStage {
         self.in_pattern = on;
         if on && let Some(c) = &self.model {
             self.layouts = c.layouts(model);
+            self.rings = c.ring_layouts(model);
         }
         if !on {
             self.layouts.clear();
+            self.rings.clear();
         }
         true
     }
@@ -119,9 +132,11 @@ impl ContactStage {
     }
 
     /// Adds the pairs evaluated by [`ContactStage::evaluate`] into the residual and the
-    /// Jacobian; returns `(Σ energy, Σ ‖f_pair‖²)`.
+    /// Jacobian (on `pattern`); returns `(Σ energy, Σ ‖f_pair‖²)`.
     pub(crate) fn assemble(
         &self,
+        model: &Model,
+        pattern: &SparsityPattern,
         pairs: &[LocalContact],
         with_jacobian: bool,
         residual: &mut [f64],
@@ -139,8 +154,17 @@ impl ContactStage {
                     norm2 += lc.force[a] * lc.force[a];
                 }
             }
+            if let Some(ring) = &lc.ring {
+                for (&d, &f) in ring.coords.iter().zip(&ring.force) {
+                    residual[d as usize] -= f;
+                    norm2 += f * f;
+                }
+            }
             if with_jacobian && self.in_pattern {
                 self.slots.scatter(k, lc, jacobian);
+                if let Some(ring) = &lc.ring {
+                    scatter_ring(model, pattern, lc, ring, jacobian);
+                }
             }
         }
         (energy, norm2)
@@ -201,5 +225,53 @@ impl ContactStage {
         let cov = c.cover(model, z);
         let rebuild = cov.added > 0 && self.relayout(model);
         (cov, rebuild)
+    }
+}
+
+/// Adds a pair's ring block (see [`crate::contact::RingTerm`]) into `values` on `pattern`:
+/// the ring's rows over the pair's and the ring's columns, and their transpose in the pair's
+/// assembled rows (the term is the Hessian of an energy, so symmetric). Each entry's slot is
+/// looked up (the pattern holds them: the ring is in the candidate's group).
+fn scatter_ring(
+    model: &Model,
+    pattern: &SparsityPattern,
+    lc: &LocalContact,
+    ring: &crate::contact::RingTerm,
+    values: &mut [f64],
+) {
+    if ring.matrix.is_empty() {
+        return;
+    }
+    let free = |d: u32| {
+        (d != NO_DOF)
+            .then(|| model.dofs.free_index(d as usize))
+            .flatten()
+    };
+    let pair: [Option<usize>; 12] = lc.dofs.map(free);
+    let own: Vec<Option<usize>> = ring.coords.iter().map(|&d| free(d)).collect();
+    let w = ring.width();
+    let mut add = |r: Option<usize>, c: Option<usize>, v: f64| {
+        if let (Some(r), Some(c)) = (r, c) {
+            let s = pattern.slot_free(r, c);
+            debug_assert!(
+                s != crate::system::assembly::pattern::NO_SLOT,
+                "ring entry off the pattern"
+            );
+            if s != crate::system::assembly::pattern::NO_SLOT {
+                values[s as usize] += v;
+            }
+        }
+    };
+    for (r, &fr) in own.iter().enumerate() {
+        let row = &ring.matrix[r * w..(r + 1) * w];
+        for (b, &fc) in pair.iter().enumerate() {
+            add(fr, fc, row[b]);
+            if lc.rows[b] {
+                add(fc, fr, row[b]);
+            }
+        }
+        for (s, &fc) in own.iter().enumerate() {
+            add(fr, fc, row[12 + s]);
+        }
     }
 }

@@ -103,6 +103,8 @@ impl Assembler {
             spent.contact = lap(&mut clock);
         }
         let (contact_energy, contact_norm2) = self.contact.assemble(
+            model,
+            &self.pattern,
             &out.contacts,
             with_jacobian,
             &mut out.residual,

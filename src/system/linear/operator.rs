@@ -353,6 +353,7 @@ mod tests {
             rigid_loads: None,
             virial: None,
             spring_tension: None,
+            ring: None,
         };
         let contacts = [contact];
         let op = SystemOperator::new(&dofs, &pattern, &values, &contacts);
@@ -431,6 +432,7 @@ mod tests {
                     rigid_loads: None,
                     virial: None,
                     spring_tension: None,
+                    ring: None,
                 }
             })
             .collect();
