@@ -65,6 +65,7 @@ pub(super) fn evaluate_all<E: ElementSet>(
                 write_local(key, ctx, lc);
             },
         );
+    super::cell_once::keep_closest_per_cell(env.model, candidates, out);
 }
 
 /// The gap of a pair clearly beyond the reach of a chain inert there (see

@@ -9,6 +9,7 @@ mod band_neighbours;
 mod binding;
 mod ccd_cap;
 mod cell_contacts;
+mod cell_once;
 mod cell_traction;
 mod contact_set;
 mod coverage;
