@@ -8,9 +8,12 @@
 //! ([`crate::contact::primitive`]'s rigid feature rule), a cell triangle whose closest point to
 //! the node is on an edge or a vertex keeps the contact only if no other triangle around that
 //! feature is closer, and among equally close ones (a convex edge or corner) only the
-//! lowest-indexed one does; a triangle whose foot is interior keeps it. Each node then meets
-//! each cell at its closest point, once. Plain shells keep their contacts per triangle (their
-//! chains — IMC, IPC — are defined per primitive pair).
+//! lowest-indexed one does; a triangle whose foot is interior keeps it. Where the surface is
+//! concave, or the node inside the cell, two triangles apart can both have an interior foot;
+//! after the evaluation the contact set keeps only the closest of a node's pairs with one cell
+//! (`contact::set::cell_once`). Each node then meets each cell at its closest point, once.
+//! Plain shells keep their contacts per triangle (their chains — IMC, IPC — are defined per
+//! primitive pair).
 
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::point_triangle_distance;
