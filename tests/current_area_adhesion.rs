@@ -87,7 +87,7 @@ fn current_area_adhesion_system_matches_finite_differences() {
         let rings = ev.contacts.iter().filter(|c| c.ring.is_some()).count();
         let active = ev.contacts.iter().filter(|c| c.active).count();
         assert!(
-            rings > 10 && rings == active,
+            rings >= 8 && rings == active,
             "{name}: {rings} ring terms of {active} active pairs"
         );
         let jac = asm.pattern().to_dense(&ev.jacobian);
