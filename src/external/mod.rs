@@ -15,6 +15,7 @@ mod shell_viscosity;
 mod stokes_drag;
 mod suction;
 mod surface_drag;
+mod tangential_smoothing;
 mod viscous;
 
 pub use aero_drag::AeroDrag;
@@ -33,4 +34,5 @@ pub use shell_viscosity::ShellViscosity;
 pub use stokes_drag::StokesDrag;
 pub use suction::Suction;
 pub use surface_drag::SurfaceDrag;
+pub use tangential_smoothing::TangentialSmoothing;
 pub use viscous::ViscousDrag;

@@ -8,7 +8,7 @@ use super::window::{Fields, schedule};
 use crate::diag::{SceneError, closest};
 use crate::external::{
     AeroDrag, ExternalForce, Gravity, PointForce, RegularizedStokeslets, ShellViscosity,
-    StokesDrag, Suction, SurfaceDrag, ViscousDrag,
+    StokesDrag, Suction, SurfaceDrag, TangentialSmoothing, ViscousDrag,
 };
 use crate::model::Model;
 use crate::scene::{ForceSpec, SceneSpec};
@@ -60,6 +60,17 @@ pub(super) fn build_forces(
                 externals.push(Box::new(ShellViscosity {
                     viscosity: viscosity.0,
                 }));
+            }
+            ForceSpec::TangentialSmoothing { stiffness } => {
+                if !model.bodies.shells.iter().any(|s| s.cell.is_some()) {
+                    return Err(cx.err(
+                        "TangentialSmoothing",
+                        "TangentialSmoothing smooths the meshes of cells, and the scene has none: give a shell \
+                         `cell: (tension: …)` or remove the force"
+                            .into(),
+                    ));
+                }
+                externals.push(Box::new(TangentialSmoothing::new(stiffness.0)));
             }
             ForceSpec::SurfaceDrag { friction } => {
                 externals.push(Box::new(SurfaceDrag {

@@ -46,6 +46,15 @@ pub enum ForceSpec {
         /// Viscosity μ of the membrane material (Pa·s).
         viscosity: Positive,
     },
+    /// Tangential smoothing of every cell's mesh (`catena::external::TangentialSmoothing`): each
+    /// node pulled within its tangent plane towards its neighbours' centroid,
+    /// `Fᵢ = −k Pᵢ (xᵢ − cᵢ)` (`Pᵢ`, `cᵢ` at the step's start), which keeps a liquid-like
+    /// cortex's triangles regular without changing its shape. For cells with `E h ≪ T` only;
+    /// `k` well below a penalty contact's stiffness per node (see the type's documentation).
+    TangentialSmoothing {
+        /// Stiffness `k` (N/m), from the cortical tension up to about 100 times it.
+        stiffness: Positive,
+    },
     /// Micropipette suction on a cell (`catena::external::Suction`): the pipette's medium is
     /// `pressure` ΔP below the outside, which does the work `ΔP V_in` on the cell's volume
     /// beyond the mouth plane (through `mouth`, normal `axis` pointing into the pipette) and
