@@ -1,0 +1,40 @@
+"""examples/imc_paper.py's tables: AIPTS over the steps in contact, and the mean thrust over
+the converged steps only (an unconverged step's support reaction is not a force)."""
+
+import importlib.util
+
+
+def load(root):
+    spec = importlib.util.spec_from_file_location("imc_paper", root / "examples" / "imc_paper.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_thrust_leaves_out_unconverged_steps(root, tmp_path):
+    paper = load(root)
+    paper.OUT = tmp_path
+    run = tmp_path / "t2-mu0.8" / "run"
+    run.mkdir(parents=True)
+    header = "step,t,dt,newton_iterations,active_contacts,wall_ms,residual,support0_fz,support1_fz"
+    rows = [
+        # no contact, converged: thrust 1 mN per flagellum
+        "1,0.001,0.001,2,0,1.0,1e-12,-1e-3,-1e-3",
+        # in contact, converged: 3 mN
+        "2,0.002,0.001,4,5,2.0,1e-11,-3e-3,-3e-3",
+        # in contact, accepted at 0.1 N: a 320 N reaction that must not count
+        "3,0.003,0.001,9,5,6.0,1e-1,-320,-320",
+    ]
+    (run / "steps.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
+    steps = paper.read_steps("t2-mu0.8")
+    assert len(steps) == 3
+    m = paper.metrics(steps)
+    assert m["contact_steps"] == 2
+    assert abs(m["aipts"] - 6.5) < 1e-12
+    assert abs(m["total_s"] - 8e-3) < 1e-15
+    assert abs(m["thrust"] - 2e-3) < 1e-15
+    assert m["loose_steps"] == 1
+    assert m["max_residual"] == 0.1
+    # The plot's 1 s medians are not moved by the one large reaction either.
+    (t, median), = paper.binned(steps, lambda r: r[4], 1.0, paper.statistics.median)
+    assert t == 0.5 and median == 3e-3
