@@ -105,8 +105,7 @@ pub fn cases() -> Vec<Case> {
             name: "cell_doublet",
             title: "Two equal cortical-tension cells adhering (N_AdhesivePressure on the nodes' \
                     current area, overdamped): the free caps' contact angle against Young–Dupré, \
-                    cos θ = 1 − W/(2T), at W/T = 0.5, 1, 1.5 (W/T = 1 overshoots by 8.6° past \
-                    the range's correction: fails)",
+                    cos θ = 1 − W/(2T), at W/T = 0.5, 1, 1.5, each relaxed until it settles",
             source: "Young 1805, Dupré 1869; Maître et al. 2012 (Science 338:253); mpacts \
                      deformable cell model (seed 003; Odenthal et al. 2013)",
             fast: false,
