@@ -93,8 +93,11 @@ pub fn advance(
         let t = sim.model.time;
         let full = t == t0 && state.dt >= settings.dt;
         let remaining = t_end - t;
-        // The last sub-step takes what remains (also when a sliver of a sub-step would be left).
-        let last = full || state.dt >= remaining * (1.0 - 1e-9);
+        // The last sub-step takes what remains, also when a sliver of a sub-step would be
+        // left: the clock's round-off over many sub-steps (an ulp of t is 1.4e-14 s at
+        // t ≈ 100 s) can leave one far below 1e-9 of a sub-step, so a sliver is anything
+        // below a millionth of the scene's Δt.
+        let last = full || state.dt >= remaining - 1e-6 * settings.dt;
         let h = if full {
             settings.dt
         } else if last {
@@ -271,6 +274,34 @@ mod tests {
         let last = f.attempts.last().expect("attempts");
         assert!(last.dt >= settings.min_dt && last.dt < 2.0 * settings.min_dt);
         assert!(f.to_string().contains("halved"), "{f}");
+    }
+
+    /// Late in a run (t ≈ 97 s, where one ulp of t is 1.4e-14 s) the clock's round-off over
+    /// many small sub-steps must not leave a sliver of a sub-step before the step's end (the
+    /// μ = 0.8 flagella run took sub-steps of 2.6e-13 s, Newton's step test accepting them at
+    /// any residual).
+    #[test]
+    fn small_sub_steps_late_in_a_run_leave_no_sliver() {
+        for (t0, k) in [(97.464, 64.0), (97.464, 1024.0), (1234.5678, 256.0)] {
+            let (mut sim, mut settings) = falling(0.01 / 2048.0);
+            settings.grow_after = u32::MAX;
+            sim.model.time = t0;
+            let mut state = AdaptiveState {
+                dt: settings.dt / k,
+                successes: 0,
+            };
+            for _ in 0..3 {
+                let t_end = sim.model.time + settings.dt;
+                let step = advance(&mut sim, &mut state, &settings).expect("small sub-steps");
+                assert_eq!(sim.model.time.to_bits(), t_end.to_bits());
+                assert!(
+                    step.report.dt > 0.5 * settings.dt / k,
+                    "t0 = {t0}, dt/{k}: a sub-step of {:e} s in {} sub-steps",
+                    step.report.dt,
+                    step.substeps
+                );
+            }
+        }
     }
 
     #[test]
