@@ -43,6 +43,7 @@ pub mod restitution;
 pub mod rigid_body;
 pub mod rolling;
 pub mod shell_cantilever;
+mod sphere_fit;
 pub mod static_load;
 mod suite;
 pub mod support;
