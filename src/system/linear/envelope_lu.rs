@@ -70,6 +70,10 @@ pub struct EnvelopeLu {
     row_max: Vec<f64>,
     /// Sum of |entries| of each (original) row.
     row_sum: Vec<f64>,
+    /// `(original row, original column)` of each entry of `scatter`: the analysed structure
+    /// in the pattern's column order. Every pattern entry outside it is zero, so the row
+    /// statistics and the backward error's product run over these alone.
+    entries: Vec<(u32, u32)>,
     /// Nonzero entries of the analysed values, one bit per pattern entry.
     mask: Vec<u64>,
     /// The same for the values being solved.
@@ -102,12 +106,13 @@ impl EnvelopeLu {
     /// pass over the values; the analysis is redone only when they change.
     fn analyse(&mut self, pattern: &SparsityPattern, values: &[f64]) -> bool {
         let key = (pattern.fingerprint, pattern.nnz());
-        self.mask_new.clear();
         self.mask_new.resize(values.len().div_ceil(64), 0);
-        for (e, &v) in values.iter().enumerate() {
-            if v != 0.0 {
-                self.mask_new[e / 64] |= 1 << (e % 64);
+        for (word, chunk) in self.mask_new.iter_mut().zip(values.chunks(64)) {
+            let mut bits = 0u64;
+            for (k, &v) in chunk.iter().enumerate() {
+                bits |= u64::from(v != 0.0) << k;
             }
+            *word = bits;
         }
         if let Some((f, nnz, narrow)) = self.key
             && (f, nnz) == key
@@ -154,6 +159,7 @@ impl EnvelopeLu {
         // Entries outside the structure (zero) are not scattered; the diagonal always is.
         let (lower, upper) = (n, n + size);
         let mut scatter = Vec::with_capacity(row_idx.len());
+        let mut entries = Vec::with_capacity(row_idx.len());
         for c in 0..n {
             let j = inverse[c];
             for e in col_ptr[c] as usize..col_ptr[c + 1] as usize {
@@ -161,6 +167,7 @@ impl EnvelopeLu {
                 if i != j && !kept(e) {
                     continue;
                 }
+                entries.push((row_idx[e], c as u32));
                 let place = match i.cmp(&j) {
                     std::cmp::Ordering::Equal => i,
                     std::cmp::Ordering::Greater => lower + offset[i] + (j - first[i]),
@@ -174,6 +181,7 @@ impl EnvelopeLu {
         self.first = first;
         self.offset = offset;
         self.scatter = scatter;
+        self.entries = entries;
         self.row_max = vec![0.0; n];
         self.row_sum = vec![0.0; n];
         self.y = vec![0.0; n];
@@ -191,12 +199,12 @@ impl EnvelopeLu {
         if !self.analyse(pattern, values) {
             return Err(EnvelopeFailure::TooWide);
         }
-        self.scatter_values(pattern, values);
+        self.scatter_values(values);
         self.factorise()?;
         self.b.clear();
         self.b.extend_from_slice(rhs);
         self.substitute(rhs);
-        let error = backward_error(pattern, values, &self.row_sum, &self.b, rhs, &mut self.y);
+        let error = self.backward_error(values, rhs);
         if error > BACKWARD_TOL || !error.is_finite() {
             rhs.copy_from_slice(&self.b);
             return Err(EnvelopeFailure::Inaccurate(error));
@@ -211,19 +219,40 @@ impl EnvelopeLu {
 
     /// Places the matrix entries in the envelope storage (zero elsewhere) and records each
     /// original row's largest entry and absolute sum.
-    fn scatter_values(&mut self, pattern: &SparsityPattern, values: &[f64]) {
+    /// Only the analysed structure is visited: every other pattern entry is zero (the mask
+    /// of [`Self::analyse`] holds), and neither a row's largest entry nor its absolute sum
+    /// changes by a zero.
+    fn scatter_values(&mut self, values: &[f64]) {
         self.store.fill(0.0);
-        for &(e, place) in &self.scatter {
-            self.store[place as usize] = values[e as usize];
-        }
         self.row_max.fill(0.0);
         self.row_sum.fill(0.0);
-        let sym = pattern.symbolic();
-        for (&r, &v) in sym.row_idx().iter().zip(values) {
+        for (&(e, place), &(r, _)) in self.scatter.iter().zip(&self.entries) {
+            let v = values[e as usize];
+            self.store[place as usize] = v;
             let r = r as usize;
             self.row_max[r] = self.row_max[r].max(v.abs());
             self.row_sum[r] += v.abs();
         }
+    }
+
+    /// Normwise backward error `‖b − A x‖∞ / (‖A‖∞ ‖x‖∞ + ‖b‖∞)` of `x` for `A` = `values`
+    /// (Rigal & Gaches 1967), `b` the right-hand side kept in `self.b`, over the analysed
+    /// structure in the pattern's column order (the zero entries left out subtract nothing;
+    /// a non-finite `x` still reaches the residual through the diagonal, which is always in
+    /// the structure).
+    fn backward_error(&mut self, values: &[f64], x: &[f64]) -> f64 {
+        let r = &mut self.y;
+        r.clear();
+        r.extend_from_slice(&self.b);
+        for (&(e, _), &(row, col)) in self.scatter.iter().zip(&self.entries) {
+            r[row as usize] -= values[e as usize] * x[col as usize];
+        }
+        let norm = |v: &[f64]| v.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+        let denominator = norm(&self.row_sum) * norm(x) + norm(&self.b);
+        if denominator == 0.0 {
+            return 0.0;
+        }
+        norm(r) / denominator
     }
 
     /// Doolittle LU by bordering, in place in `store`.
@@ -318,32 +347,4 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
         tail += x * y;
     }
     (s[0] + s[1]) + (s[2] + s[3]) + tail
-}
-
-/// Normwise backward error `‖b − A x‖∞ / (‖A‖∞ ‖x‖∞ + ‖b‖∞)` of `x` for `A` = `values` on
-/// `pattern` (Rigal & Gaches 1967), with `row_sum` the absolute row sums of `A` and `r` a work
-/// vector.
-fn backward_error(
-    pattern: &SparsityPattern,
-    values: &[f64],
-    row_sum: &[f64],
-    b: &[f64],
-    x: &[f64],
-    r: &mut Vec<f64>,
-) -> f64 {
-    let sym = pattern.symbolic();
-    r.clear();
-    r.extend_from_slice(b);
-    for (c, &xc) in x.iter().enumerate() {
-        let range = sym.col_ptr()[c] as usize..sym.col_ptr()[c + 1] as usize;
-        for (&row, &v) in sym.row_idx()[range.clone()].iter().zip(&values[range]) {
-            r[row as usize] -= v * xc;
-        }
-    }
-    let norm = |v: &[f64]| v.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
-    let denominator = norm(row_sum) * norm(x) + norm(b);
-    if denominator == 0.0 {
-        return 0.0;
-    }
-    norm(r) / denominator
 }
