@@ -14,13 +14,13 @@ use super::normal::integrated::{
     DampedHertzInt, HertzInt, LinearPressureInt, MaugisDugdaleGeoInt, MaugisDugdaleInt,
 };
 use super::normal::{
-    AdhesivePressure, ConstantForce, DampedHertz, Dmt, Hertz, HertzRestitution, Imc, Ipc, Jkr,
-    LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
+    AdhesivePressure, ConstantForce, DampedHertz, Delile, Dmt, Hertz, HertzRestitution, Imc, Ipc,
+    Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
     MaugisDugdale, MaxwellFluidShell, SerialDashpot, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
-    MaterialSpecificConstantResistance, MeshWeightedResistance,
+    MaterialSpecificConstantResistance, MeshWeightedResistance, ShellViscosityResistance,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -109,6 +109,8 @@ crate::element_set! {
         LinearDamperOverlap(LinearDamperOverlap),
         /// `N_DMT`.
         Dmt(Dmt),
+        /// `N_Delile`.
+        Delile(Delile),
         /// `N_LinearPressure`.
         LinearPressure(LinearPressure),
         /// `N_AdhesivePressure`.
@@ -153,6 +155,8 @@ crate::element_set! {
         MeshWeightedResistance(MeshWeightedResistance),
         /// `N_T_MaskedConstantResistance`.
         MaskedConstantResistance(MaskedConstantResistance),
+        /// `N_T_ShellViscosity`.
+        ShellViscosityResistance(ShellViscosityResistance),
         /// `N_LubricationResistance`.
         LubricationResistance(LubricationResistance),
         /// `ComputeContactMatrixElementStatic`.

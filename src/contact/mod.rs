@@ -107,8 +107,8 @@ pub use primitive::{
 };
 pub use resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
-    MaterialSpecificConstantResistance, MeshWeightedResistance, Resistance, add_resistance,
-    node_weight,
+    MaterialSpecificConstantResistance, MeshWeightedResistance, Resistance,
+    ShellViscosityResistance, add_resistance, node_weight,
 };
 pub use resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,

@@ -168,3 +168,27 @@ def test_a_maxwell_cell_from_python_flows_where_an_elastic_one_stops():
     theory = 3.0 * radius / (1e-4 * 0.5)
     measured = np.log(fluid[99] / fluid[89]) / 0.2
     assert abs(measured - theory) < 0.15 * theory, (measured, theory)
+
+
+def test_shell_viscosity_on_mesh_edges_from_python(root):
+    """``N_T_ShellViscosity`` bound to the mesh's edges (``detect="MeshEdges"``, no keep
+    distance) moves the cell as the force ``ShellViscosity`` does."""
+    def squashed(viscous):
+        b, verts, faces = overdamped_cell_scene("visc", 0.05, 1.0, 1e-18, 1e-12, 1.0)
+        verts = verts * np.array([1.3, 1.0, 0.8])
+        b.add_cell("c", verts, faces, thickness=1e-7, material="cortex", tension=1e-3,
+                   bulk_modulus=1e6)
+        b.add_force(Variant("SurfaceDrag", friction=4e7))
+        if viscous == "force":
+            b.add_force(Variant("ShellViscosity", viscosity=100.0))
+        elif viscous == "chain":
+            b.add_contact(root / "chains" / "shell_viscosity.ron", first="AllShells",
+                          second="AllShells", detect="MeshEdges")
+        sim = b.simulator()
+        sim.run(until=0.2)
+        return sim.positions("c")
+
+    force, chain, free = squashed("force"), squashed("chain"), squashed(None)
+    moved = np.abs(force - free).max()
+    assert moved > 1e-9
+    assert np.abs(force - chain).max() < 1e-6 * moved

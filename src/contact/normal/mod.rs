@@ -3,6 +3,7 @@
 mod constant_force;
 mod current_area;
 mod damped_hertz;
+mod delile;
 mod dmt;
 pub(crate) mod effective;
 mod hertz;
@@ -30,6 +31,7 @@ pub use current_area::{
     NodeArea, RingTerm, add_current_area_terms, current_node_area, ring_coordinates,
 };
 pub use damped_hertz::DampedHertz;
+pub use delile::Delile;
 pub use dmt::Dmt;
 pub(crate) use effective::{
     check_non_negative, check_optional_positive, check_positive, effective_radius,

@@ -13,6 +13,7 @@ mod matrix;
 mod mesh_weighted;
 #[cfg(test)]
 mod mesh_weighted_tests;
+mod shell_viscosity;
 
 pub use area_weighted::AreaWeightedResistance;
 pub use constant::ConstantResistance;
@@ -21,3 +22,4 @@ pub use masked::MaskedConstantResistance;
 pub use material_specific::MaterialSpecificConstantResistance;
 pub use matrix::{Resistance, add_resistance};
 pub use mesh_weighted::{MeshWeightedResistance, node_weight};
+pub use shell_viscosity::ShellViscosityResistance;

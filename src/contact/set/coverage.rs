@@ -32,7 +32,7 @@
 //! contact points then); pairs added here reach them at the next step's detection.
 
 use super::store::MemoryStore;
-use super::{ContactBinding, PairKey, detection};
+use super::{ContactBinding, PairKey, Redetect, detection};
 use crate::contact::element::{ElementSet, Env};
 use crate::contact::primitive::BodyGroup;
 use crate::model::Model;
@@ -87,6 +87,10 @@ pub(super) fn uncovered<E: ElementSet>(
         .iter()
         .zip(starts)
         .map(|(b, start)| {
+            if b.redetect == Redetect::MeshEdges {
+                // Its pairs are the meshes' edges: no motion adds one.
+                return None;
+            }
             let needed = pair_travel(model, b, start, z) + b.chain.method().reach;
             (needed > b.keep_distance * (1.0 + SLACK)).then_some(needed)
         })

@@ -3,11 +3,11 @@
 //! planes by signed distance) — without self-contact neighbours and excluded bodies; and the
 //! local-to-global layout of each candidate for the sparsity pattern.
 
-use super::{ContactBinding, PairKey};
+use super::{ContactBinding, PairKey, Redetect};
 use crate::contact::core::NO_DOF;
 use crate::contact::detect::{Aabb, SpatialHash};
 use crate::contact::element::ElementSet;
-use crate::contact::primitive::{PrimId, PrimKind, spin_layout};
+use crate::contact::primitive::{BodyGroup, PrimId, PrimKind, spin_layout};
 use crate::model::Model;
 
 /// The sorted, deduplicated candidate pairs of `bindings` at configuration `q`.
@@ -37,6 +37,12 @@ pub(super) fn candidates_where<E: ElementSet>(
             first: a,
             second: c,
         };
+        if b.redetect == Redetect::MeshEdges {
+            for (a, c) in mesh_edge_pairs(model, &b.first, &b.second) {
+                cands.push(key(a, c));
+            }
+            continue;
+        }
         if k2 == PrimKind::Plane {
             for a in &p1 {
                 let pts = a.points(model, q);
@@ -92,6 +98,27 @@ pub(super) fn candidates_where<E: ElementSet>(
     cands
 }
 
+/// The node pairs of every edge of the shells bound on both sides, lower node first (the
+/// pairs of a [`Redetect::MeshEdges`] binding, which the scene builder accepts on point chains
+/// between shell groups only).
+fn mesh_edge_pairs(model: &Model, first: &BodyGroup, second: &BodyGroup) -> Vec<(PrimId, PrimId)> {
+    let (BodyGroup::Shells(a), BodyGroup::Shells(b)) = (first, second) else {
+        return Vec::new();
+    };
+    a.iter()
+        .filter(|s| b.contains(s))
+        .flat_map(|&s| {
+            model.bodies.shells[s].topology.edges.iter().map(move |e| {
+                let (i, j) = (e.nodes[0].min(e.nodes[1]), e.nodes[0].max(e.nodes[1]));
+                (
+                    PrimId::shell_node(s as u32, i),
+                    PrimId::shell_node(s as u32, j),
+                )
+            })
+        })
+        .collect()
+}
+
 /// Global index of each of the pair's twelve local coordinates (side 1's points first, then
 /// the rotations; see [`spin_layout`]),
 /// [`NO_DOF`] where a coordinate is constrained or absent.
@@ -107,7 +134,7 @@ pub(super) fn layout(model: &Model, key: &PairKey) -> [u32; 12] {
 mod tests {
     use super::*;
     use crate::contact::chain::Chain;
-    use crate::contact::primitive::{BodyGroup, BodyId, PlanePrim, SpherePrim};
+    use crate::contact::primitive::{BodyId, PlanePrim, SpherePrim};
     use crate::math::Vec3;
     use crate::model::{Material, Plane, Sphere};
     use std::path::Path;

@@ -1,7 +1,8 @@
 //! When a contact binding runs its broad phase again: at every step start ([`Redetect::EveryStep`],
 //! the default) or only once its bodies have moved far enough to use up part of the keep
 //! distance ([`Redetect::OnMotion`], a Verlet list with a skin, as DEM codes keep neighbour
-//! lists).
+//! lists) — or, for chains between mesh neighbours, not by distance at all
+//! ([`Redetect::MeshEdges`]: the pairs are the meshes' edges).
 //!
 //! Detection at a configuration `q_d` keeps every pair whose gap is at most the keep distance
 //! `k`. A pair left out had a gap above `k` there; if every point of side `i` has moved at most
@@ -38,6 +39,11 @@ pub enum Redetect {
     /// At a step start once the bodies have moved, since the last detection, by more than
     /// [`REUSE_FRACTION`] of the margin `keep_distance − reach` (summed over both sides).
     OnMotion,
+    /// Never by distance: the pairs are the two nodes of every edge of the bound meshes
+    /// (mpacts' connections: the membrane's springs, dashpots and shell viscosity act between
+    /// mesh neighbours whatever their distance). Listed at every step start (a pass over the
+    /// edges), never checked for coverage: no other pair can become one.
+    MeshEdges,
 }
 
 /// Whether a binding detected at `detected_at` (empty: never) must detect again at a step
@@ -45,7 +51,7 @@ pub enum Redetect {
 /// keep distance `keep` and chain reach `reach`.
 pub fn due(mode: Redetect, detected_at: &[f64], travel: f64, keep: f64, reach: f64) -> bool {
     match mode {
-        Redetect::EveryStep => true,
+        Redetect::EveryStep | Redetect::MeshEdges => true,
         Redetect::OnMotion => {
             detected_at.is_empty() || travel > REUSE_FRACTION * (keep - reach).max(0.0)
         }

@@ -353,12 +353,14 @@ class SceneBuilder:
         *,
         first: Union[str, Variant],
         second: Union[str, Variant],
-        keep_distance: float,
+        keep_distance: Optional[float] = None,
         **fields: Any,
     ) -> "SceneBuilder":
         """Binds a chain to two body groups: a name (``"AllRods"``, ``"AllSpheres"``,
         ``"AllPlanes"``, …) or a ``Variant`` (``Variant("Rods", ["a", "b"])``);
-        ``keep_distance`` (m); further fields (``detect``) as keywords.
+        ``keep_distance`` (m; left out: the scene's default, the largest radius of the bound
+        bodies; leave it out with ``detect="MeshEdges"``); further fields (``detect``) as
+        keywords.
 
         ``chain`` is a chain file's path (relative to the scene's path, or absolute) or a
         :class:`catena.Chain` (built from a list, from text or loaded): its text is written
@@ -373,8 +375,9 @@ class SceneBuilder:
             "chain": chain if isinstance(chain, Chain) else str(chain),
             "first": group(first),
             "second": group(second),
-            "keep_distance": float(keep_distance),
         }
+        if keep_distance is not None:
+            contact["keep_distance"] = float(keep_distance)
         contact.update({k: (Variant(v) if k == "detect" and isinstance(v, str) else v) for k, v in fields.items()})
         self.sections["contacts"].append(contact)
         return self

@@ -13,6 +13,7 @@ use crate::contact::{
 };
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
+use crate::scene::schema::ContactSpec;
 use crate::scene::{SceneSpec, SphereSetSpec};
 use serde::de::DeserializeOwned;
 use std::path::Path;
@@ -156,7 +157,9 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
         excluded.push((names.excluded_body(a)?, names.excluded_body(b)?));
     }
     let reach = chain.method().reach;
-    if keep <= reach {
+    if c.detect == Redetect::MeshEdges {
+        check_mesh_edges(cx, ci, c, &chain, &first, &second)?;
+    } else if keep <= reach {
         return Err(cx
             .err(
                 &needle,
@@ -208,6 +211,60 @@ fn bind<E: ElementSet + DeserializeOwned + 'static>(
         self_exclusion: c.exclude_within,
         redetect: c.detect,
     })
+}
+
+/// Checks a `detect: MeshEdges` contact: a chain between two points, both sides the same
+/// shells, no keep distance (its pairs are the meshes' edges, whatever their length).
+fn check_mesh_edges<E: ElementSet>(
+    cx: &Ctx,
+    ci: usize,
+    c: &ContactSpec,
+    chain: &Chain<E>,
+    first: &BodyGroup,
+    second: &BodyGroup,
+) -> Result<(), SceneError> {
+    let kinds = chain.kinds();
+    if kinds != (PrimKind::Point, PrimKind::Point) {
+        return Err(cx
+            .err(
+                "MeshEdges",
+                format!(
+                    "contact {}: detect: MeshEdges pairs the two nodes of each mesh edge, but chain \"{}\" binds a {:?} to a {:?}",
+                    ci + 1,
+                    chain.name(),
+                    kinds.0,
+                    kinds.1
+                ),
+            )
+            .with_help(
+                "start the chain with Point_1_Data, Point_2_Data, Point_Point (as chains/shell_viscosity.ron), or detect its pairs by distance (leave `detect` out)",
+            ));
+    }
+    let same_shells =
+        matches!((first, second), (BodyGroup::Shells(a), BodyGroup::Shells(b)) if a == b);
+    if !same_shells {
+        return Err(cx
+            .err(
+                "MeshEdges",
+                format!(
+                    "contact {}: detect: MeshEdges pairs the nodes of each edge of one mesh, so both sides must name the same shells or cells",
+                    ci + 1
+                ),
+            )
+            .with_help("use first: AllShells, second: AllShells (or the same Shells([...]) on both sides)"));
+    }
+    if c.keep_distance.is_some() {
+        return Err(cx
+            .err(
+                "keep_distance",
+                format!(
+                    "contact {}: keep_distance has no meaning with detect: MeshEdges (its pairs are the meshes' edges, whatever their length)",
+                    ci + 1
+                ),
+            )
+            .with_help("remove keep_distance from this contact"));
+    }
+    Ok(())
 }
 
 /// Rejects barrier (IPC) scenes that start with a non-positive gap (chains of conflicting

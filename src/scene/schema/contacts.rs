@@ -57,7 +57,9 @@ pub struct ContactSpec {
     /// When candidates are detected: `EveryStep` (default) or `OnMotion` (again only once the
     /// bodies moved by half the margin `keep_distance − reach` since the last detection, a
     /// Verlet list: the broad phase is skipped at most steps of a slow or settled bed; not for
-    /// barrier chains such as IPC).
+    /// barrier chains such as IPC), or `MeshEdges` (not by distance: the pairs are the two
+    /// nodes of every edge of the bound shells, for chains between mesh neighbours such as
+    /// `N_T_ShellViscosity`; both sides the same shells, a point chain, no keep distance).
     #[serde(default)]
     pub detect: Redetect,
 }
