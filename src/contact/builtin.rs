@@ -20,7 +20,8 @@ use super::normal::{
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
-    MaterialSpecificConstantResistance, MeshWeightedResistance, ShellViscosityResistance,
+    MaterialSpecificAreaWeightedResistance, MaterialSpecificConstantResistance,
+    MeshWeightedResistance, ShellViscosityResistance,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -151,6 +152,8 @@ crate::element_set! {
         AreaWeightedResistance(AreaWeightedResistance),
         /// `N_T_MaterialSpecificConstantResistance`.
         MaterialSpecificConstantResistance(MaterialSpecificConstantResistance),
+        /// `N_T_MaterialSpecificAreaWeightedResistance`.
+        MaterialSpecificAreaWeightedResistance(MaterialSpecificAreaWeightedResistance),
         /// `N_T_MeshWeightedResistance`.
         MeshWeightedResistance(MeshWeightedResistance),
         /// `N_T_MaskedConstantResistance`.

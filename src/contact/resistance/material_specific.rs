@@ -27,7 +27,7 @@ pub struct MaterialSpecificConstantResistance {
 }
 
 /// `γ₁γ₂/(γ₁ + γ₂)`, 0 when either is 0.
-fn series(a: f64, b: f64) -> f64 {
+pub(super) fn series(a: f64, b: f64) -> f64 {
     if a == 0.0 || b == 0.0 {
         0.0
     } else {

@@ -9,6 +9,7 @@ mod masked;
 #[cfg(test)]
 mod masked_tests;
 mod material_specific;
+mod material_specific_area;
 mod matrix;
 mod mesh_weighted;
 #[cfg(test)]
@@ -20,6 +21,7 @@ pub use constant::ConstantResistance;
 pub use lubrication::LubricationResistance;
 pub use masked::MaskedConstantResistance;
 pub use material_specific::MaterialSpecificConstantResistance;
+pub use material_specific_area::MaterialSpecificAreaWeightedResistance;
 pub use matrix::{Resistance, add_resistance};
 pub use mesh_weighted::{MeshWeightedResistance, node_weight};
 pub use shell_viscosity::ShellViscosityResistance;
