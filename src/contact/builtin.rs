@@ -16,7 +16,7 @@ use super::normal::integrated::{
 use super::normal::{
     AdhesivePressure, ConstantForce, DampedHertz, Delile, Dmt, Hertz, HertzRestitution, Imc, Ipc,
     Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
-    MaugisDugdale, MaxwellFluidShell, SerialDashpot, Spring, SpringDamper,
+    MaugisDugdale, MaxwellFluidShell, PresetForce, SerialDashpot, Spring, SpringDamper,
 };
 use super::resistance::{
     AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
@@ -120,6 +120,8 @@ crate::element_set! {
         LinearAdhesionForce(LinearAdhesionForce),
         /// `N_ConstantForce`.
         ConstantForce(ConstantForce),
+        /// `PresetForce`.
+        PresetForce(PresetForce),
         /// `N_JKR`.
         Jkr(Jkr),
         /// `N_MaugisDugdale`.

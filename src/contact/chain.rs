@@ -49,6 +49,10 @@ pub struct Chain<E = Builtin> {
     resolver_at: Option<usize>,
     /// Each element's role in the energy balance.
     roles: Vec<EnergyRole>,
+    /// In a chain that stacks laws (`stack_laws: true`), the positions of its normal laws: one
+    /// that rejects a pair only has nothing for it (see [`Chain::evaluate_into`]). Empty
+    /// otherwise.
+    stacked_normal: Vec<usize>,
 }
 
 #[derive(Deserialize)]
@@ -131,7 +135,16 @@ impl<E: ElementSet + DeserializeOwned> Chain<E> {
             .iter()
             .map(|e| EnergyRole::of(e.doc(), &e.gives()))
             .collect();
+        let stacked_normal = if stack_laws {
+            (elements.iter().enumerate())
+                .filter(|(_, e)| e.doc().category == crate::contact::Category::Normal)
+                .map(|(k, _)| k)
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(Self {
+            stacked_normal,
             name: name.to_string(),
             file: file.to_path_buf(),
             roles,
@@ -212,7 +225,8 @@ impl<E: ElementSet> Chain<E> {
 
     /// Runs the chain on one pair at the iterate `env`, starting from the pair's committed
     /// `memory`, under implicit Euler with step `dt`; stops at the first element that rejects
-    /// the pair.
+    /// the pair (in a chain that stacks normal laws, once all of them rejected it: see
+    /// [`Chain::evaluate_into`]).
     pub fn evaluate(
         &self,
         env: &Env,
@@ -247,6 +261,12 @@ impl<E: ElementSet> Chain<E> {
     /// Like [`Chain::evaluate_step`], into the record `ctx`, which is [reset](ContactCtx::reset)
     /// first: a caller evaluating many pairs keeps one record per thread instead of building
     /// and moving a fresh one per pair. The result is the same as `evaluate_step`'s.
+    ///
+    /// **Stacked normal laws** (`stack_laws: true`): a normal law that rejects the pair only
+    /// has nothing for it — a repulsive law at a positive gap under an adhesive bond, a bond
+    /// not formed yet on an overlapping pair — and the chain goes on; the pair is rejected
+    /// after the last normal law when every one of them rejected it. (A rejecting law writes
+    /// no memory; when the pair is kept, its slot keeps the committed value.)
     #[allow(clippy::too_many_arguments)]
     pub fn evaluate_into(
         &self,
@@ -259,9 +279,16 @@ impl<E: ElementSet> Chain<E> {
         ctx: &mut ContactCtx,
     ) {
         ctx.reset(first, second, memory, step, want_jacobian);
+        let mut stacked_acted = false;
         for (k, (e, slot)) in self.elements.iter().zip(&self.memory.slots).enumerate() {
             ctx.slot = *slot;
             evaluate_in_role(e, self.roles[k], env, ctx);
+            if let Some(&last) = self.stacked_normal.last()
+                && self.stacked_normal.contains(&k)
+            {
+                stacked_acted |= !ctx.reject;
+                ctx.reject = k == last && !stacked_acted;
+            }
             if ctx.reject || (Some(k) == self.resolver_at && self.method.skips(ctx.gap)) {
                 // Rejected, or beyond the reach of laws that do nothing there: the pair exerts
                 // nothing and keeps no memory (what the laws would have given).

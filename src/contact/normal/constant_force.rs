@@ -78,7 +78,7 @@ impl ChainElement for ConstantForce {
 }
 
 /// The scalar law: `F = f`, `E = f δ`.
-fn constant(f: f64, delta: f64) -> ScalarForce {
+pub(super) fn constant(f: f64, delta: f64) -> ScalarForce {
     ScalarForce {
         force: f,
         d_overlap: 0.0,
