@@ -266,7 +266,7 @@ impl<E: ElementSet> Chain<E> {
     /// has nothing for it — a repulsive law at a positive gap under an adhesive bond, a bond
     /// not formed yet on an overlapping pair — and the chain goes on; the pair is rejected
     /// after the last normal law when every one of them rejected it. (A rejecting law writes
-    /// no memory; when the pair is kept, its slot keeps the committed value.)
+    /// no memory, so its slot is cleared when the step is committed, as a dropped pair's.)
     #[allow(clippy::too_many_arguments)]
     pub fn evaluate_into(
         &self,
