@@ -171,6 +171,23 @@ impl Jkr {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Established(pub bool);
 
+impl Established {
+    /// A bond formed on overlap, for the laws that keep one (`N_LinearAdhesionForce`,
+    /// `PresetForce`): whether it holds at overlap `delta` (m) given the pair's committed state
+    /// — formed by `delta > 0`, ended when `released` (the caller's rupture test). When it
+    /// holds the state is written (committed with the step); otherwise the pair is rejected
+    /// and, unwritten, the state is dropped.
+    pub(crate) fn hold(ctx: &mut ContactCtx, delta: f64, released: bool) -> bool {
+        let Established(established) = ctx.memory();
+        if (!established && delta <= 0.0) || released {
+            ctx.reject = true;
+            return false;
+        }
+        ctx.set_memory(&Established(true));
+        true
+    }
+}
+
 impl Memory for Established {
     const WORDS: usize = 1;
     fn load(w: &[f64]) -> Self {

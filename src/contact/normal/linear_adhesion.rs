@@ -86,14 +86,10 @@ impl ChainElement for LinearAdhesionForce {
             ctx.reject = true;
             return;
         }
-        let Established(established) = ctx.memory();
-        if (!established && delta <= 0.0) || delta <= -self.d_detach {
-            // Not bonded yet, or broken: the memory is not written, so it is dropped.
-            ctx.reject = true;
-            return;
+        // Not bonded yet, or broken at d_d: the pair is rejected and the bond forgotten.
+        if Established::hold(ctx, delta, delta <= -self.d_detach) {
+            add_normal_force(ctx, self.law(delta));
         }
-        ctx.set_memory(&Established(true));
-        add_normal_force(ctx, self.law(delta));
     }
 }
 

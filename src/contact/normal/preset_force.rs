@@ -79,13 +79,9 @@ impl ChainElement for PresetForce {
             ctx.reject = true;
             return;
         }
-        let Established(established) = ctx.memory();
-        if (!established && delta <= 0.0) || -delta > self.release_distance {
-            // Not established yet, or released: the memory is not written, so it is dropped.
-            ctx.reject = true;
-            return;
+        // Not established yet, or released beyond d_r: rejected, the state forgotten.
+        if Established::hold(ctx, delta, -delta > self.release_distance) {
+            add_normal_force(ctx, constant(self.force, delta));
         }
-        ctx.set_memory(&Established(true));
-        add_normal_force(ctx, constant(self.force, delta));
     }
 }
