@@ -19,9 +19,13 @@ const RHO: f64 = 2500.0;
 const G: f64 = 9.81;
 
 fn chain(name: &str, second: &str, resolver: &str) -> String {
+    chain_with(name, second, resolver, "Assemble_VirialStress")
+}
+
+fn chain_with(name: &str, second: &str, resolver: &str, virial: &str) -> String {
     format!(
         "Chain(name: \"{name}\", elements: [Sphere_1_Data, {second}, {resolver}, \
-         N_Hertz(), AssembleForces, AssembleContactMatrix, Assemble_VirialStress])"
+         N_Hertz(), AssembleForces, AssembleContactMatrix, {virial}])"
     )
 }
 
@@ -125,6 +129,38 @@ fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
         (mean + 3.0 * R * w / volume).abs() < 1e-6 * mean.abs(),
         "{mean}"
     );
+}
+
+/// `Assemble_VirialStress_2` gives each pair's share to side 2 only: sphere pairs are listed
+/// lower index first, so sphere `k ≥ 1` keeps the contact below it, `V σ_zz = −r (3 − k) w`,
+/// and the bottom sphere, side 1 of its contacts with the floor and with sphere 1, nothing.
+#[test]
+fn assemble_virial_stress_2_gives_side_two_its_share_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_files(dir.path());
+    for (name, second, resolver) in [
+        ("pair", "Sphere_2_Data", "Sphere_Sphere"),
+        ("floor", "Plane_2_Data", "Sphere_Plane"),
+    ] {
+        let text = chain_with(name, second, resolver, "Assemble_VirialStress_2");
+        std::fs::write(dir.path().join(format!("{name}.ron")), text).unwrap();
+    }
+    let mut sim = build(&file).into_simulator();
+    while sim.model.time < 2.0 - 1e-12 {
+        sim.step().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let volume = 4.0 / 3.0 * PI * R.powi(3);
+    let w = RHO * volume * G;
+    let s = virial_stresses(&sim.model, &sim.model.q, sim.last_contacts());
+    assert_eq!(s.spheres[0], catena::math::Mat3::zeros(), "bottom sphere");
+    for k in 1..3 {
+        let expected = -R * w * (3 - k) as f64 / volume;
+        let zz = s.spheres[k][(2, 2)];
+        assert!(
+            (zz - expected).abs() < 1e-6 * expected.abs(),
+            "sphere {k}: σ_zz = {zz}, expected {expected}"
+        );
+    }
 }
 
 #[test]

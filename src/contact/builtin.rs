@@ -3,8 +3,8 @@
 
 use super::assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleSpringTension,
-    AssembleSpringTension1D, AssembleVirialStress, DistributeToTriangle, Feedback,
-    FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleSpringTension1D, AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle,
+    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -180,6 +180,8 @@ crate::element_set! {
         AssembleContactMatrix(AssembleContactMatrix),
         /// `Assemble_VirialStress`.
         AssembleVirialStress(AssembleVirialStress),
+        /// `Assemble_VirialStress_2`.
+        AssembleVirialStress2(AssembleVirialStress2),
         /// `Assemble_SpringTension`.
         AssembleSpringTension(AssembleSpringTension),
         /// `Assemble_SpringTension1D`.

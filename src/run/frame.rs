@@ -66,8 +66,9 @@ impl OutputPlan {
     /// it also has contacts.
     pub(super) fn of(scene: &BuiltScene) -> Self {
         let granular = !scene.model.bodies.spheres.is_empty();
-        let virial =
-            (scene.contacts.as_ref()).is_some_and(|c| c.has_element("Assemble_VirialStress"));
+        let virial = (scene.contacts.as_ref()).is_some_and(|c| {
+            c.has_element("Assemble_VirialStress") || c.has_element("Assemble_VirialStress_2")
+        });
         let o = &scene.output;
         let driven: Vec<usize> = (scene.model.bodies.spheres.iter().enumerate())
             .filter(|(_, s)| s.path.is_some())

@@ -12,4 +12,4 @@ pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};
 pub use spring_tension::{AssembleSpringTension, AssembleSpringTension1D, SpringTensionRecord};
-pub use virial::{AssembleVirialStress, VirialRecord};
+pub use virial::{AssembleVirialStress, AssembleVirialStress2, VirialRecord};

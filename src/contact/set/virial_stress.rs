@@ -52,6 +52,9 @@ pub fn virial_stresses(model: &Model, q: &[f64], contacts: &[LocalContact]) -> V
             continue;
         };
         for (side, prim) in [lc.key.first, lc.key.second].into_iter().enumerate() {
+            if side == 0 && !r.first_side {
+                continue;
+            }
             // Side 1 receives −F₁₂ and its branch points along n̂; side 2 the opposite.
             let (f, towards) = if side == 0 {
                 (-r.force, r.normal)
