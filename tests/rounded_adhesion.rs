@@ -127,7 +127,7 @@ fn icosphere_on_a_plane_sums_to_maugis_dugdale() {
                 let rot = nalgebra::Rotation3::from_euler_angles(0.3, -0.7, 1.1);
                 let centre = Vec3::new(0.0, 0.0, r - delta);
                 let nodes: Vec<Vec3> = m.nodes.iter().map(|p| rot * p + centre).collect();
-                let (mut total, mut on_nodes) = (0.0, Vec3::zeros());
+                let (mut total, mut on_nodes, mut area) = (0.0, Vec3::zeros(), 0.0);
                 for t in &m.triangles {
                     let x = [
                         nodes[t[0] as usize],
@@ -138,6 +138,7 @@ fn icosphere_on_a_plane_sums_to_maugis_dugdale() {
                     if let Some(o) = evaluate(&spec, &x, &[Vec3::zeros(); 4]) {
                         // The plane pushes the sphere up (−n is +z) with F.
                         total += o.integral.force;
+                        area += o.integral.contact_area;
                         for k in 0..3 {
                             on_nodes += o.force.fixed_rows::<3>(3 * k);
                         }
@@ -153,6 +154,14 @@ fn icosphere_on_a_plane_sums_to_maugis_dugdale() {
                 );
                 assert!(err < 5e-3, "{total} vs {want}");
                 assert!((on_nodes - Vec3::z() * total).norm() < 1e-9 * pull);
+                // The polygons tile the contact circle of radius a (not the Dugdale zone's c):
+                // Assemble_ContactArea's area.
+                let a = f.adhesion().unwrap().a;
+                let circle = std::f64::consts::PI * a * a;
+                assert!(
+                    (area - circle).abs() < 1e-9 * circle,
+                    "Σ A = {area}, πa² = {circle}"
+                );
             }
         }
     }

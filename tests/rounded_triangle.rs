@@ -105,6 +105,32 @@ fn hertz_int_on_a_plane_sums_to_hertz() {
     }
 }
 
+/// The contact areas the `_Int` laws give `Assemble_ContactArea_1/_2` (`A(polygon ∩ disk)`)
+/// tile the Hertz circle: their sum over the icosphere is `πa² = πRδ`.
+#[test]
+fn hertz_int_contact_areas_tile_the_hertz_circle() {
+    let s = spec(ground(), PressureLaw::Hertz { modulus: E_HAT }, None);
+    for level in [2, 3] {
+        for rel in [0.005, 0.02] {
+            let delta = rel * R;
+            let (nodes, tris) = mesh(level, Vec3::new(1e-4, -2e-4, R - delta));
+            let area: f64 = (tris.iter())
+                .filter_map(|t| {
+                    let x = [0, 1, 2].map(|k| nodes[t[k] as usize]);
+                    let x = [x[0], x[1], x[2], Vec3::zeros()];
+                    evaluate(&s, &x, &[Vec3::zeros(); 4])
+                })
+                .map(|o| o.integral.contact_area)
+                .sum();
+            let circle = std::f64::consts::PI * R * delta;
+            assert!(
+                (area - circle).abs() < 1e-9 * circle,
+                "level {level}, δ/R = {rel}: Σ A = {area}, πRδ = {circle}"
+            );
+        }
+    }
+}
+
 /// Hertz against a rigid sphere of radius 2R: R̂ = 2R/3.
 #[test]
 fn hertz_int_against_a_sphere_sums_to_hertz() {

@@ -54,6 +54,7 @@ fn contact(chain: &Chain, m: &Model, q: &[f64], a: PrimId, b: PrimId) -> LocalCo
         rigid_loads: None,
         virial: None,
         spring_tension: ctx.spring_tension.map(Box::new),
+        contact_area: None,
         ring: None,
     }
 }

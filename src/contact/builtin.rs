@@ -2,9 +2,10 @@
 //! macro a user crate uses. Every element's RON name is the `name` of its documentation.
 
 use super::assemble::{
-    AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleSpringTension,
-    AssembleSpringTension1D, AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle,
-    Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleContactArea1, AssembleContactArea2, AssembleContactMatrix, AssembleForces,
+    AssembleForces1, AssembleForces2, AssembleSpringTension, AssembleSpringTension1D,
+    AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle, Feedback, FeedbackDistance,
+    MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -182,6 +183,10 @@ crate::element_set! {
         AssembleVirialStress(AssembleVirialStress),
         /// `Assemble_VirialStress_2`.
         AssembleVirialStress2(AssembleVirialStress2),
+        /// `Assemble_ContactArea_1`.
+        AssembleContactArea1(AssembleContactArea1),
+        /// `Assemble_ContactArea_2`.
+        AssembleContactArea2(AssembleContactArea2),
         /// `Assemble_SpringTension`.
         AssembleSpringTension(AssembleSpringTension),
         /// `Assemble_SpringTension1D`.

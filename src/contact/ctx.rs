@@ -149,6 +149,11 @@ pub struct ContactCtx {
     pub feedback: f64,
     /// What `Assemble_VirialStress` recorded of the pair (`None` without the element).
     pub virial: Option<crate::contact::assemble::VirialRecord>,
+    /// Contact area of the pair (m²) as the last normal law that computes one set it (0 when
+    /// none did; see [`crate::contact::Caps::CONTACT_AREA`]).
+    pub contact_area: f64,
+    /// What `Assemble_ContactArea_1`/`_2` recorded of the pair (`None` without them).
+    pub area_record: Option<crate::contact::assemble::ContactAreaRecord>,
     /// What a spring law with a rest length (`Spring`, `Spring_Damper`) recorded for
     /// `MaxwellFluidShell` and `SerialDashpot` (`None` without one, or when it rejected).
     pub spring: Option<crate::contact::normal::SpringRecord>,
@@ -218,6 +223,8 @@ impl ContactCtx {
             reject: false,
             feedback: 0.0,
             virial: None,
+            contact_area: 0.0,
+            area_record: None,
             spring: None,
             spring_tension: None,
             rounded: None,
@@ -283,6 +290,8 @@ impl ContactCtx {
         self.reject = false;
         self.feedback = 0.0;
         self.virial = None;
+        self.contact_area = 0.0;
+        self.area_record = None;
         self.spring = None;
         self.spring_tension = None;
         self.rounded = None;

@@ -47,6 +47,7 @@ mod rigid_side;
 mod set;
 mod tangential;
 
+pub use assemble::{AssembleContactArea1, AssembleContactArea2, ContactAreaRecord};
 pub use assemble::{
     AssembleContactMatrix, AssembleForces, AssembleForces1, AssembleForces2, AssembleVirialStress,
     DistributeToTriangle, Feedback, FeedbackDistance, MatrixOverdamped, MatrixStatic,
@@ -115,10 +116,11 @@ pub use resolve::{
     SpherePlane, SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
 pub use set::{
-    BandNeighbours, CellContact, ContactBinding, ContactModel, ContactSet, ContactState,
-    ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION, Redetect,
-    RigidLoad, SpringTensions, VirialStresses, band_neighbours, cell_contacts, cell_tractions,
-    rigid_body_loads, sphere_loads, spring_tensions, virial_stresses,
+    BandNeighbours, CellContact, ContactAreas, ContactBinding, ContactModel, ContactSet,
+    ContactState, ContactStats, Coverage, LocalContact, MemoryStore, PairKey, REUSE_FRACTION,
+    Redetect, RigidLoad, SpringTensions, VirialStresses, band_neighbours, cell_contacts,
+    cell_tractions, contact_areas, rigid_body_loads, sphere_loads, spring_tensions,
+    virial_stresses,
 };
 pub(crate) use tangential::contact_weights::relative_weights;
 pub use tangential::{

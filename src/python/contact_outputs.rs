@@ -1,5 +1,6 @@
 //! What the contacts of the last accepted step say about the bodies, for Python: the virial
-//! stresses of `Assemble_VirialStress`, the contact area and force of each cell contact, and
+//! stresses of `Assemble_VirialStress`, the contact areas of `Assemble_ContactArea_1`/`_2`,
+//! the contact area and force of each cell contact, and
 //! the contact traction on each cell triangle, and the spring tension at each node.
 
 use crate::system::Simulator;
@@ -7,6 +8,32 @@ use numpy::IntoPyArray;
 use numpy::ndarray::{Array2, Array3};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+/// `{"spheres": (n,), "cells": {name: A}, "rigid": {name: A}, "rods": {name: A}}` (m²).
+pub fn contact_areas<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {
+    let m = &sim.model;
+    let a = crate::contact::contact_areas(m, sim.last_contacts());
+    let d = PyDict::new(py);
+    d.set_item("spheres", a.spheres.clone().into_pyarray(py))?;
+    let cells = PyDict::new(py);
+    for (shell, area) in m.bodies.shells.iter().zip(&a.shells) {
+        if shell.cell.is_some() {
+            cells.set_item(&shell.name, area)?;
+        }
+    }
+    d.set_item("cells", cells)?;
+    let rigid = PyDict::new(py);
+    for (body, area) in m.bodies.rigid.iter().zip(&a.rigid) {
+        rigid.set_item(&body.name, area)?;
+    }
+    d.set_item("rigid", rigid)?;
+    let rods = PyDict::new(py);
+    for (rod, area) in m.bodies.rods.iter().zip(&a.rods) {
+        rods.set_item(&rod.name, area)?;
+    }
+    d.set_item("rods", rods)?;
+    Ok(d)
+}
 
 /// `{"spheres": (n, 3, 3), "cells": {name: (3, 3)}}` (Pa).
 pub fn virial_stresses<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, PyDict>> {

@@ -386,6 +386,13 @@ impl Simulator {
         contact_outputs::virial_stresses(py, self.sim()?)
     }
 
+    /// The contact areas (m²) at the last accepted step, summed per body over the pairs of
+    /// chains with ``Assemble_ContactArea_1``/``_2`` (each on the side it names): a dict of
+    /// ``spheres`` ``(n,)`` in scene order, and ``cells``, ``rigid`` and ``rods``, name → area.
+    fn contact_areas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        contact_outputs::contact_areas(py, self.sim()?)
+    }
+
     /// Each body a cell touches at the last accepted step: dicts of ``first`` (the cell),
     /// ``second``, ``contact_area`` (m², the area shares of the overlapping nodes) and
     /// ``force`` ``(3,)`` (N, on the first), as in ``frames/cell_contacts_*.csv``.

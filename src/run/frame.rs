@@ -59,6 +59,9 @@ pub(super) struct OutputPlan {
     pub(super) traction: bool,
     /// Spring tension at the shell nodes in every frame (a chain with `Assemble_SpringTension`).
     pub(super) tension: bool,
+    /// Contact areas of the spheres in every frame (a chain with `Assemble_ContactArea_1` or
+    /// `_2`).
+    pub(super) area: bool,
 }
 
 impl OutputPlan {
@@ -106,6 +109,9 @@ impl OutputPlan {
                 .collect(),
             tension: (scene.contacts.as_ref())
                 .is_some_and(|c| c.has_element("Assemble_SpringTension")),
+            area: (scene.contacts.as_ref()).is_some_and(|c| {
+                c.has_element("Assemble_ContactArea_1") || c.has_element("Assemble_ContactArea_2")
+            }),
             traction: scene.contacts.is_some()
                 && scene.model.bodies.shells.iter().any(|s| s.cell.is_some()),
         }
@@ -237,6 +243,9 @@ pub(super) fn write_frame(
     let stresses = plan
         .stress_spheres
         .then(|| crate::contact::virial_stresses(model, &model.q, sim.last_contacts()).spheres);
+    let areas = plan
+        .area
+        .then(|| crate::contact::contact_areas(model, sim.last_contacts()).spheres);
     let tensions = plan
         .tension
         .then(|| crate::contact::spring_tensions(model, sim.last_contacts()).shells);
@@ -274,6 +283,7 @@ pub(super) fn write_frame(
                 virial_stress: (stresses.as_ref())
                     .and_then(|s| s.get(spheres.len()))
                     .map(|t| std::array::from_fn(|k| t[(k / 3, k % 3)])),
+                contact_area: (areas.as_ref()).and_then(|a| a.get(spheres.len()).copied()),
             }),
             Shape::Mesh {
                 points,

@@ -94,7 +94,7 @@ def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
     """A cell pressed between two planes 8 µm apart (``Assemble_VirialStress`` in the chain):
     the planes push with equal and opposite vertical forces, the cell's virial stress is
     ``σ_zz = −F h / V`` (tension positive) with no horizontal part, and each plane is a cell
-    contact with a positive area."""
+    contact with a positive area, whose sum ``Assemble_ContactArea_1`` gives the cell."""
     from catena import Chain
 
     h = 8e-6
@@ -104,6 +104,7 @@ def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
     chain = Chain("plane", [
         "Point_1_Data", "Plane_2_Data", "Point_Plane", "N_LinearPressure(stiffness: 1e11)",
         "AssembleForces", "AssembleContactMatrix", "Assemble_VirialStress",
+        "Assemble_ContactArea_1",
     ])
     b.add_contact(chain, first="AllShells", second="AllPlanes", keep_distance=5e-7)
     sim = b.simulator()
@@ -115,6 +116,9 @@ def test_a_squeezed_cell_reports_its_virial_stress_and_contact_areas():
     assert ceiling[2] < 0 < floor[2]
     assert floor[2] == pytest.approx(-ceiling[2], rel=1e-6)
     assert all(p["contact_area"] > 0 for p in pairs)
+    areas = sim.contact_areas()
+    assert areas["spheres"].shape == (0,)
+    assert areas["cells"]["c"] == pytest.approx(sum(p["contact_area"] for p in pairs), rel=1e-12)
     s = sim.virial_stresses()
     assert s["spheres"].shape == (0, 3, 3)
     sigma = s["cells"]["c"]

@@ -1,5 +1,6 @@
 //! Assemblers (forces, contact matrix), contact-matrix modes and detector feedback.
 
+mod contact_area;
 pub mod distribute;
 mod feedback;
 mod forces;
@@ -7,6 +8,7 @@ mod matrix;
 mod spring_tension;
 mod virial;
 
+pub use contact_area::{AssembleContactArea1, AssembleContactArea2, ContactAreaRecord};
 pub use distribute::DistributeToTriangle;
 pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};

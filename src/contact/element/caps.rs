@@ -42,8 +42,10 @@ impl Caps {
     /// An integrated normal law has set a total force and moment about the contact point (for
     /// the distribution to a triangle's nodes).
     pub const PRESSURE: Caps = Caps(1 << 12);
+    /// A normal law has set the pair's contact area (for `Assemble_ContactArea_1`/`_2`).
+    pub const CONTACT_AREA: Caps = Caps(1 << 13);
 
-    const NAMES: [(Caps, &'static str); 13] = [
+    const NAMES: [(Caps, &'static str); 14] = [
         (Caps::SIDE1, "side-1 data"),
         (Caps::SIDE2, "side-2 data"),
         (Caps::GEOMETRY, "contact geometry"),
@@ -59,6 +61,10 @@ impl Caps {
         (
             Caps::PRESSURE,
             "an integrated pressure (an _Int normal law)",
+        ),
+        (
+            Caps::CONTACT_AREA,
+            "a contact area (a Hertz, JKR, DMT, Maugis–Dugdale, pressure or _Int law)",
         ),
     ];
 

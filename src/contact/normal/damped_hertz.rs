@@ -64,7 +64,7 @@ impl ChainElement for DampedHertz {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        let g = Gives::caps(Caps::NORMAL_FORCE);
+        let g = Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA));
         if self.damping_time == 0.0 {
             g
         } else {

@@ -64,7 +64,7 @@ impl ChainElement for Dmt {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA))
     }
     fn validate(&self) -> Result<(), String> {
         check_positive("surface_energy", "J/m²", self.surface_energy)?;
@@ -80,6 +80,7 @@ impl ChainElement for Dmt {
         let e = effective_modulus(ctx, self.effective_modulus);
         let r = effective_radius(ctx, self.effective_radius);
         let k = 4.0 / 3.0 * e * r.sqrt();
+        ctx.contact_area = PI * r * delta;
         add_normal_force(ctx, dmt(k, 2.0 * PI * self.surface_energy * r, delta));
     }
 }

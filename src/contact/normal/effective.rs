@@ -55,7 +55,10 @@ pub(crate) fn hertz_overlap(
         ctx.reject = true;
         return None;
     }
-    let k = 4.0 / 3.0 * effective_modulus(ctx, modulus) * effective_radius(ctx, radius).sqrt();
+    let r = effective_radius(ctx, radius);
+    let k = 4.0 / 3.0 * effective_modulus(ctx, modulus) * r.sqrt();
+    // The Hertz contact circle, a² = R̂δ.
+    ctx.contact_area = std::f64::consts::PI * r * delta;
     Some((delta, rate, k))
 }
 

@@ -59,7 +59,7 @@ impl ChainElement for Hertz {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA))
     }
     fn validate(&self) -> Result<(), String> {
         check_optional_positive("effective_modulus", "Pa", self.effective_modulus)?;

@@ -145,7 +145,7 @@ impl ChainElement for HertzRestitution {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        let g = Gives::caps(Caps::NORMAL_FORCE);
+        let g = Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA));
         if self.restitution < 1.0 {
             g.dissipative()
         } else {

@@ -124,8 +124,15 @@ impl JkrCurve {
             + 0.5 * e * s * s)
     }
 
-    /// `F`, `dF/dδ` and energy (relative to first touch) at overlap `δ ≥ δ_c`.
+    /// `F`, `dF/dδ` and energy of [`JkrCurve::force_and_radius`].
+    #[cfg(test)]
     pub(crate) fn force(&self, delta: f64) -> ScalarForce {
+        self.force_and_radius(delta).0
+    }
+
+    /// `F`, `dF/dδ` and energy (relative to first touch), and the contact radius `a` (m), at
+    /// overlap `δ ≥ δ_c`, from one solve.
+    pub(crate) fn force_and_radius(&self, delta: f64) -> (ScalarForce, f64) {
         let (e, r, s) = (self.e, self.r, self.s);
         let x = self.root(delta);
         let x3 = x.powi(3);
@@ -133,12 +140,13 @@ impl JkrCurve {
         let ddelta = 4.0 * x3 / r - s;
         let dfdx = 2.0 * e * x * x * (4.0 * x3 / r - 3.0 * s);
         let x0 = (s * r).cbrt();
-        ScalarForce {
+        let law = ScalarForce {
             force: f,
             d_overlap: if ddelta > 0.0 { dfdx / ddelta } else { 0.0 },
             d_rate: 0.0,
             energy: self.potential(x) - self.potential(x0),
-        }
+        };
+        (law, x * x)
     }
 }
 
@@ -208,7 +216,7 @@ impl ChainElement for Jkr {
             .with_memory(MemorySpec::of::<Established>())
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA))
     }
     fn validate(&self) -> Result<(), String> {
         check_positive("surface_energy", "J/m²", self.surface_energy)?;
@@ -229,7 +237,9 @@ impl ChainElement for Jkr {
             return;
         }
         ctx.set_memory(&Established(true));
-        add_normal_force(ctx, curve.force(delta));
+        let (law, a) = curve.force_and_radius(delta);
+        ctx.contact_area = std::f64::consts::PI * a * a;
+        add_normal_force(ctx, law);
     }
 }
 

@@ -141,10 +141,16 @@ impl MaugisDugdaleCurve {
 
     /// `F`, `dF/dδ` and energy (relative to first touch) at overlap `δ ≥ δ_c` (m).
     pub fn force(&self, delta: f64) -> ScalarForce {
+        self.force_and_radius(delta).0
+    }
+
+    /// [`MaugisDugdaleCurve::force`] and the contact radius `a` (m) at overlap `δ ≥ δ_c`, from
+    /// one solve.
+    pub fn force_and_radius(&self, delta: f64) -> (ScalarForce, f64) {
         let shape = &self.shape;
         let p = shape.solve(delta / self.overlap_scale);
         let stiffness = self.force_scale / self.overlap_scale;
-        ScalarForce {
+        let law = ScalarForce {
             force: self.force_scale * p.force,
             d_overlap: if p.d_overlap > 0.0 {
                 stiffness * p.d_force / p.d_overlap
@@ -153,7 +159,8 @@ impl MaugisDugdaleCurve {
             },
             d_rate: 0.0,
             energy: self.force_scale * self.overlap_scale * shape.work(shape.a_touch, p.a),
-        }
+        };
+        (law, p.a * self.radius_scale)
     }
 }
 
@@ -197,7 +204,7 @@ impl ChainElement for MaugisDugdale {
             .with_memory(MemorySpec::of::<Established>())
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA))
     }
     fn validate(&self) -> Result<(), String> {
         check_positive("surface_energy", "J/m²", self.surface_energy)?;
@@ -223,7 +230,9 @@ impl ChainElement for MaugisDugdale {
             return;
         }
         ctx.set_memory(&Established(true));
-        add_normal_force(ctx, curve.force(delta));
+        let (law, a) = curve.force_and_radius(delta);
+        ctx.contact_area = PI * a * a;
+        add_normal_force(ctx, law);
     }
 }
 

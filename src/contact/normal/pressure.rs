@@ -97,7 +97,7 @@ impl ChainElement for LinearPressure {
         Needs::caps(Caps::GEOMETRY)
     }
     fn gives(&self) -> Gives {
-        let g = Gives::caps(Caps::NORMAL_FORCE);
+        let g = Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA));
         if self.damping == 0.0 {
             g
         } else {
@@ -120,6 +120,7 @@ impl ChainElement for LinearPressure {
         }
         let rate = -ctx.normal_velocity();
         let s = linear_pressure(area, self.stiffness, self.damping, delta, rate);
+        ctx.contact_area = area;
         add_normal_force(ctx, s);
     }
 }
@@ -212,7 +213,7 @@ impl ChainElement for AdhesivePressure {
         })
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::NORMAL_FORCE)
+        Gives::caps(Caps::NORMAL_FORCE.with(Caps::CONTACT_AREA))
     }
     fn validate(&self) -> Result<(), String> {
         check_non_negative("energy", "J/m²", self.energy)?;
@@ -235,6 +236,10 @@ impl ChainElement for AdhesivePressure {
             }
             AreaShare::Rest => None,
         };
+        // The node's share counts as contact while it overlaps (as in `cell_contacts`).
+        if gap < 0.0 {
+            ctx.contact_area = current.as_ref().map_or(area, |s| s.area);
+        }
         match current {
             Some(share) => {
                 let (phi, d1, _) = self.potential(gap);

@@ -83,5 +83,6 @@ fn silence(lc: &mut LocalContact) {
     lc.rigid_loads = None;
     lc.virial = None;
     lc.spring_tension = None;
+    lc.contact_area = None;
     lc.ring = None;
 }

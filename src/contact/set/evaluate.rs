@@ -108,6 +108,7 @@ pub(super) fn beyond_reach(key: &PairKey, gap: f64) -> LocalContact {
         rigid_loads: None,
         virial: None,
         spring_tension: None,
+        contact_area: None,
         ring: None,
     }
 }
@@ -166,6 +167,7 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
         ctx.spring_tension.filter(|_| active),
         &mut lc.spring_tension,
     );
+    keep_boxed(ctx.area_record.filter(|_| active), &mut lc.contact_area);
     lc.ring = ring_of(ctx, active);
 }
 

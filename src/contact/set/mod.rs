@@ -11,6 +11,7 @@ mod ccd_cap;
 mod cell_contacts;
 mod cell_once;
 mod cell_traction;
+mod contact_areas;
 mod contact_set;
 mod coverage;
 mod detection;
@@ -31,6 +32,7 @@ pub use band_neighbours::{BandNeighbours, band_neighbours};
 pub use binding::ContactBinding;
 pub use cell_contacts::{CellContact, cell_contacts};
 pub use cell_traction::cell_tractions;
+pub use contact_areas::{ContactAreas, contact_areas};
 pub use contact_set::ContactSet;
 pub use model::{
     ContactModel, ContactStats, Coverage, LocalContact, PairKey, RigidLoad, rigid_body_loads,

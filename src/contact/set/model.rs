@@ -54,6 +54,8 @@ pub struct LocalContact {
     pub virial: Option<Box<crate::contact::VirialRecord>>,
     /// What `Assemble_SpringTension(1D)` recorded of an active pair (`None` without it).
     pub spring_tension: Option<Box<crate::contact::SpringTensionRecord>>,
+    /// What `Assemble_ContactArea_1`/`_2` recorded of an active pair (`None` without them).
+    pub contact_area: Option<Box<crate::contact::ContactAreaRecord>>,
     /// What a law weighted by side 1's current area share adds on the node's ring: forces on
     /// the ring's coordinates and, with a Jacobian, the system block of the ring's rows over
     /// the pair's and the ring's coordinates (see [`crate::contact::RingTerm`]); `None` for

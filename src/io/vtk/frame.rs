@@ -30,6 +30,8 @@ pub struct SphereBody {
     pub orientation: [f64; 4],
     /// Virial stress \[Pa\], row-major 3 × 3, when a chain has `Assemble_VirialStress`.
     pub virial_stress: Option<[f64; 9]>,
+    /// Contact area \[m²\], when a chain has `Assemble_ContactArea_1` or `_2`.
+    pub contact_area: Option<f64>,
 }
 
 impl SphereBody {
@@ -42,6 +44,7 @@ impl SphereBody {
             angular_velocity: Vec3::zeros(),
             orientation: [1.0, 0.0, 0.0, 0.0],
             virial_stress: None,
+            contact_area: None,
         }
     }
 }

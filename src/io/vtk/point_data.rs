@@ -3,7 +3,8 @@
 //! frame) and `orientation` (unit quaternion `w, x, y, z`, the rotation since the start) on the
 //! sphere centres, zero and the identity `(1, 0, 0, 0)` on the other points; and, when a
 //! sphere has one (a chain with `Assemble_VirialStress`), `virial_stress` (Pa, 3 × 3 row-major)
-//! on the sphere centres, zero on the other points; when a shell has them
+//! on the sphere centres, zero on the other points; likewise `contact_area` (m²,
+//! `Assemble_ContactArea_1`/`_2`) on the sphere centres; when a shell has them
 //! (`Assemble_SpringTension`), `spring_tension` (N/m) on the shell nodes, zero elsewhere.
 
 use super::super::fmt_f64;
@@ -64,6 +65,12 @@ pub(super) fn push_motion(
         .chain(frame.spheres.iter().flat_map(|sp| sp.orientation))
         .chain(identity(n_shell));
     data_array(s, "orientation", "Float64", 4, orientation.map(fmt_f64))?;
+    if frame.spheres.iter().any(|sp| sp.contact_area.is_some()) {
+        let area = std::iter::repeat_n(0.0, n_rod)
+            .chain((frame.spheres.iter()).map(|sp| sp.contact_area.unwrap_or(0.0)))
+            .chain(std::iter::repeat_n(0.0, n_shell));
+        data_array(s, "contact_area", "Float64", 1, area.map(fmt_f64))?;
+    }
     if frame.spheres.iter().all(|sp| sp.virial_stress.is_none()) {
         return Ok(());
     }

@@ -205,6 +205,7 @@ mod tests {
                 rigid_loads: None,
                 virial: None,
                 spring_tension: None,
+                contact_area: None,
                 ring: None,
             };
             maps.scatter(k, &lc, &mut compact);

@@ -353,6 +353,7 @@ mod tests {
             rigid_loads: None,
             virial: None,
             spring_tension: None,
+            contact_area: None,
             ring: None,
         };
         let contacts = [contact];
@@ -432,6 +433,7 @@ mod tests {
                     rigid_loads: None,
                     virial: None,
                     spring_tension: None,
+                    contact_area: None,
                     ring: None,
                 }
             })

@@ -119,7 +119,7 @@ macro_rules! md_int {
                 NEEDS
             }
             fn gives(&self) -> Gives {
-                Gives::caps(Caps::PRESSURE).dissipative()
+                Gives::caps(Caps::PRESSURE.with(Caps::CONTACT_AREA)).dissipative()
             }
             fn validate(&self) -> Result<(), String> {
                 check_positive("surface_energy", "J/m²", self.surface_energy)?;

@@ -27,7 +27,10 @@ pub(super) fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
     }
     rec.outcome = evaluate(&rec.spec, &x, &v);
     match rec.outcome {
-        Some(o) => ctx.normal_force = o.integral.force,
+        Some(o) => {
+            ctx.normal_force = o.integral.force;
+            ctx.contact_area = o.integral.contact_area;
+        }
         None => ctx.reject = true,
     }
 }
@@ -67,7 +70,7 @@ impl ChainElement for HertzInt {
         NEEDS
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::PRESSURE).dissipative()
+        Gives::caps(Caps::PRESSURE.with(Caps::CONTACT_AREA)).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         check_optional_positive("effective_modulus", "Pa", self.effective_modulus)
@@ -110,7 +113,7 @@ impl ChainElement for DampedHertzInt {
         NEEDS
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::PRESSURE).dissipative()
+        Gives::caps(Caps::PRESSURE.with(Caps::CONTACT_AREA)).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         check_non_negative("damping_time", "s", self.damping_time)?;
@@ -161,7 +164,7 @@ impl ChainElement for LinearPressureInt {
         NEEDS
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::PRESSURE).dissipative()
+        Gives::caps(Caps::PRESSURE.with(Caps::CONTACT_AREA)).dissipative()
     }
     fn validate(&self) -> Result<(), String> {
         check_positive("stiffness", "Pa/m", self.stiffness)?;

@@ -39,6 +39,9 @@ pub struct Integral {
     pub sphere_force: f64,
     /// Covered fraction `φ = A(polygon ∩ disk)/(π s²)` of the full contact circle.
     pub fraction: f64,
+    /// Contact area of the polygon (m²): `A(polygon ∩ disk)` of the contact circle, of radius
+    /// `a` (not the Dugdale zone's `c`) for the Maugis–Dugdale pressures.
+    pub contact_area: f64,
     /// Whether the pressure was integrated by quadrature (false: fallback or exact uniform).
     pub quadrature: bool,
 }
@@ -52,6 +55,7 @@ impl Integral {
         self.quadrature |= o.quadrature;
         if self.fraction == 0.0 {
             self.fraction = o.fraction;
+            self.contact_area = o.contact_area;
         }
     }
 }
@@ -82,6 +86,10 @@ pub fn integrate_polygon(
     let (da, dm) = polygon::disk_intersection(poly, s);
     let (covered, covered_moment) = (da * sign, dm * sign);
     let fraction = covered / (std::f64::consts::PI * s * s);
+    let contact_area = match field.adhesion() {
+        Some(d) => polygon::disk_intersection(poly, d.a).0 * sign,
+        None => covered,
+    };
     let n_i = poly.len() as f64;
     let pi_a2 = std::f64::consts::PI * field.criterion * field.criterion;
     let integrate = !field.uniform && 0.1 * (n_i - 2.0) * quadrature::N_Q as f64 * pi_a2 >= area;
@@ -101,6 +109,7 @@ pub fn integrate_polygon(
             moment,
             sphere_force: field.sphere_force,
             fraction,
+            contact_area,
             quadrature: false,
         });
     }
@@ -154,6 +163,7 @@ pub fn integrate_polygon(
         moment,
         sphere_force: field.sphere_force,
         fraction,
+        contact_area,
         quadrature: true,
     })
 }
