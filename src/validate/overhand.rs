@@ -72,7 +72,9 @@ use super::braid_knot::Braid;
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::knot_pull::{E, H, KnotPoint, Pull, Regime, Settle, Start, Tightening, tighten};
+use super::knot_pull::{
+    E, H, IMC_DELTA, KnotPoint, Pull, Regime, Settle, Start, Tightening, tighten,
+};
 pub use super::overhand_theory::{
     curve_point, g, loop_integrals, shares, shortening_for, traction_at,
 };
@@ -151,6 +153,7 @@ pub fn tightening(n: usize) -> Tightening {
             dt: DT_SETTLED,
         }),
         force_tol: FORCE_TOL,
+        delta: IMC_DELTA,
         dump_nodes: false,
     }
 }

@@ -22,46 +22,58 @@
 //! and the wall time of the pull.
 //!
 //! **What the runs show** (issue 36 asked for the same tractions within 1 % and a much
-//! faster pull; the first holds, the second does not). At the dynamic pull's Δt = 20 ms the
-//! overdamped stage reproduces the dynamic tractions (the 1 kg/m³ inertia the dynamic stage
-//! keeps is negligible, as its choice intended). It is not faster: every step, inertial or
-//! not, takes 15–25 Newton iterations, and that floor, not the integrator, sets the cost (the
-//! overdamped pulls took 5 % fewer to 28 % more iterations than the dynamic ones). One
-//! thread each, CPU time (user) and Newton iterations of the whole pull, forming included,
-//! and the largest difference of n²F̄ at the five table points (the wall times, 6 s to 39 min,
-//! were taken on a machine loaded 3–9 deep by other jobs and say little):
+//! faster pull). The cost of a knot pull is Newton's count per step, and that count is set by
+//! the IMC contact's distance tolerance δ, not by the integrator. With the dynamic pulls' δ =
+//! 1e-5 m (0.6 % of h), every step, inertial or overdamped, took 15–25 Newton iterations: the
+//! penalty stiffens over δ/15 = 0.7 µm while a strand moves about 100 µm per step, and the
+//! residual line search crawls through the stiffening (on the n = 2 pull the residual falls from
+//! 1e2 N to 1e-2 N in three iterations, then by 10–20 % per iteration with α = 0.01–0.5 for ten
+//! to thirty more). Controls on n = 2, every 20 ms sub-step of the overdamped stage: without
+//! friction 31.9 iterations per sub-step (22.2 with), with a ten times wider stick–slip
+//! regularisation (ν = 1e-3 m/s) 21.3, so neither friction nor its regularisation is the cause;
+//! δ = 5e-5 m: 8.5, δ = 1e-4 m: 5.1, δ = 2e-4 m: 3.4. The tractions move with δ (n = 2, largest
+//! difference from the dynamic δ = 1e-5 pull at the five table points: 0.19 %, 0.49 % and
+//! 1.3 %), so the case runs at [`DELTA_QS`] = 5e-5 m (3 % of h).
 //!
-//! | n | dynamic: CPU, Newton | overdamped: CPU, Newton | n²F̄, largest difference |
-//! |---|---|---|---|
-//! | 1 | 3.2 s, 4,518 | 2.8 s, 4,270 | 0.001 % |
-//! | 2 | 60 s, 22,995 | 71 s, 22,503 | 0.14 % |
-//! | 3 | 278 s, 39,970 | 290 s, 40,661 | 0.56 % |
-//! | 4 | 550 s, 41,623 | 713 s, 53,138 | 0.42 % |
+//! One run of the case (`catena validate overhand_qs`, the four pulls two at a time on this
+//! 2-core machine, other jobs at the lowest priority): 171.8 s of wall (156.5 s in a second
+//! run) and 274 s of CPU for all
+//! four knots, against 1,077 s of CPU for the overdamped pulls at δ = 1e-5 and 891 s for the
+//! dynamic ones (one thread each; CPU of the whole pull, forming included):
 //!
-//! Larger overdamped steps cost more per unit of pull, not less (n = 2, iterations per record
-//! of 1/40 of the pull: about 450 at 20 ms, 700 at 50 ms, 800–1,100 at 0.1 s; from 50 ms on the
-//! guard undoes about 30 % of the sub-steps, where the braid moves a strand more than h/2
-//! across the rod, and the iterations per sub-step grow from about 17 to 50): at Δt = 0.1 s
-//! the n = 2 pull took 130 s of CPU against 60 s dynamic, and its tractions differed from the
-//! dynamic ones by 0.3–2 % (a stick–slip traction's records taken at other instants; n = 1 at
-//! 0.1 s: 3.5 s, within 2.1 %). The extrapolated predictor (`initial_guess: Extrapolated`) did
-//! not lower the count. So the case runs at [`DT_QS`] = 20 ms: the overdamped switch is a
-//! like-for-like replacement of the light inertial stage, and a faster pull needs fewer Newton
-//! iterations per step (the IMC penalty's creep of about δ/30 per iteration out of a predicted
-//! overlap, or the friction's regularisation at ν = 1e-4 m/s, are the candidates), not larger
-//! steps. The steps stay guarded: without inertia nothing else bounds a strand's motion
-//! within a step.
+//! | n | dynamic, δ = 1e-5: CPU, Newton | overdamped, δ = 1e-5: CPU, Newton | overdamped, δ = 5e-5: wall, Newton | n²F̄, largest difference (δ = 5e-5) |
+//! |---|---|---|---|---|
+//! | 1 | 3.2 s, 4,518 | 2.8 s, 4,270 | 2.4–2.8 s, 2,859 | 0.45 % |
+//! | 2 | 60 s, 22,995 | 71 s, 22,503 | 25–28 s, 8,606 | 0.19 % |
+//! | 3 | 278 s, 39,970 | 290 s, 40,661 | 73–83 s, 11,020 | 0.60 % |
+//! | 4 | 550 s, 41,623 | 713 s, 53,138 | 157–172 s, 12,668 | 0.32 % |
+//!
+//! So the quasi-static pulls are 3.3× cheaper than the dynamic ones in CPU (3.1× in Newton
+//! iterations), all of it from δ; the integrator alone gains nothing here (the same δ in the
+//! dynamic pulls would gain the same). Larger overdamped steps still cost more per unit of pull,
+//! not less: at δ = 1e-5, n = 2, iterations per record of 1/40 of the pull were about 450 at
+//! 20 ms, 700 at 50 ms, 800–1,100 at 0.1 s (from 50 ms on the guard undoes about 30 % of the
+//! sub-steps, where the braid moves a strand more than h/2 across the rod); at δ = 5e-5 the
+//! n = 2 pull at 50 ms took 41.8 s against 25.8 s at 20 ms (19.6 iterations per sub-step against
+//! 8.5), its tractions within 0.61 %. The extrapolated predictor (`initial_guess:
+//! Extrapolated`) did not lower the count. So the case runs at [`DT_QS`] = 20 ms. The steps
+//! stay guarded: without inertia nothing else bounds a strand's motion within a step.
 
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::knot_pull::{H, KnotPoint, Regime, Settle, Tightening, tighten};
+use super::knot_pull::{H, IMC_DELTA, KnotPoint, Regime, Settle, Tightening, tighten};
 use super::overhand::{DT_SETTLED, X_SETTLE, each_knot};
 use std::time::Instant;
 
 /// Time step of the overdamped stage (s): the dynamic light stage's; larger steps cost more
 /// Newton iterations per unit of pull (module docs).
 pub const DT_QS: f64 = DT_SETTLED;
+
+/// The IMC contact's distance tolerance δ of these pulls (m), 3 % of h: five times the
+/// dynamic pulls' [`IMC_DELTA`]. Newton's iterations per step fall about threefold (module
+/// docs), the tractions stay within 1 % of the dynamic pulls'.
+pub const DELTA_QS: f64 = 5e-5;
 
 /// Agreement asked of the quasi-static n²F̄ with the dynamic one at each table point (issue 36).
 pub const AGREEMENT: f64 = 0.01;
@@ -104,6 +116,7 @@ pub const DYNAMIC: [[(f64, f64); 5]; 4] = [
 /// The pull of knot `n`: case `overhand`'s, overdamped at Δt = `dt` from [`X_SETTLE`] on.
 pub fn tightening_with(n: usize, dt: f64) -> Tightening {
     let mut t = super::overhand::tightening(n);
+    t.delta = DELTA_QS;
     t.settle = Some(Settle {
         e: (n * n) as f64 * H / X_SETTLE,
         regime: Regime::Overdamped,
@@ -218,12 +231,13 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     }
     report.figures.push(figure);
     report.notes.push(format!(
-        "The pulls of case `overhand` (same knots, rod, chain, speeds, drag 0.02/n⁴ Pa·s and \
-         forming stage at ρ = 1000 kg/m³, Δt = 5 ms); from n²h/e = {X_SETTLE} on the rod \
-         steps with integrator: Overdamped at Δt = {DT_QS} s (the dynamic pulls: ρ = 1 kg/m³, \
-         implicit Euler, Δt = {DT_SETTLED} s), the drag as resistance, the twist of edge 0 held, \
-         steps guarded. Each n²F̄ is interpolated at the n²h/e of the dynamic record it is \
-         compared with (module docs of `validate::overhand_qs`); ±{:.0} %.",
+        "The pulls of case `overhand` (same knots, rod, speeds, drag 0.02/n⁴ Pa·s and \
+         forming stage at ρ = 1000 kg/m³, Δt = 5 ms) with the IMC chain's distance tolerance \
+         δ = {DELTA_QS:e} m (case overhand: {IMC_DELTA:e} m); from n²h/e = {X_SETTLE} on the \
+         rod steps with integrator: Overdamped at Δt = {DT_QS} s (the dynamic pulls: ρ = 1 \
+         kg/m³, implicit Euler, Δt = {DT_SETTLED} s), the drag as resistance, the twist of edge \
+         0 held, steps guarded. Each n²F̄ is interpolated at the n²h/e of the dynamic record it \
+         is compared with (module docs of `validate::overhand_qs`); ±{:.0} %.",
         100.0 * AGREEMENT
     ));
     Ok(report)
@@ -255,7 +269,11 @@ mod tests {
             t.records = 12;
             t
         };
-        let dynamic = short(super::super::overhand::tightening(1));
+        // The same contact (δ) in both, so that they differ by the integrator only.
+        let dynamic = short(Tightening {
+            delta: DELTA_QS,
+            ..super::super::overhand::tightening(1)
+        });
         let overdamped = short(tightening_with(1, DT_SETTLED));
         let settled = |p: &[KnotPoint]| -> Vec<f64> {
             p.iter()

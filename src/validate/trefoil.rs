@@ -59,7 +59,9 @@
 use super::case::{CaseReport, CaseRun};
 use super::check::{Check, Criterion};
 use super::figure::{Curve, Figure, Style};
-use super::knot_pull::{E, H, KnotPoint, Start, Tightening, bending_stiffness, epsilon, tighten};
+use super::knot_pull::{
+    E, H, IMC_DELTA, KnotPoint, Start, Tightening, bending_stiffness, epsilon, tighten,
+};
 use std::fmt::Write as _;
 
 /// Friction coefficient (trefoil run).
@@ -90,6 +92,7 @@ pub const TREFOIL: Tightening = Tightening {
     density: DENSITY,
     settle: None,
     force_tol: 0.0,
+    delta: IMC_DELTA,
     dump_nodes: false,
 };
 
