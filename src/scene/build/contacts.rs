@@ -6,11 +6,11 @@
 use super::bodies::Bodies;
 use super::ctx::Ctx;
 use super::groups::ContactNames;
-use crate::contact::PrimKind;
 use crate::contact::{
     BodyGroup, Chain, ContactBinding, ContactModel, ContactSet, ElementSet, PrimId, Redetect,
     RigidRefusal, SelfExclusion, band_neighbours,
 };
+use crate::contact::{Category, PrimKind};
 use crate::diag::{SceneError, locate};
 use crate::model::Model;
 use crate::scene::schema::ContactSpec;
@@ -44,6 +44,7 @@ pub(super) fn build_contacts<E: ElementSet + DeserializeOwned + 'static>(
         })?;
         super::body_checks::check_bodies(cx, sets, model, ci, &contact.chain, &b)?;
         warnings.extend(band_warnings(model, &b, ci));
+        warnings.extend(matrix_warning(&b, ci));
         check_static(cx, spec, ci, &b.chain)?;
         bindings.push(b);
     }
@@ -103,6 +104,26 @@ fn band_warnings<E: ElementSet>(model: &Model, b: &ContactBinding<E>, ci: usize)
             )
         })
         .collect()
+}
+
+/// A warning for binding `ci` whose chain has force laws but no `AssembleContactMatrix`:
+/// Newton then gets none of their Jacobian (mpacts' explicit contact forces), and a stiff law
+/// needs small steps or many iterations.
+fn matrix_warning<E: ElementSet>(b: &ContactBinding<E>, ci: usize) -> Option<String> {
+    let elements = b.chain.elements();
+    let laws = (elements.iter())
+        .any(|e| matches!(e.doc().category, Category::Normal | Category::Tangential));
+    let matrix = (elements.iter()).any(|e| e.doc().name == "AssembleContactMatrix");
+    (laws && !matrix).then(|| {
+        format!(
+            "contact {} (chain \"{}\"): no AssembleContactMatrix, so Newton sees none of the \
+             chain's force derivatives and treats its forces as given within an iteration \
+             (stiff laws then take many iterations or small steps)\n  help: add \
+             AssembleContactMatrix after AssembleForces, unless explicit contact forces are meant",
+            ci + 1,
+            b.chain.name()
+        )
+    })
 }
 
 /// One contact of the scene: its chain loaded, its sides and exclusions resolved, its keep
