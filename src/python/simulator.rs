@@ -10,13 +10,14 @@ use super::run_helpers::{check_until, on_worker};
 use super::state;
 pub use super::step_report::StepReport;
 use crate::run::{RunError, RunOptions, RunScene, run_simulator};
-use crate::scene::BuiltScene;
 use crate::system::{AdaptiveState, Simulator as Sim, advance};
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
+
+mod access;
 
 /// A scene being simulated. Made by ``Scene.simulator()``.
 #[pyclass(module = "catena._catena", unsendable)]
@@ -29,44 +30,6 @@ pub struct Simulator {
     /// Whether a run's callback is being called with this simulator (which then must not be
     /// stepped or run).
     pub(super) in_callback: bool,
-}
-
-impl Simulator {
-    /// The simulator of `built`, whose scene text is `source`.
-    pub fn new(built: BuiltScene, source: String) -> Self {
-        let (info, sim) = RunScene::split(built, Some(source));
-        let adaptive = AdaptiveState::new(&info.adaptive);
-        Self {
-            sim: Some(sim),
-            info,
-            adaptive,
-            steps: 0,
-            in_callback: false,
-        }
-    }
-
-    /// Refuses `what` (`step`, `run`) from inside a run's callback.
-    fn not_in_callback(&self, what: &str) -> PyResult<()> {
-        if self.in_callback {
-            return Err(PyRuntimeError::new_err(format!(
-                "Simulator.{what}() was called from inside the callback of a run: the run steps \
-                 the simulator; return False from the callback to end the run early instead"
-            )));
-        }
-        Ok(())
-    }
-
-    fn sim(&self) -> PyResult<&Sim> {
-        self.sim
-            .as_ref()
-            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))
-    }
-
-    fn sim_mut(&mut self) -> PyResult<&mut Sim> {
-        self.sim
-            .as_mut()
-            .ok_or_else(|| PyRuntimeError::new_err("the simulator is running"))
-    }
 }
 
 #[pymethods]
