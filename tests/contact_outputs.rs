@@ -97,17 +97,30 @@ fn last_frame_file(out: &Path, pick: impl Fn(&str) -> bool) -> String {
     std::fs::read_to_string(out.join("frames").join(last)).unwrap()
 }
 
-#[test]
-fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = write_files(dir.path());
-    let mut sim = build(&file).into_simulator();
+/// The column of `file` stepped to rest (2 s): the simulator, each sphere's volume, its weight
+/// and the virial stresses of the last step.
+fn settled_column(
+    file: &Path,
+) -> (
+    catena::system::Simulator,
+    f64,
+    f64,
+    catena::contact::VirialStresses,
+) {
+    let mut sim = build(file).into_simulator();
     while sim.model.time < 2.0 - 1e-12 {
         sim.step().unwrap_or_else(|e| panic!("{e}"));
     }
     let volume = 4.0 / 3.0 * PI * R.powi(3);
-    let w = RHO * volume * G;
     let s = virial_stresses(&sim.model, &sim.model.q, sim.last_contacts());
+    (sim, volume, RHO * volume * G, s)
+}
+
+#[test]
+fn a_column_of_spheres_carries_its_weight_in_its_virial_stress() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_files(dir.path());
+    let (sim, volume, w, s) = settled_column(&file);
     for (k, sigma) in s.spheres.iter().enumerate() {
         let expected = -R * w * (2.0 * (3 - k) as f64 - 1.0) / volume;
         assert!(
@@ -145,13 +158,7 @@ fn assemble_virial_stress_2_gives_side_two_its_share_only() {
         let text = chain_with(name, second, resolver, "Assemble_VirialStress_2");
         std::fs::write(dir.path().join(format!("{name}.ron")), text).unwrap();
     }
-    let mut sim = build(&file).into_simulator();
-    while sim.model.time < 2.0 - 1e-12 {
-        sim.step().unwrap_or_else(|e| panic!("{e}"));
-    }
-    let volume = 4.0 / 3.0 * PI * R.powi(3);
-    let w = RHO * volume * G;
-    let s = virial_stresses(&sim.model, &sim.model.q, sim.last_contacts());
+    let (_, volume, w, s) = settled_column(&file);
     assert_eq!(s.spheres[0], catena::math::Mat3::zeros(), "bottom sphere");
     for k in 1..3 {
         let expected = -R * w * (3 - k) as f64 / volume;
