@@ -28,6 +28,12 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case {
+        name: "cell_division",
+        scene: "cell_division",
+        until: 90.0,
+        swap: &[],
+    },
+    Case {
         name: "cell_laplace",
         scene: "cell_laplace",
         until: 0.5,

@@ -5,7 +5,7 @@ use super::assemble::{
     AssembleContactArea1, AssembleContactArea2, AssembleContactMatrix, AssembleForces,
     AssembleForces1, AssembleForces2, AssembleSpringTension, AssembleSpringTension1D,
     AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle, Feedback, FeedbackDistance,
-    MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    FeedbackDividing, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -15,14 +15,15 @@ use super::normal::integrated::{
     DampedHertzInt, HertzInt, LinearPressureInt, MaugisDugdaleGeoInt, MaugisDugdaleInt,
 };
 use super::normal::{
-    AdhesivePressure, ConstantForce, DampedHertz, Delile, Dmt, Hertz, HertzRestitution, Imc, Ipc,
-    Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap, LinearForce, LinearPressure,
-    MaugisDugdale, MaxwellFluidShell, PresetForce, SerialDashpot, Spring, SpringDamper,
+    AdhesivePressure, Budding, ConstantForce, DampedHertz, Delile, Dividing, Dmt, Hertz,
+    HertzRestitution, Imc, Ipc, Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap,
+    LinearForce, LinearPressure, MaugisDugdale, MaxwellFluidShell, PresetForce, SerialDashpot,
+    Spring, SpringDamper,
 };
 use super::resistance::{
-    AreaWeightedResistance, ConstantResistance, LubricationResistance, MaskedConstantResistance,
-    MaterialSpecificAreaWeightedResistance, MaterialSpecificConstantResistance,
-    MeshWeightedResistance, ShellViscosityResistance,
+    AreaWeightedResistance, ConstantResistance, DividingResistance, LubricationResistance,
+    MaskedConstantResistance, MaterialSpecificAreaWeightedResistance,
+    MaterialSpecificConstantResistance, MeshWeightedResistance, ShellViscosityResistance,
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
@@ -123,6 +124,10 @@ crate::element_set! {
         ConstantForce(ConstantForce),
         /// `PresetForce`.
         PresetForce(PresetForce),
+        /// `N_Dividing`.
+        Dividing(Dividing),
+        /// `N_Budding`.
+        Budding(Budding),
         /// `N_JKR`.
         Jkr(Jkr),
         /// `N_MaugisDugdale`.
@@ -165,6 +170,8 @@ crate::element_set! {
         ShellViscosityResistance(ShellViscosityResistance),
         /// `N_LubricationResistance`.
         LubricationResistance(LubricationResistance),
+        /// `N_DividingResistance`.
+        DividingResistance(DividingResistance),
         /// `ComputeContactMatrixElementStatic`.
         MatrixStatic(MatrixStatic),
         /// `ComputeContactMatrixElementUnderdamped`.
@@ -197,6 +204,8 @@ crate::element_set! {
         FeedbackDistance(FeedbackDistance),
         /// `NoFeedback`.
         NoFeedback(NoFeedback),
+        /// `FeedbackDividing`.
+        FeedbackDividing(FeedbackDividing),
     }
 }
 

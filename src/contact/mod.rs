@@ -75,6 +75,7 @@ pub use normal::{
     AdhesivePressure, AreaShare, NodeArea, RingTerm, add_current_area_terms, current_node_area,
     ring_coordinates,
 };
+pub use normal::{Budding, Dividing, Division, DivisionState};
 pub use normal::{
     ConstantForce, DampedHertz, Dmt, Established, Hertz, HertzRestitution, Imc, ImcState,
     ImcStiffness, Ipc, IpcStiffness, Jkr, JkrCurve, KappaState, LinearAdhesionForce, LinearDamper,

@@ -17,6 +17,9 @@ pub struct FeedbackDistance;
 /// Feedback = 0 (always keep).
 #[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
 pub struct NoFeedback;
+/// Feedback = 0 for division partners (mpacts `FeedbackDividing`).
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Deserialize)]
+pub struct FeedbackDividing;
 
 static FB: ElementDoc = ElementDoc {
     name: "Feedback",
@@ -34,6 +37,17 @@ static NFB: ElementDoc = ElementDoc {
     name: "NoFeedback",
     summary: "feedback = 0: keep every contact within the keep distance",
     details: "Sets feedback = 0. No parameters.",
+    ..FB
+};
+
+static FBDIV: ElementDoc = ElementDoc {
+    name: "FeedbackDividing",
+    summary: "feedback = 0 for division partners: keep the two particles of a dividing cell",
+    details: "Sets feedback = 0. No parameters. mpacts sets a zero feedback when p1 and p2 belong to one \
+              dividing cell so that its detector keeps them at any distance. In catena the partners have \
+              a binding of their own (see N_Dividing), so every pair this chain sees is a partner pair; \
+              the candidates are kept by the binding's keep_distance (give it above the final \
+              separation). Source: mpacts FeedbackDividing (seed 003).",
     ..FB
 };
 
@@ -70,6 +84,21 @@ impl ChainElement for FeedbackDistance {
 impl ChainElement for NoFeedback {
     fn doc(&self) -> &'static ElementDoc {
         &NFB
+    }
+    fn needs(&self) -> Needs {
+        Needs::caps(Caps::NONE)
+    }
+    fn gives(&self) -> Gives {
+        Gives::caps(Caps::FEEDBACK)
+    }
+    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        ctx.feedback = 0.0;
+    }
+}
+
+impl ChainElement for FeedbackDividing {
+    fn doc(&self) -> &'static ElementDoc {
+        &FBDIV
     }
     fn needs(&self) -> Needs {
         Needs::caps(Caps::NONE)

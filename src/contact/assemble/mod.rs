@@ -10,7 +10,7 @@ mod virial;
 
 pub use contact_area::{AssembleContactArea1, AssembleContactArea2, ContactAreaRecord};
 pub use distribute::DistributeToTriangle;
-pub use feedback::{Feedback, FeedbackDistance, NoFeedback};
+pub use feedback::{Feedback, FeedbackDistance, FeedbackDividing, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};
 pub use spring_tension::{AssembleSpringTension, AssembleSpringTension1D, SpringTensionRecord};

@@ -4,6 +4,7 @@ mod constant_force;
 mod current_area;
 mod damped_hertz;
 mod delile;
+mod dividing;
 mod dmt;
 pub(crate) mod effective;
 mod hertz;
@@ -33,6 +34,7 @@ pub use current_area::{
 };
 pub use damped_hertz::DampedHertz;
 pub use delile::Delile;
+pub use dividing::{Budding, Dividing, Division, DivisionState};
 pub use dmt::Dmt;
 pub(crate) use effective::{
     check_non_negative, check_optional_positive, check_positive, effective_radius,

@@ -4,6 +4,7 @@
 
 mod area_weighted;
 mod constant;
+mod dividing;
 mod lubrication;
 mod masked;
 #[cfg(test)]
@@ -18,6 +19,7 @@ mod shell_viscosity;
 
 pub use area_weighted::AreaWeightedResistance;
 pub use constant::ConstantResistance;
+pub use dividing::DividingResistance;
 pub use lubrication::LubricationResistance;
 pub use masked::MaskedConstantResistance;
 pub use material_specific::MaterialSpecificConstantResistance;

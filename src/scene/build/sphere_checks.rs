@@ -10,7 +10,9 @@
 //!   spheres apart at an absurd speed on the first step. DEM beds start with overlaps of a
 //!   few percent of a radius at most; half a radius is a placement or unit error. Two fixed
 //!   spheres are exempt: they never move, and walls made of overlapping fixed spheres are a
-//!   common way to build a rough boundary.
+//!   common way to build a rough boundary. So are two spheres a contact binding `exclude`s:
+//!   the scene says how they interact, typically the two particles of a dividing cell, which
+//!   start inside their mother and have a binding of their own (`N_Dividing`).
 //! - **A kinetic energy that is not a finite number** (an angular velocity of 1e300 rad/s, a
 //!   speed of 1e200 m/s) — refused: the energy columns, and the inertia terms of the Newton
 //!   residual, would be ∞ or NaN from the first step.
@@ -98,6 +100,12 @@ pub(super) fn check_spheres(
     }
     let centres: Vec<_> = spheres.iter().map(|s| s.center(&model.q)).collect();
     let fixed: Vec<bool> = spec.spheres.iter().map(|s| s.fixed).collect();
+    let excluded = |a: &str, b: &str| {
+        spec.contacts
+            .iter()
+            .flat_map(|c| &c.exclude)
+            .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+    };
     let r_max = spheres.iter().map(|s| s.radius).fold(0.0, f64::max);
     // Sweep along x: a pair can overlap only if their centres are closer than r_i + r_max.
     let mut order: Vec<usize> = (0..spheres.len()).collect();
@@ -128,7 +136,7 @@ pub(super) fn check_spheres(
                          spheres at one point has no direction",
                     ));
             }
-            if overlap > MAX_OVERLAP * small {
+            if overlap > MAX_OVERLAP * small && !excluded(&a.name, &b.name) {
                 return Err(cx
                     .err(
                         &needle(&b.name, sets, cx),
