@@ -99,8 +99,9 @@ pub struct SolverSettings {
     /// for the forces to balance to six digits of the largest of them.
     pub force_tol: f64,
     /// Converged when the full Newton step ‖Δq‖∞ falls below `step_tol` × the shortest rest length
-    /// ℓ_min of the discretised bodies (a rod's, shell's or cell's rest edge; 1 m in scenes of
-    /// spheres, planes and rigid bodies only). Rotations (rad) are held to the same bound.
+    /// ℓ_min of the discretised bodies (a rod's, shell's or cell's rest edge; in scenes of
+    /// spheres, planes and rigid bodies only, 1 m or 1000 times the smallest sphere radius where
+    /// that is shorter). Rotations (rad) are held to the same bound.
     pub step_tol: f64,
     /// Line search.
     pub line_search: LineSearch,

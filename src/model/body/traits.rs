@@ -80,10 +80,12 @@ pub trait Body: std::fmt::Debug + Send + Sync {
     fn is_rigid(&self) -> bool;
     /// Its shortest rest length (m): the scale of Newton's step tolerance. A rod's or shell's
     /// (or cell's) shortest rest edge; `None` for a body that is not discretised (a plane, a
-    /// sphere, a rigid body). Scenes without a discretised body use 1 m: at 1e-8 of a sphere's
-    /// radius the step test could not be met where a contact law is not smooth at onset (the
-    /// exact `δ^{1/4}` damping of `N_HertzRestitution`, whose root at an impact under implicit
-    /// Euler lies within 1e-13 m of first touch), and granular steps rely on it there.
+    /// sphere, a rigid body). Scenes without a discretised body use 1 m, or 1000 times the
+    /// smallest sphere radius where that is shorter (micrometre particles): at 1e-8 of a
+    /// sphere's radius the step test could not be met where a contact law is not smooth at
+    /// onset (the exact `δ^{1/4}` damping of `N_HertzRestitution`, whose root at an impact
+    /// under implicit Euler lies within 1e-13 m of first touch), and granular steps rely on it
+    /// there.
     fn rest_length_scale(&self) -> Option<f64> {
         None
     }

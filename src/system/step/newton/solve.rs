@@ -60,6 +60,27 @@ fn solve_from(
     }
 }
 
+/// The step test's length scale (m) in a scene without a discretised body: 1 m, or
+/// [`SPHERE_SCALE`] times the smallest sphere radius where that is shorter. 1 m is what
+/// granular steps need at the millimetre scale (see
+/// [`rest_length_scale`](crate::model::Body::rest_length_scale)); for micrometre particles
+/// (cells as spheres) it would accept a step of 10 nm at `step_tol` = 1e-8, a few per mille of
+/// a radius, so there the scale follows the particles: `step_tol` × 1000 r is 1e-5 of a radius,
+/// what 1 m is for millimetre grains.
+fn undiscretised_scale(model: &Model) -> f64 {
+    let r_min = model
+        .bodies
+        .spheres
+        .iter()
+        .map(|s| s.radius)
+        .fold(f64::INFINITY, f64::min);
+    (SPHERE_SCALE * r_min).min(1.0)
+}
+
+/// The step test's length scale in radii of the smallest sphere, in a scene of spheres (see
+/// [`undiscretised_scale`]).
+const SPHERE_SCALE: f64 = 1e3;
+
 /// One Newton solve in progress: what it was set up with and what it carries from iterate to
 /// iterate.
 struct Solve<'a> {
@@ -119,7 +140,13 @@ impl<'a> Solve<'a> {
                 .filter(|b| !rods_only || b.kind() == BodyKind::Rod)
                 .filter_map(|b| b.rest_length_scale())
                 .fold(f64::INFINITY, f64::min);
-            if l.is_finite() { l } else { 1.0 }
+            if l.is_finite() {
+                l
+            } else if rods_only {
+                1.0
+            } else {
+                undiscretised_scale(model)
+            }
         };
         Self {
             model,
