@@ -423,7 +423,8 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     let t = tightening(1);
     report.notes.push(format!(
         "Open T(2, 2n + 1) knots, n = 1…4, in the trefoil case's rod (h = {H} m, E = {e:e} Pa, \
-         ν = 0.5, {spacing} m edges) with chain `imc.ron`, T_IMC μ = {MU}; each pulled from \
+         ν = 0.5, {spacing} m edges) with chain `imc.ron` at δ = {IMC_DELTA:e} m, T_IMC μ = \
+         {MU}; each pulled from \
          n²h/e = {X_START} to {X_STOP} (e = n² × {e0:.4} m … n² × {e1:.4} m), ends at 0.005 n \
          m/s, viscous drag {drag}/n⁴ Pa·s; each starts as a loop closed by an even braid of \
          2n + 1 half-turns. The braid forms at ρ = {DENSITY_FORMING} kg/m³ and Δt = {DT} s; \

@@ -23,37 +23,37 @@
 //!
 //! **What the runs show** (issue 36 asked for the same tractions within 1 % and a much
 //! faster pull). The cost of a knot pull is Newton's count per step, and that count is set by
-//! the IMC contact's distance tolerance δ, not by the integrator. With the dynamic pulls' δ =
-//! 1e-5 m (0.6 % of h), every step, inertial or overdamped, took 15–25 Newton iterations: the
-//! penalty stiffens over δ/15 = 0.7 µm while a strand moves about 100 µm per step, and the
-//! residual line search crawls through the stiffening (on the n = 2 pull the residual falls from
-//! 1e2 N to 1e-2 N in three iterations, then by 10–20 % per iteration with α = 0.01–0.5 for ten
-//! to thirty more). Controls on n = 2, every 20 ms sub-step of the overdamped stage: without
-//! friction 31.9 iterations per sub-step (22.2 with), with a ten times wider stick–slip
-//! regularisation (ν = 1e-3 m/s) 21.3, so neither friction nor its regularisation is the cause;
-//! δ = 5e-5 m: 8.5, δ = 1e-4 m: 5.1, δ = 2e-4 m: 3.4. The tractions move with δ (n = 2, largest
-//! difference from the dynamic δ = 1e-5 pull at the five table points: 0.19 %, 0.49 % and
-//! 1.3 %), so the case runs at [`DELTA_QS`] = 5e-5 m (3 % of h).
+//! the IMC contact's distance tolerance δ, not by the integrator. At δ = 1e-5 m (0.6 % of h,
+//! seed 001's flagella value, which the knot cases used until then), every step, inertial or
+//! overdamped, took 15–25 Newton iterations: the penalty stiffens over δ/15 = 0.7 µm while a
+//! strand moves about 100 µm per step, and the residual line search crawls through the
+//! stiffening (on the n = 2 pull the residual falls from 1e2 N to 1e-2 N in three iterations,
+//! then by 10–20 % per iteration with α = 0.01–0.5 for ten to thirty more). Controls on n = 2,
+//! every 20 ms sub-step of the overdamped stage: without friction 31.9 iterations per sub-step
+//! (22.2 with), with a ten times wider stick–slip regularisation (ν = 1e-3 m/s) 21.3, so
+//! neither friction nor its regularisation is the cause; δ = 5e-5 m: 8.5, δ = 1e-4 m: 5.1,
+//! δ = 2e-4 m: 3.4. The tractions move with δ (n = 2, largest difference from the δ = 1e-5
+//! pull at the five table points: 0.19 %, 0.49 % and 1.3 %), so every knot case now runs at
+//! [`IMC_DELTA`] = 5e-5 m (3 % of h): the dynamic pulls of case `overhand` moved by at most
+//! 0.41 % (n = 1), 0.20 %, 0.28 % and 0.17 % (n = 4) at the table points.
 //!
-//! One run of the case (`catena validate overhand_qs`, the four pulls two at a time on this
-//! 2-core machine, other jobs at the lowest priority): 171.8 s of wall (156.5 s in a second
-//! run) and 274 s of CPU for all
-//! four knots, against 1,077 s of CPU for the overdamped pulls at δ = 1e-5 and 891 s for the
-//! dynamic ones (one thread each; CPU of the whole pull, forming included):
+//! CPU of each whole pull (forming included, one thread; machine shared with jobs at the
+//! lowest priority) and Newton iterations:
 //!
-//! | n | dynamic, δ = 1e-5: CPU, Newton | overdamped, δ = 1e-5: CPU, Newton | overdamped, δ = 5e-5: wall, Newton | n²F̄, largest difference (δ = 5e-5) |
+//! | n | dynamic, δ = 1e-5 | overdamped, δ = 1e-5 | dynamic, δ = 5e-5 | overdamped, δ = 5e-5 (wall) |
 //! |---|---|---|---|---|
-//! | 1 | 3.2 s, 4,518 | 2.8 s, 4,270 | 2.4–2.8 s, 2,859 | 0.45 % |
-//! | 2 | 60 s, 22,995 | 71 s, 22,503 | 25–28 s, 8,606 | 0.19 % |
-//! | 3 | 278 s, 39,970 | 290 s, 40,661 | 73–83 s, 11,020 | 0.60 % |
-//! | 4 | 550 s, 41,623 | 713 s, 53,138 | 157–172 s, 12,668 | 0.32 % |
+//! | 1 | 3.2 s, 4,518 | 2.8 s, 4,270 | 3 s, 2,852 | 2.4–2.8 s, 2,859 |
+//! | 2 | 60 s, 22,995 | 71 s, 22,503 | 26 s, 8,217 | 25–28 s, 8,606 |
+//! | 3 | 278 s, 39,970 | 290 s, 40,661 | 78 s, 10,601 | 73–83 s, 11,020 |
+//! | 4 | 550 s, 41,623 | 713 s, 53,138 | 153 s, 11,429 | 157–172 s, 12,668 |
+//! | all | 891 s, 109,106 | 1,077 s, 120,572 | 259 s, 33,099 | 274–320 s (two at a time: 157–178 s of wall), 35,153 |
 //!
-//! So the quasi-static pulls are 3.3× cheaper than the dynamic ones in CPU (3.1× in Newton
-//! iterations), all of it from δ; the integrator alone gains nothing here (the same δ in the
-//! dynamic pulls would gain the same). Larger overdamped steps still cost more per unit of pull,
-//! not less: at δ = 1e-5, n = 2, iterations per record of 1/40 of the pull were about 450 at
-//! 20 ms, 700 at 50 ms, 800–1,100 at 0.1 s (from 50 ms on the guard undoes about 30 % of the
-//! sub-steps, where the braid moves a strand more than h/2 across the rod); at δ = 5e-5 the
+//! So the quasi-static pulls give the dynamic tractions and are no cheaper than them at the
+//! same δ (6 % more Newton iterations): the gain over the δ = 1e-5 pulls (3.3× fewer Newton
+//! iterations, 3.4× less CPU) is δ's, and the dynamic pulls now have it too. Larger overdamped steps cost more per unit of pull, not less: at δ = 1e-5, n = 2,
+//! iterations per record of 1/40 of the pull were about 450 at 20 ms, 700 at 50 ms, 800–1,100
+//! at 0.1 s (from 50 ms on the guard undoes about 30 % of the sub-steps, where the braid moves a
+//! strand more than h/2 across the rod); at δ = 5e-5 the
 //! n = 2 pull at 50 ms took 41.8 s against 25.8 s at 20 ms (19.6 iterations per sub-step against
 //! 8.5), its tractions within 0.61 %. The extrapolated predictor (`initial_guess:
 //! Extrapolated`) did not lower the count. So the case runs at [`DT_QS`] = 20 ms. The steps
@@ -70,53 +70,47 @@ use std::time::Instant;
 /// Newton iterations per unit of pull (module docs).
 pub const DT_QS: f64 = DT_SETTLED;
 
-/// The IMC contact's distance tolerance δ of these pulls (m), 3 % of h: five times the
-/// dynamic pulls' [`IMC_DELTA`]. Newton's iterations per step fall about threefold (module
-/// docs), the tractions stay within 1 % of the dynamic pulls'.
-pub const DELTA_QS: f64 = 5e-5;
-
 /// Agreement asked of the quasi-static n²F̄ with the dynamic one at each table point (issue 36).
 pub const AGREEMENT: f64 = 0.01;
 
 /// The dynamic pulls' `(n²h/e, n²F̄)` at case `overhand`'s table points
 /// ([`super::overhand::X_TABLE`], the nearest record after formation), for n = 1…4: the records
-/// of `catena validate overhand:N` rerun on branch `knots` (commit 3a9f42a, whose dynamic pulls
-/// are those of main), which are the rows of `VALIDATION.md` to the last digit.
+/// of `catena validate overhand` at δ = [`IMC_DELTA`] = 5e-5 m, which are the rows of
+/// `VALIDATION.md` to the last digit.
 pub const DYNAMIC: [[(f64, f64); 5]; 4] = [
     [
-        (0.01487437908824137, 0.010954794425919515),
-        (0.017535113098124756, 0.015570980663522431),
-        (0.020226789811866746, 0.023206216551650005),
-        (0.02254160307074264, 0.03097869735932043),
-        (0.023959196718755613, 0.035722670150580026),
+        (0.014874438897348349, 0.0109403875839241),
+        (0.01753504505001154, 0.015570205738097606),
+        (0.02022635782874138, 0.023230633576816657),
+        (0.0225420747896151, 0.030944524861154385),
+        (0.023956111062489203, 0.035867620931073554),
     ],
     [
-        (0.01514226385721097, 0.010167160402971696),
-        (0.017504515731641326, 0.014065651428441479),
-        (0.020211445344763244, 0.01944225961227197),
-        (0.022527660985652825, 0.02491298208356198),
-        (0.023891089860026218, 0.029209929389178643),
+        (0.015142262429447176, 0.01017021545888796),
+        (0.0175044921538929, 0.014085330087361668),
+        (0.020211366349433157, 0.019478164856773256),
+        (0.022527559261431053, 0.024963288798019567),
+        (0.02389110714052917, 0.02919664373832983),
     ],
     [
-        (0.015140102287705072, 0.011506157785858862),
-        (0.017499590482607935, 0.015755820797686493),
-        (0.020204655062274292, 0.021640535707010102),
-        (0.02250872136034385, 0.027749439784721174),
-        (0.02389176449519141, 0.03180387497721652),
+        (0.015140097906831561, 0.011521165445068345),
+        (0.017499587557834522, 0.015766128522906084),
+        (0.020204635475943426, 0.021669800903303386),
+        (0.022508815663954997, 0.02767216380592408),
+        (0.023891847755927408, 0.0317468368742619),
     ],
     [
-        (0.015139583206124727, 0.012607849570722),
-        (0.01749712973744789, 0.01719052953283801),
-        (0.020199840544382723, 0.02356053169800667),
-        (0.02251167632251289, 0.030032551861546828),
-        (0.023885969022471816, 0.034378313241996236),
+        (0.015139582207948017, 0.01261689137112311),
+        (0.01749712663663044, 0.01720551786063605),
+        (0.020199841726046046, 0.02356490490411833),
+        (0.02251167863017619, 0.030037123112894058),
+        (0.023886015878280598, 0.034320530276949535),
     ],
 ];
 
 /// The pull of knot `n`: case `overhand`'s, overdamped at Δt = `dt` from [`X_SETTLE`] on.
 pub fn tightening_with(n: usize, dt: f64) -> Tightening {
     let mut t = super::overhand::tightening(n);
-    t.delta = DELTA_QS;
     t.settle = Some(Settle {
         e: (n * n) as f64 * H / X_SETTLE,
         regime: Regime::Overdamped,
@@ -232,8 +226,8 @@ pub fn run(ctx: &CaseRun) -> Result<CaseReport, String> {
     report.figures.push(figure);
     report.notes.push(format!(
         "The pulls of case `overhand` (same knots, rod, speeds, drag 0.02/n⁴ Pa·s and \
-         forming stage at ρ = 1000 kg/m³, Δt = 5 ms) with the IMC chain's distance tolerance \
-         δ = {DELTA_QS:e} m (case overhand: {IMC_DELTA:e} m); from n²h/e = {X_SETTLE} on the \
+         forming stage at ρ = 1000 kg/m³, Δt = 5 ms, the IMC chain's distance tolerance \
+         δ = {IMC_DELTA:e} m); from n²h/e = {X_SETTLE} on the \
          rod steps with integrator: Overdamped at Δt = {DT_QS} s (the dynamic pulls: ρ = 1 \
          kg/m³, implicit Euler, Δt = {DT_SETTLED} s), the drag as resistance, the twist of edge \
          0 held, steps guarded. Each n²F̄ is interpolated at the n²h/e of the dynamic record it \
@@ -270,10 +264,7 @@ mod tests {
             t
         };
         // The same contact (δ) in both, so that they differ by the integrator only.
-        let dynamic = short(Tightening {
-            delta: DELTA_QS,
-            ..super::super::overhand::tightening(1)
-        });
+        let dynamic = short(super::super::overhand::tightening(1));
         let overdamped = short(tightening_with(1, DT_SETTLED));
         let settled = |p: &[KnotPoint]| -> Vec<f64> {
             p.iter()

@@ -247,7 +247,8 @@ fn notes(
 ) {
     report.notes.push(format!(
         "Open trefoil T(2, 3), h = {H} m, E = {E:e} Pa (EI = Eπh⁴/4), ν = 0.5, ρ = {rho} \
-         kg/m³, straight at rest, {spacing} m edges; chain `imc.ron` with T_IMC μ = {mu}, and \
+         kg/m³, straight at rest, {spacing} m edges; chain `imc.ron` at δ = {IMC_DELTA:e} m \
+         with T_IMC μ = {mu}, and \
          the same pull with μ = 0; ends pulled apart at {speed} m/s each from e = {e0} m to \
          {e1} m, Δt = {dt} s, viscous drag {drag} Pa·s. Judged with ε = √(h/R_H), R_H = \
          √(EI/2H) from the loop's first integral H = N + EIκ²/2 (module docs of \
