@@ -3,6 +3,7 @@
 //! worth its Jacobian.
 
 use super::Convergence;
+use crate::model::{BodyKind, Model};
 use crate::system::SolverSettings;
 
 /// Relative Newton step below which a residual that no line search can reduce is taken to be at
@@ -70,6 +71,50 @@ pub(super) fn converged(
         None
     }
 }
+
+/// The length scales (m) of the round-off floor test ([`FLOOR_STEP`]: the rods' shortest rest
+/// edge, or 1 m) and of the step test (`step_tol`: the shortest rest length of the rods,
+/// shells and cells, or [`undiscretised_scale`] in a scene without them).
+pub(super) fn length_scales(model: &Model) -> (f64, f64) {
+    let shortest = |rods_only: bool| {
+        model
+            .bodies
+            .iter()
+            .filter(|b| !rods_only || b.kind() == BodyKind::Rod)
+            .filter_map(|b| b.rest_length_scale())
+            .fold(f64::INFINITY, f64::min)
+    };
+    let (floor, step) = (shortest(true), shortest(false));
+    (
+        if floor.is_finite() { floor } else { 1.0 },
+        if step.is_finite() {
+            step
+        } else {
+            undiscretised_scale(model)
+        },
+    )
+}
+
+/// The step test's length scale (m) in a scene without a discretised body: 1 m, or
+/// [`SPHERE_SCALE`] times the smallest sphere radius where that is shorter. 1 m is what
+/// granular steps need at the millimetre scale (see
+/// [`rest_length_scale`](crate::model::Body::rest_length_scale)); for micrometre particles
+/// (cells as spheres) it would accept a step of 10 nm at `step_tol` = 1e-8, a few per mille of
+/// a radius, so there the scale follows the particles: `step_tol` × 1000 r is 1e-5 of a radius,
+/// what 1 m is for millimetre grains.
+fn undiscretised_scale(model: &Model) -> f64 {
+    let r_min = model
+        .bodies
+        .spheres
+        .iter()
+        .map(|s| s.radius)
+        .fold(f64::INFINITY, f64::min);
+    (SPHERE_SCALE * r_min).min(1.0)
+}
+
+/// The step test's length scale in radii of the smallest sphere, in a scene of spheres (see
+/// [`undiscretised_scale`]).
+const SPHERE_SCALE: f64 = 1e3;
 
 #[cfg(test)]
 mod tests {

@@ -2,11 +2,11 @@
 //! test it, solve for the Newton direction, cap it by CCD, search along it, take the step,
 //! and stop at an accepted trial or on the step-size test.
 
-use super::criteria::{FLOOR_STEP, acceptance, converged, worth_speculating};
+use super::criteria::{FLOOR_STEP, acceptance, converged, length_scales, worth_speculating};
 use super::merit::{search_energy, search_residual};
 use super::report::{Convergence, NewtonReport, NewtonWork};
 use crate::contact::ContactLineSearch;
-use crate::model::{BodyKind, Model};
+use crate::model::Model;
 use crate::system::{Assembler, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets};
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
@@ -60,27 +60,6 @@ fn solve_from(
     }
 }
 
-/// The step test's length scale (m) in a scene without a discretised body: 1 m, or
-/// [`SPHERE_SCALE`] times the smallest sphere radius where that is shorter. 1 m is what
-/// granular steps need at the millimetre scale (see
-/// [`rest_length_scale`](crate::model::Body::rest_length_scale)); for micrometre particles
-/// (cells as spheres) it would accept a step of 10 nm at `step_tol` = 1e-8, a few per mille of
-/// a radius, so there the scale follows the particles: `step_tol` × 1000 r is 1e-5 of a radius,
-/// what 1 m is for millimetre grains.
-fn undiscretised_scale(model: &Model) -> f64 {
-    let r_min = model
-        .bodies
-        .spheres
-        .iter()
-        .map(|s| s.radius)
-        .fold(f64::INFINITY, f64::min);
-    (SPHERE_SCALE * r_min).min(1.0)
-}
-
-/// The step test's length scale in radii of the smallest sphere, in a scene of spheres (see
-/// [`undiscretised_scale`]).
-const SPHERE_SCALE: f64 = 1e3;
-
 /// One Newton solve in progress: what it was set up with and what it carries from iterate to
 /// iterate.
 struct Solve<'a> {
@@ -133,29 +112,15 @@ impl<'a> Solve<'a> {
         // chains are rejected when the scene is built.
         let demand = asm.contact_line_search();
         let ccd = demand == Some(ContactLineSearch::EnergyCcd);
-        let shortest = |rods_only: bool| {
-            let l = model
-                .bodies
-                .iter()
-                .filter(|b| !rods_only || b.kind() == BodyKind::Rod)
-                .filter_map(|b| b.rest_length_scale())
-                .fold(f64::INFINITY, f64::min);
-            if l.is_finite() {
-                l
-            } else if rods_only {
-                1.0
-            } else {
-                undiscretised_scale(model)
-            }
-        };
+        let (floor_scale, step_scale) = length_scales(model);
         Self {
             model,
             settings,
             step,
             demand,
             ccd,
-            floor_scale: shortest(true),
-            step_tol: settings.step_tol * shortest(false),
+            floor_scale,
+            step_tol: settings.step_tol * step_scale,
             conservative: asm.is_conservative(),
             // A full-step trial evaluated with its Jacobian can become the next iterate as it
             // is when the iterate's own evaluation would give the same bits: without reference
