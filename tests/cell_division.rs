@@ -201,3 +201,39 @@ fn division_chains_pass_the_jacobian_check() {
         assert!(row.acted >= 100, "{report}");
     }
 }
+
+#[test]
+fn bad_division_parameters_are_refused_with_the_field_named() {
+    for (law, field) in [
+        (
+            "N_Dividing(k_repulsion: 0.0, k_attraction: 1.0, duration: 1.0)",
+            "k_repulsion",
+        ),
+        (
+            "N_Dividing(k_repulsion: 1.0, k_attraction: -1.0, duration: 1.0)",
+            "k_attraction",
+        ),
+        (
+            "N_Budding(k_repulsion: 1.0, k_attraction: 1.0, duration: 0.0)",
+            "duration",
+        ),
+        (
+            "N_Budding(k_repulsion: 1.0, k_attraction: 1.0, duration: 1.0, separation: -1e-6)",
+            "separation",
+        ),
+        ("N_DividingResistance(gamma: -1.0)", "gamma"),
+    ] {
+        let src = format!(
+            "Chain(name: \"div\", elements: [Sphere_1_Data, Sphere_2_Data, Sphere_Sphere, {law}, \
+             AssembleForces])"
+        );
+        let err = Chain::<Builtin>::parse(&src, Path::new("div.ron"))
+            .err()
+            .unwrap_or_else(|| panic!("{law} was accepted"))
+            .to_string();
+        assert!(
+            err.contains(field) && err.contains("div.ron"),
+            "{law}: {err}"
+        );
+    }
+}

@@ -96,17 +96,18 @@ impl ChainElement for NoFeedback {
     }
 }
 
+/// `NoFeedback` under mpacts' name for division partners (see its doc).
 impl ChainElement for FeedbackDividing {
     fn doc(&self) -> &'static ElementDoc {
         &FBDIV
     }
     fn needs(&self) -> Needs {
-        Needs::caps(Caps::NONE)
+        NoFeedback.needs()
     }
     fn gives(&self) -> Gives {
-        Gives::caps(Caps::FEEDBACK)
+        NoFeedback.gives()
     }
-    fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        ctx.feedback = 0.0;
+    fn evaluate(&self, env: &Env, ctx: &mut ContactCtx) {
+        NoFeedback.evaluate(env, ctx);
     }
 }
