@@ -4,8 +4,9 @@
 use super::assemble::{
     AssembleContactArea1, AssembleContactArea2, AssembleContactMatrix, AssembleForces,
     AssembleForces1, AssembleForces2, AssembleSpringTension, AssembleSpringTension1D,
-    AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle, Feedback, FeedbackDistance,
-    FeedbackDividing, MatrixOverdamped, MatrixStatic, MatrixUnderdamped, NoFeedback,
+    AssembleVirialStress, AssembleVirialStress2, DistributeToTriangle, DistributeToTriangle2,
+    Feedback, FeedbackDistance, FeedbackDividing, MatrixOverdamped, MatrixStatic,
+    MatrixUnderdamped, NoFeedback,
 };
 use super::data::{
     DeformableCapsule1Data, DeformableCapsule2Data, DeformableTriangle1Data,
@@ -27,8 +28,8 @@ use super::resistance::{
 };
 use super::resolve::{
     CapsuleCapsule, CapsulePlane, CapsuleSphere, PointPlane, PointPoint, PointTriangle,
-    RoundedTrianglePlane, RoundedTriangleSphere, SpherePlane, SpherePoint, SphereSphere,
-    SphereTriangle, TrianglePlane,
+    RoundedTrianglePlane, RoundedTriangleRoundedTriangle, RoundedTriangleSphere, SpherePlane,
+    SpherePoint, SphereSphere, SphereTriangle, TrianglePlane,
 };
 use super::tangential::{
     CoulombFriction, CoulombInt, CundallStrack, ImcFriction, IpcFriction, RollingResistance,
@@ -82,6 +83,8 @@ crate::element_set! {
         RoundedTriangleSphere(RoundedTriangleSphere),
         /// `RoundedTriangle_Plane`.
         RoundedTrianglePlane(RoundedTrianglePlane),
+        /// `RoundedTriangle_RoundedTriangle`.
+        RoundedTriangleRoundedTriangle(RoundedTriangleRoundedTriangle),
         /// `N_LinearForce`.
         LinearForce(LinearForce),
         /// `N_IMC`.
@@ -146,6 +149,8 @@ crate::element_set! {
         CoulombInt(CoulombInt),
         /// `DistributeForcesAndMomentsToTriangle_1_Nodes`.
         DistributeToTriangle(DistributeToTriangle),
+        /// `DistributeForcesAndMomentsToTriangle_2_Nodes`.
+        DistributeToTriangle2(DistributeToTriangle2),
         /// `T_CoulombFriction`.
         CoulombFriction(CoulombFriction),
         /// `T_CundallStrack`.

@@ -43,6 +43,7 @@ pub(super) fn method_of<E: ElementSet>(
         m.lag_updates = m.lag_updates.max(needs.solver.lag_updates);
         acts_beyond_reach |= needs.solver.acts_beyond_reach;
         m.node_ring |= needs.solver.node_ring;
+        m.wide_pair |= gives.caps.contains(super::element::Caps::TRIANGLE_PAIR);
         m.conservative &= !gives.dissipative;
         if let Some(k) = gives.ccd {
             m.ccd = Some(k);

@@ -13,37 +13,11 @@ use super::core::{
     PrimKind, Vec12,
 };
 use super::distance::ContactType;
+pub use super::matrix_mode::MatrixMode;
 pub use super::rigid_side::RigidSide;
+pub use super::wide_pair::WidePair;
 use crate::math::Vec3;
 use crate::time::Coefficients;
-
-/// How the contact's force derivatives enter the global Jacobian (mpacts'
-/// `ComputeContactMatrixElement*`), with the integrator's coefficients `c_x = ∂z/∂q` and
-/// `1/v_div = ∂v/∂q` (implicit Euler: 1 and 1/Δt).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub enum MatrixMode {
-    /// `J_c = −c_x ∂f/∂x` (static spring network: velocity terms dropped).
-    Static,
-    /// `J_c = −λ(c_x ∂f/∂x + ∂f/∂v / v_div)`: underdamped (inertial) dynamics; `λ = 1` is exact.
-    Underdamped {
-        /// Implicitness λ ∈ [0, 1].
-        implicitness: f64,
-    },
-    /// `J_c = −(λ c_x ∂f/∂x + ∂f/∂v / v_div)`: overdamped dynamics (`Γ v = F`), stiffness terms
-    /// scaled by λ.
-    Overdamped {
-        /// Implicitness λ ∈ [0, 1].
-        implicitness: f64,
-    },
-}
-
-use serde::{Deserialize, Serialize};
-
-impl Default for MatrixMode {
-    fn default() -> Self {
-        Self::Underdamped { implicitness: 1.0 }
-    }
-}
 
 /// The per-pair record of a chain evaluation.
 ///
@@ -166,6 +140,9 @@ pub struct ContactCtx {
     /// the pair's coordinates (`None` in every other chain; see
     /// [`crate::contact::normal::add_current_area_terms`]).
     pub ring: Option<Box<crate::contact::normal::RingTerm>>,
+    /// Side 2's points beyond the four slots and the laws' terms over all of a two-triangle
+    /// pair's coordinates (`None` in every other pair; see [`WidePair`]).
+    pub wide: Option<Box<WidePair>>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -229,6 +206,7 @@ impl ContactCtx {
             spring_tension: None,
             rounded: None,
             ring: None,
+            wide: None,
             memory,
             slot: None,
         };
@@ -296,6 +274,7 @@ impl ContactCtx {
         self.spring_tension = None;
         self.rounded = None;
         self.ring = None;
+        self.wide = None;
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;
@@ -412,6 +391,17 @@ impl ContactCtx {
             MatrixMode::Underdamped { implicitness } | MatrixMode::Overdamped { implicitness } => {
                 c.x * implicitness
             }
+        }
+    }
+
+    /// One entry of the system block from its `∂f/∂x` and `∂f/∂v` entries `dx`, `dv`: the
+    /// arithmetic of [`ContactCtx::system_block_into`] (for terms kept outside the 12×12 block,
+    /// see [`WidePair`]).
+    pub fn system_value(&self, c: &Coefficients, dx: f64, dv: f64) -> f64 {
+        match self.matrix_mode {
+            MatrixMode::Static => -(dx * c.x),
+            MatrixMode::Underdamped { implicitness } => -(dx * c.x + dv / c.v_div) * implicitness,
+            MatrixMode::Overdamped { implicitness } => -(dx * implicitness * c.x + dv / c.v_div),
         }
     }
 

@@ -39,6 +39,7 @@ mod element;
 mod energy_role;
 #[cfg(test)]
 mod law_test_support;
+mod matrix_mode;
 mod normal;
 mod primitive;
 mod resistance;
@@ -46,6 +47,7 @@ mod resolve;
 mod rigid_side;
 mod set;
 mod tangential;
+mod wide_pair;
 
 pub use assemble::{AssembleContactArea1, AssembleContactArea2, ContactAreaRecord};
 pub use assemble::{
@@ -84,6 +86,7 @@ pub use normal::{
     add_normal_force, damping_ratio, node_area, overlap_and_rate, restitution,
     restitution_with_onset,
 };
+pub use wide_pair::{MAX_OVERFLOW, WidePair, overflow_coordinates};
 /// Rounded triangles with integrated pressures (mpacts `RoundedTriangle_*`, `N_*_Int`; Smeets
 /// et al. 2015): the kernel of a pair and its parts.
 pub mod rounded {
@@ -92,12 +95,12 @@ pub mod rounded {
         DampedHertzInt, Dugdale, Field, HertzInt, Integral, LinearPressureInt, MAX_LAWS,
         MAX_POLYGON, Mat18, MaugisDugdaleGeoInt, MaugisDugdaleInt, MdPressure, Outcome,
         PairOutcome, PressureLaw, RoundedRecord, Spec, Vec18, evaluate, evaluate_pair,
-        integrate_polygon, pair_jacobians,
+        evaluate_pair_with, integrate_polygon, pair_jacobians, pair_jacobians_of,
     };
     pub use super::resolve::rounded_triangle::{
         Counterpart, MAX_PAIR_POLYGON, PairGeometry, RoundedGeometry, RoundedTrianglePlane,
-        RoundedTriangleSphere, V2, encompassing, intersect, polygon, quadrature, resolve,
-        resolve_pair,
+        RoundedTriangleRoundedTriangle, RoundedTriangleSphere, V2, encompassing, intersect,
+        polygon, quadrature, resolve, resolve_pair,
     };
     pub use super::tangential::CoulombInt;
 }

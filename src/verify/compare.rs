@@ -10,9 +10,9 @@ use super::rotation::ThetaRule;
 use crate::contact::{Mat12, Vec12};
 
 /// Position steps of the ladder (m), in the order tried.
-const X_STEPS: [f64; 6] = [1e-8, 1e-9, 1e-7, 1e-10, 1e-6, 1e-11];
+pub(super) const X_STEPS: [f64; 6] = [1e-8, 1e-9, 1e-7, 1e-10, 1e-6, 1e-11];
 /// Velocity steps of the ladder (m/s), in the order tried.
-const V_STEPS: [f64; 6] = [1e-6, 1e-7, 1e-5, 1e-8, 1e-4, 1e-9];
+pub(super) const V_STEPS: [f64; 6] = [1e-6, 1e-7, 1e-5, 1e-8, 1e-4, 1e-9];
 
 /// A probe behind a reference (see [`Probe`]).
 type DynProbe<'a> = dyn FnMut(&[f64], &[f64]) -> Option<Probe> + 'a;

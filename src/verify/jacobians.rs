@@ -136,7 +136,7 @@ pub fn jacobians_until<E: ElementSet>(
     let kinds = chain.kinds();
     // A rounded-triangle chain (its resolver gives a polygon, not a distance with derivatives)
     // is probed on its own placements, gated by its resolver.
-    let rounded = super::rounded::rounded_radius(chain.elements());
+    let rounded = super::rounded::rounded_radii(chain.elements());
     if rounded.is_none() && !super::configuration::supported(kinds) {
         return Err(VerifyError::UnsupportedPair(kinds.0, kinds.1));
     }
@@ -170,6 +170,12 @@ pub fn jacobians_until<E: ElementSet>(
         })
         .collect();
     let mut total = Row::new(None, "chain total", Checked::Total);
+    // A pair with points beyond the four slots (two triangles): its force and Jacobians over
+    // all of its coordinates (see `super::wide`).
+    let mut six_nodes = chain
+        .method()
+        .wide_pair
+        .then(|| Row::new(None, "chain total, six nodes", Checked::Total));
     let conservative = chain.method().conservative;
     let rigid = rounded.is_none() && rigid_supported(kinds) && chain.rigid_refusal().is_none();
     let mut rng = Rng::new(options.seed);
@@ -351,6 +357,21 @@ pub fn jacobians_until<E: ElementSet>(
             None => Outcome::Idle,
         };
         acted(&mut total, outcome);
+        if let Some(row) = six_nodes.as_mut() {
+            let mut probe = |q: &[f64], v: &[f64]| {
+                let env = Env {
+                    model: &model,
+                    q,
+                    v,
+                };
+                let c = ch.evaluate(&env, cfg.first, cfg.second, history, dt, true);
+                super::wide::wide_probe(&c)
+            };
+            let full = ch.evaluate(&env, cfg.first, cfg.second, history, dt, true);
+            if let Some(dofs) = super::wide::six_dofs(&full) {
+                acted(row, super::wide::compare_wide(&mut probe, &cfg, &dofs, tol));
+            }
+        }
     }
     // Report resolvers, elements that added force somewhere, and force laws even when idle.
     let mut kept: Vec<Row> = rows
@@ -365,6 +386,7 @@ pub fn jacobians_until<E: ElementSet>(
         .map(|(r, _)| r)
         .collect();
     kept.push(total);
+    kept.extend(six_nodes);
     Ok(Report {
         chain: chain.name().to_string(),
         file: chain.file().to_path_buf(),

@@ -26,6 +26,7 @@ mod rotation;
 mod rounded;
 mod table;
 mod triangle_targets;
+mod wide;
 
 pub use configuration::{
     Configuration, RIGID_SKIN, ROD_RADIUS, Regime, SPHERE_RADII, configuration, probe_model,
@@ -43,4 +44,4 @@ pub use report::{
 };
 pub use rigid::{RIGID_EVERY, rigid_configuration, rigid_index, rigid_supported};
 pub use rng::Rng;
-pub use rounded::{rounded_configuration, rounded_radius};
+pub use rounded::{rounded_configuration, rounded_radii, rounded_radius};

@@ -17,11 +17,9 @@
 //! The element writes the normal force of the chain's `_Int` laws onto the triangle's nodes
 //! (`−f_k n`) and the sphere (`+F n`), and its Jacobians by central differences of the whole
 //! kernel (see [`add_jacobians`](crate::contact::normal::integrated::add_jacobians)).
-//! For two triangles (mpacts' `DistributeForcesAndMomentsToTriangle_2_Nodes` after
-//! `RoundedTriangle_RoundedTriangle`) the same function gives the second side's nodal forces
-//! over its own projection (`+g_k n`), in the two-triangle kernel
-//! [`evaluate_pair`](crate::contact::rounded::evaluate_pair); a chain cannot run it yet: six
-//! nodes do not fit a pair's four 3-slots.
+//! After `RoundedTriangle_RoundedTriangle` it writes side 1's triangle's nodal forces of the
+//! two-triangle kernel, and `DistributeForcesAndMomentsToTriangle_2_Nodes` side 2's (see
+//! [`super::distribute_pair`]).
 
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
@@ -55,7 +53,8 @@ static DOC: ElementDoc = ElementDoc {
               _Int laws before it, the three nodal forces f_k along the normal solving Σf_k = F, \
               Σf_k (y_k − P) = m (y_k the projected nodes, m the first moment, M = m × n): \
               f_k = F λ_k(centre of pressure), the consistent load ∫pN_k dA. Writes −f_k n on the \
-              triangle's nodes and +F n on the sphere; Jacobians ∂f/∂x (and ∂f/∂v with damping) by \
+              triangle's nodes and +F n on the sphere (after RoundedTriangle_RoundedTriangle: side \
+              1's nodal forces of the two-triangle kernel, side 2's being the _2 element's); Jacobians ∂f/∂x (and ∂f/∂v with damping) by \
               central differences of the whole kernel (resolver, quadrature, distribution; step \
               10⁻⁷ of an edge), agreeing with an external finite-difference check to ~10⁻⁶ away from \
               the quadrature points' crossings of the contact circle. Source: mpacts \
@@ -77,6 +76,9 @@ impl ChainElement for DistributeToTriangle {
         Gives::caps(Caps::NORMAL_FORCE).dissipative()
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        if super::distribute_pair::distribute_pair(ctx, super::distribute_pair::SIDE1_ROWS) {
+            return;
+        }
         let Some(rec) = ctx.rounded.as_deref() else {
             ctx.reject = true;
             return;

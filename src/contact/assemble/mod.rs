@@ -2,6 +2,7 @@
 
 mod contact_area;
 pub mod distribute;
+mod distribute_pair;
 mod feedback;
 mod forces;
 mod matrix;
@@ -10,6 +11,7 @@ mod virial;
 
 pub use contact_area::{AssembleContactArea1, AssembleContactArea2, ContactAreaRecord};
 pub use distribute::DistributeToTriangle;
+pub use distribute_pair::DistributeToTriangle2;
 pub use feedback::{Feedback, FeedbackDistance, FeedbackDividing, NoFeedback};
 pub use forces::{AssembleForces, AssembleForces1, AssembleForces2};
 pub use matrix::{AssembleContactMatrix, MatrixOverdamped, MatrixStatic, MatrixUnderdamped};

@@ -15,7 +15,7 @@ mod kind;
 mod material;
 mod memory;
 
-pub use algebra::{Mat3x12, Mat12, NO_DOF, Vec12};
+pub use algebra::{Mat3x12, Mat12, Mat18, NO_DOF, Vec12, Vec18};
 pub use doc::{Category, ElementDoc};
 pub use energy::{EnergyRole, NonConservative};
 pub use env::Env;

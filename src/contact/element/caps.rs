@@ -44,8 +44,11 @@ impl Caps {
     pub const PRESSURE: Caps = Caps(1 << 12);
     /// A normal law has set the pair's contact area (for `Assemble_ContactArea_1`/`_2`).
     pub const CONTACT_AREA: Caps = Caps(1 << 13);
+    /// The polygon is that of two triangles (`RoundedTriangle_RoundedTriangle`): side 2's
+    /// triangle receives nodal forces too (`DistributeForcesAndMomentsToTriangle_2_Nodes`).
+    pub const TRIANGLE_PAIR: Caps = Caps(1 << 14);
 
-    const NAMES: [(Caps, &'static str); 14] = [
+    const NAMES: [(Caps, &'static str); 15] = [
         (Caps::SIDE1, "side-1 data"),
         (Caps::SIDE2, "side-2 data"),
         (Caps::GEOMETRY, "contact geometry"),
@@ -65,6 +68,10 @@ impl Caps {
         (
             Caps::CONTACT_AREA,
             "a contact area (a Hertz, JKR, DMT, Maugis–Dugdale, pressure or _Int law)",
+        ),
+        (
+            Caps::TRIANGLE_PAIR,
+            "a two-triangle polygon (RoundedTriangle_RoundedTriangle)",
         ),
     ];
 

@@ -100,6 +100,9 @@ pub struct ContactMethod {
     pub inert_beyond_reach: bool,
     /// Whether a law acts on side 1's node ring (see [`SolverNeeds::node_ring`]).
     pub node_ring: bool,
+    /// Whether the resolver pairs two triangles (six nodes: side 2's last two beyond the four
+    /// slots; see [`crate::contact::WidePair`]): the sparsity pattern must hold them.
+    pub wide_pair: bool,
 }
 
 impl ContactMethod {

@@ -53,6 +53,11 @@ pub struct RingTerm {
     /// [`LocalContact`](crate::contact::LocalContact) the system block (`−c_x ∂f/∂x` in the
     /// chain's matrix mode; empty when no Jacobian was asked for).
     pub matrix: Vec<f64>,
+    /// Row-major `12 × 3m`: the pair's twelve rows' derivatives over the ring's coordinates,
+    /// in the same units as `matrix`; empty when the term is an energy's Hessian, whose
+    /// transpose of the ring rows gives them (a node's area ring). A two-triangle pair, whose
+    /// quadrature force is no gradient, fills it (see [`crate::contact::WidePair`]).
+    pub cross: Vec<f64>,
 }
 
 impl RingTerm {
@@ -237,5 +242,6 @@ pub fn add_current_area_terms(ctx: &mut ContactCtx, area: NodeArea, phi: f64, dp
         coords: area.coords,
         force,
         matrix,
+        cross: Vec::new(),
     }));
 }

@@ -98,21 +98,31 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
     /// Binds side `side` of `ctx` to this primitive at the iterate `env`: its points follow
     /// those already bound (side 1's), with positions, velocities, and their first DOF — or
     /// [`NO_DOF`] when the point's DOFs are constrained: it then keeps its prescribed velocity
-    /// but receives no force. Also binds the radius, the material and, for planes, the plane.
+    /// but receives no force. Points beyond the record's four slots go to its
+    /// [`WidePair`](crate::contact::WidePair). Also binds the radius, the material and, for planes, the plane.
     fn bind(&self, env: &Env, ctx: &mut ContactCtx, side: usize) {
         let model = env.model;
         let d = self.point_dofs(model);
         let k0 = ctx.first_point(side);
-        ctx.points[side] = d.n;
+        // Points beyond the four slots (a second triangle after a first) overflow into the
+        // record's wide part (see `WidePair`).
+        let room = ctx.x.len() - k0;
+        ctx.points[side] = d.n.min(room);
         for (j, &dof) in d.as_slice().iter().enumerate() {
-            let k = k0 + j;
-            ctx.x[k] = vec_at(env.q, dof);
-            ctx.v[k] = vec_at(env.v, dof);
-            ctx.dof[k] = if model.dofs.is_constrained(dof) {
+            let (x, v) = (vec_at(env.q, dof), vec_at(env.v, dof));
+            let global = if model.dofs.is_constrained(dof) {
                 NO_DOF
             } else {
                 dof as u32
             };
+            if j < room {
+                let k = k0 + j;
+                (ctx.x[k], ctx.v[k], ctx.dof[k]) = (x, v, global);
+            } else {
+                ctx.wide
+                    .get_or_insert_with(Default::default)
+                    .push(x, v, global);
+            }
         }
         if let Some(p) = self.plane_geometry(model) {
             ctx.plane = Some(p);

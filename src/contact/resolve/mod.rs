@@ -53,7 +53,9 @@ pub use capsule_capsule::CapsuleCapsule;
 pub use capsule_sphere::CapsuleSphere;
 pub use centre::{PointPoint, SpherePoint, SphereSphere};
 pub use plane::{CapsulePlane, PointPlane, SpherePlane, TrianglePlane};
-pub use rounded_triangle::{RoundedTrianglePlane, RoundedTriangleSphere};
+pub use rounded_triangle::{
+    RoundedTrianglePlane, RoundedTriangleRoundedTriangle, RoundedTriangleSphere,
+};
 pub use triangle::{PointTriangle, SphereTriangle};
 
 use super::ctx::ContactCtx;

@@ -9,7 +9,8 @@
 //! adhesion law (`N_LinearPressure`, `N_AdhesivePressure`) would act on its area twice.
 //!
 //! So, after every pair is evaluated, among the active pairs of one binding, one side-1
-//! primitive and one cell only the closest (smallest gap; the lowest-indexed of equally close
+//! point primitive (not a triangle: two-triangle pairs tile their contact) and one cell only
+//! the closest (smallest gap; the lowest-indexed of equally close
 //! ones) keeps its contribution. The node's energy is then its law at the distance to the
 //! cell's surface, `min_t d(x, t)` over the candidate triangles: continuous, as the node slides
 //! from one triangle's reach to another's.
@@ -47,7 +48,10 @@ pub(super) fn keep_closest_per_cell(
     let mut k = 0;
     while k < n {
         let key = candidates[k];
-        let Some(cell) = cell_of(model, key.second) else {
+        // A triangle against a cell's triangles (RoundedTriangle_RoundedTriangle) integrates
+        // over each one's share of the contact: every pair counts.
+        let point = !matches!(key.first, PrimId::ShellFace(_));
+        let Some(cell) = cell_of(model, key.second).filter(|_| point) else {
             k += 1;
             continue;
         };

@@ -66,6 +66,7 @@ impl<E: ElementSet> ContactSet<E> {
             method.step_forces |= m.step_forces;
             method.step_pairs |= m.step_pairs;
             method.node_ring |= m.node_ring;
+            method.wide_pair |= m.wide_pair;
         }
         let plans = bindings.iter().map(|b| CapsulePlan::of(&b.chain)).collect();
         Ok(Self {
@@ -178,14 +179,17 @@ impl<E: ElementSet> ContactModel for ContactSet<E> {
     }
 
     fn ring_layouts(&self, model: &Model) -> Vec<Vec<u32>> {
-        if !self.method.node_ring {
+        if !(self.method.node_ring || self.method.wide_pair) {
             return Vec::new();
         }
         self.candidates
             .iter()
             .map(|k| {
-                if self.bindings[k.binding as usize].chain.method().node_ring {
+                let m = self.bindings[k.binding as usize].chain.method();
+                if m.node_ring {
                     crate::contact::ring_coordinates(model, k.first)
+                } else if m.wide_pair {
+                    crate::contact::overflow_coordinates(model, k.first, k.second)
                 } else {
                     Vec::new()
                 }

@@ -122,11 +122,16 @@ fn mesh_edge_pairs(model: &Model, first: &BodyGroup, second: &BodyGroup) -> Vec<
 /// Global index of each of the pair's twelve local coordinates (side 1's points first, then
 /// the rotations; see [`spin_layout`]),
 /// [`NO_DOF`] where a coordinate is constrained or absent.
+///
+/// Side 2's points beyond the four slots (a second triangle) are left out: the pair's
+/// extra-coordinate term carries them (see [`crate::contact::overflow_coordinates`]).
 pub(super) fn layout(model: &Model, key: &PairKey) -> [u32; 12] {
     let mut l = [NO_DOF; 12];
     let n = key.first.layout(model, &mut l);
-    let n = n + key.second.layout(model, &mut l[3 * n..]);
-    spin_layout(model, [key.first, key.second], n, &mut l);
+    let mut second = [NO_DOF; 3 * crate::contact::MAX_POINTS];
+    let m = key.second.layout(model, &mut second).min(4 - n);
+    l[3 * n..3 * (n + m)].copy_from_slice(&second[..3 * m]);
+    spin_layout(model, [key.first, key.second], n + m, &mut l);
     l
 }
 

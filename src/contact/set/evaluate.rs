@@ -168,7 +168,12 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
         &mut lc.spring_tension,
     );
     keep_boxed(ctx.area_record.filter(|_| active), &mut lc.contact_area);
-    lc.ring = ring_of(ctx, active);
+    lc.ring = ring_of(ctx, active).or_else(|| {
+        active
+            .then(|| crate::contact::WidePair::extra_term(ctx, &ctx.step))
+            .flatten()
+            .map(Box::new)
+    });
 }
 
 /// The ring term of an evaluated pair as the system assembles it (see

@@ -20,11 +20,15 @@
 
 use super::coulomb::{check_smoothing, default_smoothing};
 use super::coulomb_cap::saturation;
+use crate::contact::WidePair;
 use crate::contact::core::Vec12;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
-use crate::contact::normal::integrated::{Integral, Outcome, add_jacobians, evaluate};
+use crate::contact::normal::integrated::{
+    Integral, Outcome, add_jacobians, evaluate, evaluate_pair_with, pair_jacobians_of,
+};
 use crate::contact::normal::{check_non_negative, check_positive};
+use crate::contact::resolve::rounded_triangle::Counterpart;
 use crate::math::Vec3;
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +71,38 @@ impl CoulombInt {
     }
 }
 
+impl CoulombInt {
+    /// The friction of a two-triangle pair (`RoundedTriangle_RoundedTriangle`) over its 18
+    /// coordinates (see [`evaluate_pair_with`]), with its Jacobians by central differences of
+    /// the kernel's friction part; `false` when the pair is not one (nothing done).
+    fn evaluate_pair(&self, ctx: &mut ContactCtx) -> bool {
+        let six = WidePair::six(ctx);
+        let Some(rec) = ctx.rounded.as_mut() else {
+            return false;
+        };
+        let Counterpart::Triangle { radius } = rec.spec.other else {
+            return false;
+        };
+        rec.spec.friction = Some(*self);
+        let (laws, radii) = (rec.spec.law_list(), [rec.spec.inverse_curvature, radius]);
+        rec.pair = six.and_then(|(x, v)| evaluate_pair_with(&laws, Some(self), radii, &x, &v));
+        let (Some(o), Some((x, v))) = (rec.pair, six) else {
+            ctx.reject = true;
+            return true;
+        };
+        let jacobians = ctx
+            .want_jacobian
+            .then(|| pair_jacobians_of(&laws, Some(self), radii, &x, &v, |o| o.friction_force));
+        WidePair::add_rows(
+            ctx,
+            0..18,
+            &o.friction_force,
+            jacobians.as_ref().map(|(x, v)| (x, v)),
+        );
+        true
+    }
+}
+
 static DOC: ElementDoc = ElementDoc {
     name: "T_CoulombFriction_Int",
     category: Category::Tangential,
@@ -77,6 +113,9 @@ static DOC: ElementDoc = ElementDoc {
               fraction; stick or slip is decided on F_s (the whole contact). v_t relative to the \
               triangle's nodes weighted as the normal force; nodes receive −w_k f_t. Summed over a \
               closed mesh: μF_s in slip. Place after DistributeForcesAndMomentsToTriangle_1_Nodes. \
+              After RoundedTriangle_RoundedTriangle: v_t of side 2's triangle relative to side 1's, \
+              each weighted as its normal force; +w^B_k f_t on side 2's nodes, −w^A_k f_t on side \
+              1's. \
               Jacobians by central differences of the kernel. The sphere's spin is not seen. \
               Source: mpacts T_CoulombFriction_Int (seed 003); Smeets et al. 2015; Haff & Werner (1986).",
 };
@@ -101,6 +140,9 @@ impl ChainElement for CoulombInt {
         check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
+        if self.evaluate_pair(ctx) {
+            return;
+        }
         let (x, v) = (ctx.x, ctx.v);
         let Some(rec) = ctx.rounded.as_mut() else {
             ctx.reject = true;

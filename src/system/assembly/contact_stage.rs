@@ -229,8 +229,9 @@ impl ContactStage {
 }
 
 /// Adds a pair's ring block (see [`crate::contact::RingTerm`]) into `values` on `pattern`:
-/// the ring's rows over the pair's and the ring's columns, and their transpose in the pair's
-/// assembled rows (the term is the Hessian of an energy, so symmetric). Each entry's slot is
+/// the ring's rows over the pair's and the ring's columns, and in the pair's assembled rows
+/// the ring's columns: the term's `cross` block, or when it has none the transpose of the ring
+/// rows (the term is then the Hessian of an energy, so symmetric). Each entry's slot is
 /// looked up (the pattern holds them: the ring is in the candidate's group).
 fn scatter_ring(
     model: &Model,
@@ -262,16 +263,25 @@ fn scatter_ring(
             }
         }
     };
+    let symmetric = ring.cross.is_empty();
     for (r, &fr) in own.iter().enumerate() {
         let row = &ring.matrix[r * w..(r + 1) * w];
         for (b, &fc) in pair.iter().enumerate() {
             add(fr, fc, row[b]);
-            if lc.rows[b] {
+            if symmetric && lc.rows[b] {
                 add(fc, fr, row[b]);
             }
         }
         for (s, &fc) in own.iter().enumerate() {
             add(fr, fc, row[12 + s]);
+        }
+    }
+    if !symmetric {
+        let m = own.len();
+        for (b, &fr) in pair.iter().enumerate().filter(|&(b, _)| lc.rows[b]) {
+            for (s, &fc) in own.iter().enumerate() {
+                add(fr, fc, ring.cross[b * m + s]);
+            }
         }
     }
 }

@@ -6,17 +6,24 @@
 //! and their Jacobians. Pairs whose encompassing spheres do not overlap are rejected.
 
 use super::kernel::evaluate;
+use super::pair_kernel::evaluate_pair;
 use super::pressure::PressureLaw;
+use crate::contact::WidePair;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
 use crate::contact::normal::effective::effective_modulus;
 use crate::contact::normal::{check_non_negative, check_optional_positive, check_positive};
+use crate::contact::resolve::rounded_triangle::Counterpart;
 use serde::{Deserialize, Serialize};
 
 /// Adds `law` to the record and evaluates the integrated pressures; rejects the pair when the
 /// record is missing (no rounded resolver ran), full, or nothing acts.
+///
+/// A two-triangle pair (`RoundedTriangle_RoundedTriangle`) is evaluated by the two-triangle
+/// kernel ([`evaluate_pair`]) over its six nodes.
 pub(super) fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
     let (x, v) = (ctx.x, ctx.v);
+    let six = WidePair::six(ctx);
     let Some(rec) = ctx.rounded.as_mut() else {
         ctx.reject = true;
         return;
@@ -25,11 +32,24 @@ pub(super) fn integrate_law(ctx: &mut ContactCtx, law: PressureLaw) {
         ctx.reject = true;
         return;
     }
-    rec.outcome = evaluate(&rec.spec, &x, &v);
-    match rec.outcome {
-        Some(o) => {
-            ctx.normal_force = o.integral.force;
-            ctx.contact_area = o.integral.contact_area;
+    let integral = if let Counterpart::Triangle { radius } = rec.spec.other {
+        rec.pair = six.and_then(|(x6, v6)| {
+            evaluate_pair(
+                &rec.spec.law_list(),
+                [rec.spec.inverse_curvature, radius],
+                &x6,
+                &v6,
+            )
+        });
+        rec.pair.map(|o| o.integral)
+    } else {
+        rec.outcome = evaluate(&rec.spec, &x, &v);
+        rec.outcome.map(|o| o.integral)
+    };
+    match integral {
+        Some(i) => {
+            ctx.normal_force = i.force;
+            ctx.contact_area = i.contact_area;
         }
         None => ctx.reject = true,
     }

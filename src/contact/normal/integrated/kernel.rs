@@ -63,6 +63,11 @@ impl Spec {
         }
     }
 
+    /// The declared laws, in chain order (at most [`MAX_LAWS`]).
+    pub fn law_list(&self) -> Vec<PressureLaw> {
+        self.laws.iter().flatten().copied().collect()
+    }
+
     /// Whether the force depends on velocities (damping or friction).
     pub fn velocity_dependent(&self) -> bool {
         self.friction.is_some() || self.laws.iter().flatten().any(PressureLaw::damped)
@@ -96,26 +101,32 @@ pub struct RoundedRecord {
     pub spec: Spec,
     /// The kernel at the current state, once a law has run.
     pub outcome: Option<Outcome>,
+    /// The two-triangle kernel at the current state, once a law has run (a pair of
+    /// `RoundedTriangle_RoundedTriangle`; `outcome` stays `None` there).
+    pub pair: Option<super::PairOutcome>,
 }
 
 /// Overlap rate `δ̇ = n·(ċ_t − v₂)` (m/s) of the encompassing spheres: `ċ_t` is the rate of
 /// the encompassing centre along the nodes' velocities, by a central difference of its closed
-/// form with a displacement of 10⁻⁶ of the triangle's first edge (relative error ~10⁻¹⁰).
+/// form with a displacement of 10⁻² of the triangle's first edge (relative error ~10⁻⁴, a
+/// damping rate's accuracy): a larger displacement keeps the centre's round-off, divided by
+/// it, out of the kernel's own differences (its Jacobian) of `δ̇`.
 pub fn overlap_rate(x: &[Vec3; 4], v: &[Vec3; 4], g: &RoundedGeometry, spec: &Spec) -> f64 {
     let vmax = v[..3].iter().map(|w| w.norm()).fold(0.0, f64::max);
     let other = match spec.other {
         Counterpart::Sphere { .. } => v[3],
-        Counterpart::Plane { .. } => Vec3::zeros(),
+        Counterpart::Plane { .. } | Counterpart::Triangle { .. } => Vec3::zeros(),
     };
     if vmax == 0.0 {
         return -g.normal.dot(&other);
     }
-    let eps = 1e-6 * (x[1] - x[0]).norm() / vmax;
+    let eps = 1e-2 * (x[1] - x[0]).norm() / vmax;
+    // Relative to the first node: the centre's round-off is that of R_t, not of |c_t|.
     let at = |s: f64| {
         encompassing::centre(
-            &(x[0] + v[0] * s),
-            &(x[1] + v[1] * s),
-            &(x[2] + v[2] * s),
+            &(v[0] * s),
+            &(x[1] - x[0] + v[1] * s),
+            &(x[2] - x[0] + v[2] * s),
             spec.inverse_curvature,
         )
     };
@@ -190,19 +201,22 @@ pub fn evaluate(spec: &Spec, x: &[Vec3; 4], v: &[Vec3; 4]) -> Option<Outcome> {
 /// coordinate of the pair's points: the polygon, the quadrature points, the fallback's covered
 /// fraction and the distribution weights all move with the nodes, which an analytic Jacobian
 /// would have to follow through the clipping and the quadrature. Steps: `h_x = 10⁻⁷ ρ` (`ρ`
-/// the triangle's first edge), `h_v = 10⁻⁷ max(‖v‖_∞, 10⁻⁹ m/s)`. A difference whose stencil
+/// the triangle's first edge), `h_v = 10⁻⁷ max(‖v‖_∞, ρ/(1 s))`. A difference whose stencil
 /// leaves the contact (the kernel is `None` on one side) uses the one-sided difference.
 /// Cost: 2 × 3 × (points) kernel evaluations per Jacobian (18 or 24; twice with velocities).
 pub fn add_jacobians(ctx: &mut ContactCtx, spec: &Spec, part: fn(&Outcome) -> Vec12) {
     let n = 3 * ctx.n_points();
     let (x0, v0) = (ctx.x, ctx.v);
     let centre = evaluate(spec, &x0, &v0).map(|o| part(&o));
-    let hx = 1e-7 * (x0[1] - x0[0]).norm();
+    let edge = (x0[1] - x0[0]).norm();
+    let hx = 1e-7 * edge;
     let vmax = v0[..ctx.n_points()]
         .iter()
         .map(|w| w.amax())
         .fold(0.0, f64::max);
-    let hv = 1e-7 * vmax.max(1e-9);
+    // The damped pressure and the friction's viscous branch are linear in the velocities:
+    // a step of at least 10⁻⁷ edge lengths per second keeps the round-off small at rest.
+    let hv = 1e-7 * vmax.max(edge * 1.0);
     let column = |positions: bool, j: usize| -> Vec12 {
         let (h, k, c) = (if positions { hx } else { hv }, j / 3, j % 3);
         let at = |s: f64| {

@@ -14,5 +14,7 @@ pub use adhesion::{MaugisDugdaleGeoInt, MaugisDugdaleInt, MdPressure};
 pub use elements::{DampedHertzInt, HertzInt, LinearPressureInt};
 pub use integrate::{Integral, MAX_POLYGON, integrate_polygon};
 pub use kernel::{MAX_LAWS, Outcome, RoundedRecord, Spec, add_jacobians, evaluate};
-pub use pair_kernel::{Mat18, PairOutcome, Vec18, evaluate_pair, pair_jacobians};
+pub use pair_kernel::{
+    Mat18, PairOutcome, Vec18, evaluate_pair, evaluate_pair_with, pair_jacobians, pair_jacobians_of,
+};
 pub use pressure::{Dugdale, Field, PressureLaw};

@@ -19,21 +19,18 @@
 //!
 //! Jacobians ([`pair_jacobians`]): central differences of the whole kernel, as for the
 //! triangle–sphere kernel ([`super::add_jacobians`]; the quadrature points and the polygon's
-//! vertices move with the nodes): step `h_x = 10⁻⁶` of `A`'s first edge, `h_v = 10⁻⁶ ‖v‖_∞`
+//! vertices move with the nodes): step `h_x = 10⁻⁷` of `A`'s first edge `ρ`,
+//! `h_v = 10⁻⁶ max(‖v‖_∞, ρ/(1 s))`
 //! (measured against steps of `10⁻⁵`: 4·10⁻⁸ relative for Hertz, see
 //! `tests/rounded_triangle_pair.rs`).
 
 use super::integrate::{Integral, integrate_polygon};
 use super::pressure::PressureLaw;
 use crate::contact::assemble::distribute;
+pub use crate::contact::core::{Mat18, Vec18};
 use crate::contact::resolve::rounded_triangle::{PairGeometry, encompassing, resolve_pair};
+use crate::contact::tangential::CoulombInt;
 use crate::math::Vec3;
-use nalgebra::{SMatrix, SVector};
-
-/// 18-vector over the local coordinates of two triangles.
-pub type Vec18 = SVector<f64, 18>;
-/// 18×18 matrix over the local coordinates of two triangles.
-pub type Mat18 = SMatrix<f64, 18, 18>;
 
 /// The kernel's result at one state.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -46,16 +43,22 @@ pub struct PairOutcome {
     pub integral: Integral,
     /// Nodal normal forces of `A` (`f_k`) and `B` (`g_k`) (N), each summing to `F`.
     pub nodal: [[f64; 3]; 2],
-    /// The local generalised force (N).
+    /// The local generalised normal force (N).
     pub force: Vec18,
+    /// The friction force on `B` (N; zero without friction).
+    pub friction: Vec3,
+    /// The local generalised friction force (N; zero without friction).
+    pub friction_force: Vec18,
 }
 
 /// `ċ = Σ_k (∂c/∂x_k) v_k` of the encompassing centre of the triangle `x` moving at `v` (m/s):
-/// `∂c/∂x_k` by central differences of step `10⁻⁴` of the first edge (relative truncation error
-/// ~10⁻⁸), independent of `v`, so that `ċ` is linear in the velocities (its finite differences
-/// in `v` carry no noise of their own).
+/// `∂c/∂x_k` by central differences of step `10⁻²` of the first edge, of the centre computed
+/// relative to the first node (relative truncation error ~10⁻⁴ in `ċ`, a damping rate's
+/// accuracy; the step is fixed, so `ċ` is a smooth function of the positions, linear in the
+/// velocities, and the kernel's own differences of it — its Jacobian — carry the centre's
+/// round-off divided by this step, not by a small one).
 fn centre_rate(x: &[Vec3], v: &[Vec3], r_t: f64) -> Vec3 {
-    let h = 1e-4 * (x[1] - x[0]).norm();
+    let h = 1e-2 * (x[1] - x[0]).norm();
     let mut cdot = Vec3::zeros();
     for k in 0..3 {
         for c in 0..3 {
@@ -63,7 +66,7 @@ fn centre_rate(x: &[Vec3], v: &[Vec3], r_t: f64) -> Vec3 {
                 continue;
             }
             let at = |s: f64| {
-                let mut y = [x[0], x[1], x[2]];
+                let mut y = [Vec3::zeros(), x[1] - x[0], x[2] - x[0]];
                 y[k][c] += s;
                 encompassing::centre(&y[0], &y[1], &y[2], r_t)
             };
@@ -80,6 +83,21 @@ fn centre_rate(x: &[Vec3], v: &[Vec3], r_t: f64) -> Vec3 {
 /// projections do not overlap, or no law acts (the encompassing spheres apart).
 pub fn evaluate_pair(
     laws: &[PressureLaw],
+    radii: [f64; 2],
+    x: &[Vec3; 6],
+    v: &[Vec3; 6],
+) -> Option<PairOutcome> {
+    evaluate_pair_with(laws, None, radii, x, v)
+}
+
+/// [`evaluate_pair`] with the friction `friction` (`T_CoulombFriction_Int`): the whole
+/// contact's friction weighted by the pair polygon's share of the contact circle
+/// ([`CoulombInt::force`]), for the velocity of `B` relative to `A`, each side's nodes weighted
+/// as its normal force (`w_k = f_k/F`, `1/3` each when `F ≤ 0`): `+f_t w^B_k` on `B`'s nodes,
+/// `−f_t w^A_k` on `A`'s, so that its power is `f_t·(Σ w^B_k v^B_k − Σ w^A_k v^A_k)`.
+pub fn evaluate_pair_with(
+    laws: &[PressureLaw],
+    friction: Option<&CoulombInt>,
     radii: [f64; 2],
     x: &[Vec3; 6],
     v: &[Vec3; 6],
@@ -113,12 +131,40 @@ pub fn evaluate_pair(
             .fixed_rows_mut::<3>(9 + 3 * k)
             .copy_from(&(g.normal * h[k]));
     }
+    let mut friction_force = Vec18::zeros();
+    let mut tangential = Vec3::zeros();
+    if let Some(c) = friction {
+        let weights = |nodal: &[f64; 3]| {
+            if integral.force > 0.0 {
+                nodal.map(|n| n / integral.force)
+            } else {
+                [1.0 / 3.0; 3]
+            }
+        };
+        let (wa, wb) = (weights(&f), weights(&h));
+        let side = |w: &[f64; 3], v: &[Vec3]| v[0] * w[0] + v[1] * w[1] + v[2] * w[2];
+        tangential = c.force(
+            &g.normal,
+            &(side(&wb, &v[3..]) - side(&wa, &v[..3])),
+            &integral,
+        );
+        for k in 0..3 {
+            friction_force
+                .fixed_rows_mut::<3>(3 * k)
+                .copy_from(&(-tangential * wa[k]));
+            friction_force
+                .fixed_rows_mut::<3>(9 + 3 * k)
+                .copy_from(&(tangential * wb[k]));
+        }
+    }
     Some(PairOutcome {
         geometry: g,
         rate,
         integral,
         nodal: [f, h],
         force,
+        friction: tangential,
+        friction_force,
     })
 }
 
@@ -131,15 +177,33 @@ pub fn pair_jacobians(
     x: &[Vec3; 6],
     v: &[Vec3; 6],
 ) -> (Mat18, Mat18) {
-    let eval = |x: &[Vec3; 6], v: &[Vec3; 6]| evaluate_pair(laws, radii, x, v).map(|o| o.force);
+    pair_jacobians_of(laws, None, radii, x, v, |o| o.force)
+}
+
+/// [`pair_jacobians`] of the part `part` (normal or friction force) of
+/// [`evaluate_pair_with`]; `∂f/∂v` is differenced when a law is damped or there is friction.
+pub fn pair_jacobians_of(
+    laws: &[PressureLaw],
+    friction: Option<&CoulombInt>,
+    radii: [f64; 2],
+    x: &[Vec3; 6],
+    v: &[Vec3; 6],
+    part: fn(&PairOutcome) -> Vec18,
+) -> (Mat18, Mat18) {
+    let eval = |x: &[Vec3; 6], v: &[Vec3; 6]| {
+        evaluate_pair_with(laws, friction, radii, x, v).map(|o| part(&o))
+    };
     let centre = eval(x, v);
-    let hx = 1e-6 * (x[1] - x[0]).norm();
+    let edge = (x[1] - x[0]).norm();
+    let hx = 1e-7 * edge;
+    // The damped pressure is linear in the rate: any step is exact but for round-off, which a
+    // step of at least 10⁻⁶ edge lengths per second keeps small (at rest, 10⁻⁶‖v‖ would be 0).
     let vmax = v.iter().map(|w| w.amax()).fold(0.0, f64::max);
-    let hv = 1e-6 * vmax.max(1e-9);
-    let damped = laws.iter().any(PressureLaw::damped);
+    let hv = 1e-6 * vmax.max(edge * 1.0);
+    let velocities = friction.is_some() || laws.iter().any(PressureLaw::damped);
     let (mut dx, mut dv) = (Mat18::zeros(), Mat18::zeros());
     for positions in [true, false] {
-        if !positions && !damped {
+        if !positions && !velocities {
             continue;
         }
         let h = if positions { hx } else { hv };

@@ -39,6 +39,7 @@ fn start(ctx: &mut ContactCtx, r_t: f64, other: Counterpart) {
     ctx.rounded = Some(Box::new(RoundedRecord {
         spec: Spec::new(r_t, other),
         outcome: None,
+        pair: None,
     }));
 }
 

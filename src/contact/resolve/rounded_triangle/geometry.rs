@@ -39,6 +39,12 @@ pub enum Counterpart {
         /// Unit normal `n̂`, towards the bodies.
         normal: Vec3,
     },
+    /// Another rounded triangle of this encompassing radius (m), side 2's three nodes
+    /// (`RoundedTriangle_RoundedTriangle`: resolved by [`super::resolve_pair`], not here).
+    Triangle {
+        /// Encompassing radius `R_B` (m).
+        radius: f64,
+    },
 }
 
 /// The resolved geometry (m; see the module docs).
@@ -72,7 +78,8 @@ impl RoundedGeometry {
 }
 
 /// Resolves the triangle `x[0..3]` of encompassing radius `r_t` against `other` (a sphere's
-/// centre is `x[3]`). `None` when the triangle is degenerate or the normal is undefined.
+/// centre is `x[3]`). `None` when the triangle is degenerate or the normal is undefined, and
+/// for another triangle (six nodes: [`super::resolve_pair`]).
 pub fn resolve(x: &[Vec3; 4], r_t: f64, other: &Counterpart) -> Option<RoundedGeometry> {
     let (_, _, outward) = encompassing::circumcircle(&x[0], &x[1], &x[2])?;
     let centre = encompassing::centre(&x[0], &x[1], &x[2], r_t)?;
@@ -92,6 +99,7 @@ pub fn resolve(x: &[Vec3; 4], r_t: f64, other: &Counterpart) -> Option<RoundedGe
             let dist = (centre - origin).dot(&normal);
             (-normal, dist, r_t - dist, centre - normal * dist, r_t)
         }
+        Counterpart::Triangle { .. } => return None,
     };
     if outward.dot(&normal) <= 0.0 {
         return None;

@@ -7,10 +7,12 @@ mod elements;
 pub mod encompassing;
 mod geometry;
 mod pair;
+mod pair_element;
 pub mod polygon;
 pub mod quadrature;
 
 pub use elements::{RoundedTrianglePlane, RoundedTriangleSphere};
 pub use geometry::{Counterpart, RoundedGeometry, resolve};
 pub use pair::{MAX_PAIR_POLYGON, PairGeometry, intersect, resolve_pair};
+pub use pair_element::RoundedTriangleRoundedTriangle;
 pub use polygon::V2;
