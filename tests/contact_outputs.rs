@@ -291,7 +291,7 @@ fn a_cell_between_two_planes_has_the_virial_stress_of_their_force() {
     );
 
     // The contact area per plane: the area shares Σ Ā/3 of the cell's nodes that overlap it.
-    let pairs = cell_contacts(&sim.model, &sim.model.q, contacts);
+    let pairs = cell_contacts(&sim.model, contacts);
     assert_eq!(pairs.len(), 2, "{pairs:?}");
     let top = &pairs[1];
     assert_eq!(top.first, catena::contact::BodyId::Shell(0));

@@ -34,6 +34,12 @@ const CASES: &[Case] = &[
         swap: &[],
     },
     Case {
+        name: "cell_pair_rounded",
+        scene: "cell_pair_rounded",
+        until: 0.15,
+        swap: &[],
+    },
+    Case {
         name: "cell_laplace",
         scene: "cell_laplace",
         until: 0.5,

@@ -63,7 +63,7 @@ pub fn virial_stresses<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<
 /// One dict per touching pair: `first`, `second`, `contact_area`, `force`.
 pub fn cell_contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let m = &sim.model;
-    crate::contact::cell_contacts(m, &m.q, sim.last_contacts())
+    crate::contact::cell_contacts(m, sim.last_contacts())
         .into_iter()
         .map(|c| {
             let d = PyDict::new(py);

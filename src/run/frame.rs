@@ -314,7 +314,7 @@ pub(super) fn write_frame(
         out.write_contacts(model.time, &lines, plan.chains, plan.list)?;
     }
     if !plan.cells.is_empty() {
-        let rows: Vec<_> = crate::contact::cell_contacts(model, &model.q, sim.last_contacts())
+        let rows: Vec<_> = crate::contact::cell_contacts(model, sim.last_contacts())
             .into_iter()
             .map(|c| {
                 let (a, b) = (c.first.label(model), c.second.label(model));

@@ -12,11 +12,16 @@
 //!   centred at `c_t + n (R_t + R_B + gap)`, turned about `n` and shifted sideways by up to a
 //!   fifth of its size, so that the two projections now cover each other, now cross.
 //!
+//! Gaps are the generic probes' (overlaps of 0.1 µm to 0.3 mm), the overlaps mapped into
+//! `[min(0.1 µm, 0.003 R_t), 0.03 R_t]` for a chain whose `R_t` is below 1 cm.
+//!
 //! The triangle's nodes lie at polar angles `θ ∈ [0.05, 0.4]` rad (times 0.8 to 1.2 per node)
 //! from the cap's pole, so that small overlaps take the laws' small-overlap fallback and large
 //! ones their quadrature, and the contact circle is now inside the triangle, now cut by it.
 
-use super::configuration::{Configuration, Shape, primitive, regime_and_gap, velocities, write};
+use super::configuration::{
+    Configuration, Regime, Shape, primitive, regime_and_gap, velocities, write,
+};
 use super::rng::Rng;
 use crate::contact::rounded::{
     RoundedTrianglePlane, RoundedTriangleRoundedTriangle, RoundedTriangleSphere,
@@ -79,6 +84,21 @@ fn cap_triangle(
     x
 }
 
+/// The generic probes' overlap `delta` (log-uniform over 0.1 µm–0.3 mm, drawn for centimetre
+/// bodies) for caps of radius `r_t`: the same log-position in `[lo, hi]`, `hi = min(0.3 mm,
+/// 0.03 R_t)`, `lo = min(0.1 µm, hi/10)`, so that a micrometre cell's caps overlap by at most
+/// 3 % of its radius, and by at least 10⁴ times the checker's smallest step.
+fn overlap_for(delta: f64, r_t: f64) -> f64 {
+    let (lo0, hi0) = (1e-7_f64, 3e-4_f64);
+    let hi = hi0.min(0.03 * r_t);
+    if hi >= hi0 {
+        return delta;
+    }
+    let lo = lo0.min(0.1 * hi);
+    let t = (delta.ln() - lo0.ln()) / (hi0.ln() - lo0.ln());
+    (lo.ln() + t * (hi.ln() - lo.ln())).exp()
+}
+
 /// Configuration number `i` of a rounded triangle (side 1) against a sphere, the plane or
 /// another rounded triangle (`kinds.1`), encompassing radii `radii` (m); see the module docs.
 pub fn rounded_configuration(
@@ -92,6 +112,10 @@ pub fn rounded_configuration(
 ) -> Configuration {
     let r_t = radii[0];
     let (regime, gap) = regime_and_gap(rng, reach, overlaps, i);
+    let gap = match regime {
+        Regime::Overlap => -overlap_for(-gap, r_t),
+        Regime::Separation => gap,
+    };
     let first = primitive(PrimKind::Triangle, 0, false);
     let second = primitive(kinds.1, 1, false);
     let on_plane = kinds.1 == PrimKind::Plane;

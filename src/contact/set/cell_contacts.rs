@@ -30,7 +30,7 @@ pub struct CellContact {
 
 /// The cell contacts of `contacts` (a step's last evaluation) in `model`, ordered by their
 /// bodies.
-pub fn cell_contacts(model: &Model, q: &[f64], contacts: &[LocalContact]) -> Vec<CellContact> {
+pub fn cell_contacts(model: &Model, contacts: &[LocalContact]) -> Vec<CellContact> {
     let is_cell = |b: BodyId| match b {
         BodyId::Shell(s) => model.bodies.shells[s as usize].cell.is_some(),
         _ => false,
@@ -43,12 +43,15 @@ pub fn cell_contacts(model: &Model, q: &[f64], contacts: &[LocalContact]) -> Vec
         if bodies[0] == bodies[1] || !(is_cell(bodies[0]) || is_cell(bodies[1])) {
             continue;
         }
-        let n1 = prims[0].points(model, q).n;
-        let n2 = prims[1].points(model, q).n;
-        let slot = |k: usize| Vec3::new(lc.force[3 * k], lc.force[3 * k + 1], lc.force[3 * k + 2]);
+        let dofs = prims.map(|p| p.point_dofs(model));
+        let n1 = dofs[0].n;
         let on = [
-            (0..n1).map(slot).sum::<Vec3>(),
-            (n1..n1 + n2).map(slot).sum::<Vec3>(),
+            (0..n1)
+                .map(|k| lc.point_force(k, dofs[0].dofs[k]))
+                .sum::<Vec3>(),
+            (0..dofs[1].n)
+                .map(|k| lc.point_force(n1 + k, dofs[1].dofs[k]))
+                .sum::<Vec3>(),
         ];
         // Side 1's force, or minus side 2's when side 1 has no points.
         let f1 = if n1 > 0 { on[0] } else { -on[1] };
@@ -65,11 +68,18 @@ pub fn cell_contacts(model: &Model, q: &[f64], contacts: &[LocalContact]) -> Vec
         };
         let e = pairs.entry(key).or_insert((0.0, 0.0, Vec3::zeros()));
         e.2 += if swap { -f1 } else { f1 };
+        // Two triangles (`RoundedTriangle_RoundedTriangle`) tile the contact plane once: the
+        // pair's contact area (recorded by `Assemble_ContactArea_*`) counts for both sides.
+        let faces = prims.iter().all(|p| matches!(p, PrimId::ShellFace(_)));
         for (side, prim) in prims.iter().enumerate() {
-            if !is_cell(bodies[side]) || !matches!(prim, PrimId::ShellNode(_)) {
+            let a = match prim {
+                PrimId::ShellNode(_) => node_area(model, *prim).unwrap_or(0.0),
+                PrimId::ShellFace(_) if faces => lc.contact_area.as_ref().map_or(0.0, |r| r.area),
+                _ => 0.0,
+            };
+            if !is_cell(bodies[side]) || a == 0.0 {
                 continue;
             }
-            let a = node_area(model, *prim).unwrap_or(0.0);
             if (side == 0) != swap {
                 e.0 += a;
             } else {

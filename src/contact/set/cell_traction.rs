@@ -48,8 +48,7 @@ pub fn cell_tractions(model: &Model, contacts: &[LocalContact]) -> Vec<(usize, V
             let points = prim.point_dofs(model);
             for &dof in &points.dofs[..points.n] {
                 if let Some((k, node)) = node_of(dof) {
-                    let f = &lc.force;
-                    forces[k][node] += Vec3::new(f[3 * slot], f[3 * slot + 1], f[3 * slot + 2]);
+                    forces[k][node] += lc.point_force(slot, dof);
                 }
                 slot += 1;
             }

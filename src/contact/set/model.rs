@@ -63,6 +63,26 @@ pub struct LocalContact {
     pub ring: Option<Box<crate::contact::RingTerm>>,
 }
 
+impl LocalContact {
+    /// The force (N) on the pair's point number `k` (side 1's points first, then side 2's),
+    /// whose first global DOF is `dof`: from the twelve local coordinates for the first four
+    /// points, from the extra coordinates beyond them (a two-triangle pair's, see
+    /// [`crate::contact::WidePair`]) for the others; zero for a point that receives none.
+    pub fn point_force(&self, k: usize, dof: usize) -> crate::math::Vec3 {
+        let at = |f: &[f64], i: usize| crate::math::Vec3::new(f[i], f[i + 1], f[i + 2]);
+        if k < 4 {
+            return at(self.force.as_slice(), 3 * k);
+        }
+        self.ring
+            .as_ref()
+            .and_then(|r| {
+                let i = r.coords.iter().position(|&d| d as usize == dof)?;
+                (i + 3 <= r.force.len()).then(|| at(&r.force, i))
+            })
+            .unwrap_or_default()
+    }
+}
+
 /// What a contact exerts on a rigid body: its index, the force (N) and the torque about its
 /// centre of mass (N·m).
 #[derive(Debug, Clone, Copy, PartialEq)]

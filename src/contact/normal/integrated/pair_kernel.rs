@@ -102,7 +102,12 @@ pub fn evaluate_pair_with(
     x: &[Vec3; 6],
     v: &[Vec3; 6],
 ) -> Option<PairOutcome> {
-    let g = resolve_pair(x, radii)?;
+    // In coordinates relative to A's first node: micrometre cells far from the origin keep
+    // their round-off at the scale of the cell, not of its position (the kernel's own
+    // differences, its Jacobian, divide that round-off by a step of 10⁻⁷ of an edge).
+    let origin = x[0];
+    let x = &x.map(|p| p - origin);
+    let mut g = resolve_pair(x, radii)?;
     if g.n_vertices < 3 {
         return None;
     }
@@ -157,6 +162,8 @@ pub fn evaluate_pair_with(
                 .copy_from(&(tangential * wb[k]));
         }
     }
+    g.centres = g.centres.map(|c| c + origin);
+    g.point += origin;
     Some(PairOutcome {
         geometry: g,
         rate,
@@ -193,6 +200,9 @@ pub fn pair_jacobians_of(
     let eval = |x: &[Vec3; 6], v: &[Vec3; 6]| {
         evaluate_pair_with(laws, friction, radii, x, v).map(|o| part(&o))
     };
+    // Perturbed in coordinates relative to A's first node (see `evaluate_pair_with`), each
+    // difference divided by the step actually taken.
+    let x = &x.map(|p| p - x[0]);
     let centre = eval(x, v);
     let edge = (x[1] - x[0]).norm();
     let hx = 1e-7 * edge;
@@ -209,19 +219,21 @@ pub fn pair_jacobians_of(
         let h = if positions { hx } else { hv };
         for j in 0..18 {
             let (k, c) = (j / 3, j % 3);
+            let base = if positions { x[k][c] } else { v[k][c] };
+            let (up, down) = ((base + h) - base, (base - h) - base);
             let at = |s: f64| {
                 let (mut xs, mut vs) = (*x, *v);
                 if positions {
-                    xs[k][c] += s;
+                    xs[k][c] = base + s;
                 } else {
-                    vs[k][c] += s;
+                    vs[k][c] = base + s;
                 }
                 eval(&xs, &vs)
             };
-            let col = match (at(h), at(-h), centre) {
-                (Some(p), Some(m), _) => (p - m) / (2.0 * h),
-                (Some(p), None, Some(c)) => (p - c) / h,
-                (None, Some(m), Some(c)) => (c - m) / h,
+            let col = match (at(up), at(down), centre) {
+                (Some(p), Some(m), _) => (p - m) / (up - down),
+                (Some(p), None, Some(c)) => (p - c) / up,
+                (None, Some(m), Some(c)) => (c - m) / -down,
                 _ => Vec18::zeros(),
             };
             let target = if positions { &mut dx } else { &mut dv };
