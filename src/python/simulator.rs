@@ -337,7 +337,10 @@ impl Simulator {
     /// The contact pairs evaluated at the last accepted state: a dict of ``binding`` (index
     /// of the scene's contact entry), ``first``/``second`` (primitive labels), ``gap`` (m),
     /// ``energy`` (J), ``active``, ``force`` ``(n, 12)`` (N, on the pair's local coordinates)
-    /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none).
+    /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none). A pair of two
+    /// triangles (``RoundedTriangle_RoundedTriangle``) has six nodes: these hold its first
+    /// four; the force on the second triangle's last two is in the nodes' totals
+    /// (``cell_contacts``, the frames' tractions), not here.
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         state::contacts(py, self.sim()?)
     }

@@ -119,9 +119,11 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
                 let k = k0 + j;
                 (ctx.x[k], ctx.v[k], ctx.dof[k]) = (x, v, global);
             } else {
-                ctx.wide
+                let kept = ctx
+                    .wide
                     .get_or_insert_with(Default::default)
                     .push(x, v, global);
+                debug_assert!(kept, "a pair holds at most six points");
             }
         }
         if let Some(p) = self.plane_geometry(model) {
