@@ -285,7 +285,7 @@ fn assembled_jacobian_matches_finite_differences() {
             1e-8,
         );
         // Per column, relative to the column's norm: the kernel's own Jacobian is a central
-        // difference of step 1e-6 of an edge (quadrature points crossing the contact circle
+        // difference of step 1e-7 of an edge (quadrature points crossing the contact circle
         // bound its accuracy, ~1e-6 relative).
         let mut worst: f64 = 0.0;
         for c in 0..n {

@@ -32,12 +32,32 @@ fn start(ctx: &mut ContactCtx, r_t: f64, other: Counterpart) {
         ctx.reject = true;
         return;
     };
-    ctx.distance = g.distance;
-    ctx.gap = -g.overlap;
-    ctx.normal = g.normal;
-    ctx.contact_point = g.point;
+    open_record(
+        ctx,
+        g.distance,
+        g.overlap,
+        g.normal,
+        g.point,
+        Spec::new(r_t, other),
+    );
+}
+
+/// Writes the encompassing spheres' contact (distance `D`, overlap `δ` as the gap `−δ`, unit
+/// normal, contact point; m) into `ctx` and starts its rounded record with `spec`.
+pub(super) fn open_record(
+    ctx: &mut ContactCtx,
+    distance: f64,
+    overlap: f64,
+    normal: crate::math::Vec3,
+    point: crate::math::Vec3,
+    spec: Spec,
+) {
+    ctx.distance = distance;
+    ctx.gap = -overlap;
+    ctx.normal = normal;
+    ctx.contact_point = point;
     ctx.rounded = Some(Box::new(RoundedRecord {
-        spec: Spec::new(r_t, other),
+        spec,
         outcome: None,
         pair: None,
     }));

@@ -9,13 +9,14 @@
 //! polygon; `DistributeForcesAndMomentsToTriangle_1_Nodes` and `_2_Nodes` then put the force
 //! on each triangle's nodes.
 
+use super::elements::open_record;
 use super::pair::resolve_pair;
 use crate::contact::WidePair;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::SolverNeeds;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
 use crate::contact::normal::check_positive;
-use crate::contact::normal::integrated::{RoundedRecord, Spec};
+use crate::contact::normal::integrated::Spec;
 use crate::contact::primitive::PrimKind;
 use crate::contact::resolve::rounded_triangle::Counterpart;
 use serde::{Deserialize, Serialize};
@@ -101,14 +102,7 @@ impl ChainElement for RoundedTriangleRoundedTriangle {
             ctx.reject = true;
             return;
         };
-        ctx.distance = g.distance;
-        ctx.gap = -g.overlap;
-        ctx.normal = g.normal;
-        ctx.contact_point = g.point;
-        ctx.rounded = Some(Box::new(RoundedRecord {
-            spec: Spec::new(radii[0], Counterpart::Triangle { radius: radii[1] }),
-            outcome: None,
-            pair: None,
-        }));
+        let spec = Spec::new(radii[0], Counterpart::Triangle { radius: radii[1] });
+        open_record(ctx, g.distance, g.overlap, g.normal, g.point, spec);
     }
 }
