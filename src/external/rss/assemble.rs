@@ -4,6 +4,7 @@
 use super::RegularizedStokeslets;
 use super::kernel::{Edge, EndPoint, coefficients, combine};
 use super::lanes::{F4, Real};
+use super::solver::dot;
 use crate::external::ExternalError;
 use crate::math::Vec3;
 use crate::model::Model;
@@ -20,6 +21,20 @@ impl RegularizedStokeslets {
         model: &Model,
         q: &[f64],
         buf: &mut Vec<f64>,
+    ) -> Result<usize, ExternalError> {
+        self.assemble_with_residual(model, q, buf, None)
+    }
+
+    /// [`Self::assemble`], and with `first` = `(U, f, r)` the residual `rᵢ = Uᵢ − Aᵢ·f` of
+    /// every row as soon as the row is written, while it is in cache (the refinement's first
+    /// residual, computed by the same dot product as
+    /// [`DenseSolver`](super::solver::DenseSolver)'s: the same bits, one pass over `A` fewer).
+    pub(super) fn assemble_with_residual(
+        &self,
+        model: &Model,
+        q: &[f64],
+        buf: &mut Vec<f64>,
+        first: Option<(&[f64], &[f64], &mut Vec<f64>)>,
     ) -> Result<usize, ExternalError> {
         let nodes: Vec<Vec3> = model
             .bodies
@@ -48,10 +63,18 @@ impl RegularizedStokeslets {
             return Ok(0);
         }
         let avx2 = has_avx2();
+        let mut unused = Vec::new();
+        let (uf, residual) = match first {
+            Some((u, f, r)) => (Some((u, f)), r),
+            None => (None, &mut unused),
+        };
+        residual.resize(n, 0.0);
         // Row block j (node j's three velocity components) is independent of every other.
         buf.par_chunks_mut(3 * n)
             .zip(nodes.par_iter())
-            .for_each_init(Scratch::default, |scratch, (rows, xhat)| {
+            .zip(residual.par_chunks_mut(3))
+            .enumerate()
+            .for_each_init(Scratch::default, |scratch, (j, ((rows, xhat), r))| {
                 let xhat = [xhat.x, xhat.y, xhat.z];
                 if avx2 {
                     #[cfg(target_arch = "x86_64")]
@@ -61,6 +84,11 @@ impl RegularizedStokeslets {
                     }
                 } else {
                     row_base(&geometry, xhat, scale, rows, scratch)
+                }
+                if let Some((u, f)) = uf {
+                    for (c, r) in r.iter_mut().enumerate() {
+                        *r = u[3 * j + c] - dot(&rows[c * n..(c + 1) * n], f);
+                    }
                 }
             });
         Ok(n)

@@ -88,12 +88,7 @@ impl RegularizedStokeslets {
         v: &[f64],
     ) -> Result<&[f64], ExternalError> {
         let started = Instant::now();
-        let mut a = std::mem::take(&mut self.solver.a);
-        let assembled = self.assemble(model, q, &mut a);
-        self.solver.a = a;
-        self.solver.stats.assemble_seconds += started.elapsed().as_secs_f64();
-        let n = assembled?;
-        let mut u = Vec::with_capacity(n);
+        let mut u = Vec::new();
         for rod in &model.bodies.rods {
             for i in 0..rod.n_nodes {
                 u.extend_from_slice(rod.node(v, i).as_slice());
@@ -105,8 +100,20 @@ impl RegularizedStokeslets {
                 format!("node velocity component {k} is not finite"),
             ));
         }
+        // The refinement's first residual U − A f₀ is computed row by row as A is assembled.
+        self.solver.start(u.len());
+        let mut a = std::mem::take(&mut self.solver.a);
+        let mut residual = std::mem::take(&mut self.solver.residual);
+        let f0 = std::mem::take(&mut self.solver.f);
+        let assembled =
+            self.assemble_with_residual(model, q, &mut a, Some((&u, &f0, &mut residual)));
+        self.solver.a = a;
+        self.solver.residual = residual;
+        self.solver.f = f0;
+        self.solver.stats.assemble_seconds += started.elapsed().as_secs_f64();
+        assembled?;
         let factorisations = self.solver.stats.factorisations;
-        self.solver.solve(&u)?;
+        self.solver.solve(&u, true)?;
         if self.solver.stats.factorisations != factorisations {
             // The preconditioner now factors A(q): keep q, so a checkpoint can rebuild it.
             self.solver.factored_q.clear();

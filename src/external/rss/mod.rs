@@ -29,7 +29,9 @@
 //! to step: the rods move little in one step, so the LU of an earlier `A` is an excellent
 //! preconditioner, and each step runs iterative refinement `f ← f + Ã⁻¹(U − A f)` (one dense
 //! matrix–vector product in double precision and two triangular solves, `O(N²)`), starting from
-//! `f` extrapolated from the last two steps, until `‖U − A f‖ ≤ 10⁻⁸ ‖U‖` — far below the
+//! `f` extrapolated from the last two steps (whose residual is computed row by row as `A` is
+//! assembled, while each row is in cache: one pass over `A` fewer, the same bits), until
+//! `‖U − A f‖ ≤ 10⁻⁸ ‖U‖` — far below the
 //! `O(Δt)` error of holding the force fixed over the step. When the contraction per iteration
 //! gets worse than [`REFACTOR_RATE`], the current `A` is factorised afresh (`O(N³)`). The factor
 //! is computed in single precision (half the time and memory traffic): it only preconditions,

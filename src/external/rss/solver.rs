@@ -51,7 +51,8 @@ pub(super) struct DenseSolver {
     pub(super) f: Vec<f64>,
     /// Solution of the solve before (for the extrapolated starting guess).
     pub(super) f_before: Vec<f64>,
-    residual: Vec<f64>,
+    /// `U − A f` of the current iterate.
+    pub(super) residual: Vec<f64>,
     /// The configuration whose `A` the single-precision factor was computed from.
     pub(super) factored_q: Vec<f64>,
     pub(super) stats: RssStats,
@@ -177,21 +178,21 @@ impl DenseSolver {
         self.residual.iter().map(|x| x * x).sum::<f64>().sqrt()
     }
 
-    /// Solves `A f = U` for the `A` in `self.a` into `self.f`.
-    pub(super) fn solve(&mut self, u: &[f64]) -> Result<(), ExternalError> {
+    /// Solves `A f = U` for the `A` in `self.a` into `self.f`, from the starting guess
+    /// [`Self::start`] made. With `fused`, the residual `U − A f` of that guess is already in
+    /// `self.residual` (computed while `A` was assembled).
+    pub(super) fn solve(&mut self, u: &[f64], fused: bool) -> Result<(), ExternalError> {
         let started = Instant::now();
         let factorise_before = self.stats.factorise_seconds;
-        let result = self.refine(u);
+        let result = self.refine(u, fused);
         self.stats.refine_seconds +=
             started.elapsed().as_secs_f64() - (self.stats.factorise_seconds - factorise_before);
         result
     }
 
-    fn refine(&mut self, u: &[f64]) -> Result<(), ExternalError> {
-        let n = u.len();
-        self.stats.solves += 1;
-        let u_norm = u.iter().map(|x| x * x).sum::<f64>().sqrt();
-        // Starting guess: f extrapolated linearly from the last two solves, 2fₙ − fₙ₋₁.
+    /// The starting guess of the next solve of order `n` into `self.f`: `f` extrapolated
+    /// linearly from the last two solves, `2fₙ − fₙ₋₁` (zero for the first).
+    pub(super) fn start(&mut self, n: usize) {
         if self.f.len() != n {
             self.f.clear();
             self.f.resize(n, 0.0);
@@ -205,6 +206,12 @@ impl DenseSolver {
                 *b = last;
             }
         }
+    }
+
+    fn refine(&mut self, u: &[f64], mut fused: bool) -> Result<(), ExternalError> {
+        let n = u.len();
+        self.stats.solves += 1;
+        let u_norm = u.iter().map(|x| x * x).sum::<f64>().sqrt();
         if u_norm == 0.0 {
             self.f.fill(0.0);
             self.stats.last_relative_residual = 0.0;
@@ -219,7 +226,11 @@ impl DenseSolver {
         let mut prev = f64::INFINITY;
         let mut iterations = 0;
         loop {
-            let r = self.update_residual(u);
+            let r = if std::mem::take(&mut fused) {
+                self.residual.iter().map(|x| x * x).sum::<f64>().sqrt()
+            } else {
+                self.update_residual(u)
+            };
             if !r.is_finite() {
                 return Err(ExternalError::new(
                     "RSS fluid",
@@ -256,7 +267,7 @@ impl DenseSolver {
 
 /// Dot product with four independent partial sums (a fixed order: deterministic).
 #[inline]
-fn dot(a: &[f64], b: &[f64]) -> f64 {
+pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
     let mut s = [0.0; 4];
     let (ac, ar) = a.split_at(a.len() - a.len() % 4);
     let (bc, br) = b.split_at(ac.len());

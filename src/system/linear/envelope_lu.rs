@@ -96,6 +96,15 @@ impl EnvelopeLu {
         }
     }
 
+    /// Multiply–adds of one factorisation in the last analysed envelope (0 before the first
+    /// analysis or after a pattern too wide to use).
+    pub fn factor_work(&self) -> usize {
+        match self.key {
+            Some((_, _, true)) => factor_flops(&self.first),
+            _ => 0,
+        }
+    }
+
     /// Analyses the structure of `values` on `pattern` (its nonzero entries) if it is not the
     /// one analysed last: ordering, envelope, scatter map. Returns whether the envelope is
     /// narrow enough to be used.
