@@ -163,7 +163,7 @@ impl ContactStage {
             if with_jacobian && self.in_pattern {
                 self.slots.scatter(k, lc, jacobian);
                 if let Some(ring) = &lc.ring {
-                    scatter_ring(model, pattern, lc, ring, jacobian);
+                    scatter_ring(&model.dofs, pattern, lc, ring, jacobian);
                 }
             }
         }
@@ -233,8 +233,8 @@ impl ContactStage {
 /// the ring's columns: the term's `cross` block, or when it has none the transpose of the ring
 /// rows (the term is then the Hessian of an energy, so symmetric). Each entry's slot is
 /// looked up (the pattern holds them: the ring is in the candidate's group).
-fn scatter_ring(
-    model: &Model,
+pub(crate) fn scatter_ring(
+    dofs: &crate::model::DofMap,
     pattern: &SparsityPattern,
     lc: &LocalContact,
     ring: &crate::contact::RingTerm,
@@ -243,11 +243,7 @@ fn scatter_ring(
     if ring.matrix.is_empty() {
         return;
     }
-    let free = |d: u32| {
-        (d != NO_DOF)
-            .then(|| model.dofs.free_index(d as usize))
-            .flatten()
-    };
+    let free = |d: u32| (d != NO_DOF).then(|| dofs.free_index(d as usize)).flatten();
     let pair: [Option<usize>; 12] = lc.dofs.map(free);
     let own: Vec<Option<usize>> = ring.coords.iter().map(|&d| free(d)).collect();
     let w = ring.width();

@@ -12,6 +12,7 @@ pub(crate) mod bordered;
 pub(crate) mod envelope_lu;
 pub(crate) mod operator;
 pub(crate) mod rcm;
+mod ring_block;
 pub(crate) mod solver;
 pub(crate) mod sparse_lblt;
 pub(crate) mod sparse_lu;

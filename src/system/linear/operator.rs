@@ -11,12 +11,13 @@
 
 use super::bicgstab::{CscRef, Operator};
 use super::block_jacobi::{BlockJacobi, DofBlocks};
+use super::ring_block::RingBlock;
 use crate::contact::{LocalContact, Mat12, NO_DOF};
 use crate::model::DofMap;
 use crate::system::assembly::pattern::SparsityPattern;
 
 /// Marks a local coordinate without a free DOF.
-const NOT_FREE: u32 = u32::MAX;
+pub(super) const NOT_FREE: u32 = u32::MAX;
 
 /// One evaluated pair's block with the free index of each local coordinate.
 #[derive(Debug)]
@@ -36,6 +37,9 @@ struct PairBlock<'a> {
 pub struct SystemOperator<'a> {
     base: CscRef<'a>,
     pairs: Vec<PairBlock<'a>>,
+    /// The pairs' terms beyond their twelve coordinates (node rings, two-triangle pairs),
+    /// applied after the pairs, in pair order, on one thread.
+    rings: Vec<RingBlock<'a>>,
     /// The row view of the product, for the parallel path (see [`RowGather`]); `None` when
     /// the system is too small to share out or one thread runs.
     gather: Option<RowGather>,
@@ -174,9 +178,14 @@ impl<'a> SystemOperator<'a> {
             })
             .collect();
         let base = CscRef::of(pattern, values);
+        let rings = contacts
+            .iter()
+            .filter_map(|lc| RingBlock::of(dofs, lc))
+            .collect();
         let mut op = Self {
             base,
             pairs,
+            rings,
             gather: None,
         };
         if op.pairs.len() >= PARALLEL_MIN_PAIRS && rayon::current_num_threads() > 1 {
@@ -213,6 +222,14 @@ impl<'a> SystemOperator<'a> {
                 }
             }
         }
+        for ring in &self.rings {
+            ring.entries(|r, c, v| {
+                let ((bi, ai), (bj, cj)) = (blocks.locate(r as usize), blocks.locate(c as usize));
+                if bi == bj {
+                    pc.add_in_block(bi, ai, cj, v);
+                }
+            });
+        }
     }
 
     /// The assembled matrix in compressed columns (for the direct fallback): the base entries
@@ -233,6 +250,9 @@ impl<'a> SystemOperator<'a> {
                     }
                 }
             }
+        }
+        for ring in &self.rings {
+            ring.entries(|r, c, v| entries.push((c, r, v)));
         }
         entries.sort_unstable_by_key(|&(c, r, _)| (c, r));
         let mut col_ptr = vec![0u32; n + 1];
@@ -260,8 +280,19 @@ impl<'a> SystemOperator<'a> {
 impl Operator for SystemOperator<'_> {
     fn mul(&self, x: &[f64], out: &mut [f64]) {
         if let Some(g) = &self.gather {
-            return self.mul_rows(g, x, out);
+            self.mul_rows(g, x, out);
+        } else {
+            self.mul_pairs(x, out);
         }
+        for ring in &self.rings {
+            ring.mul_add(x, out);
+        }
+    }
+}
+
+impl SystemOperator<'_> {
+    /// The base and the pairs' product on one thread.
+    fn mul_pairs(&self, x: &[f64], out: &mut [f64]) {
         self.base.mul(x, out);
         // Past the last free coordinate `w`, `xl` is zero: the products there add ±0 to a sum
         // that started at +0 (never −0), so stopping at `w` leaves the bits unchanged.
@@ -274,9 +305,7 @@ impl Operator for SystemOperator<'_> {
             }
         }
     }
-}
 
-impl SystemOperator<'_> {
     /// [`Operator::mul`] shared out between threads, with its bits (see [`RowGather`]). The
     /// column-by-column base product skips columns where `x` is 0; the row sum adds their
     /// `v·0 = ±0` instead, which leaves a sum started at +0 unchanged (for finite `v`).
