@@ -468,3 +468,71 @@ fn two_meshed_spheres_slide_with_coulomb_friction() {
     );
     assert!((f[0] + f[1]).norm() < 1e-10 * hertz, "{:?}", f[0] + f[1]);
 }
+
+/// The energy account's friction work of the sliding cells counts every node of both
+/// triangles of each pair, side 2's last two nodes too (they lie beyond the pair's twelve
+/// coordinates): over one implicit Euler step of the sliding cell, `−Σ F_t·Δq` equals
+/// `μ F |v| Δt` within the friction's own error.
+#[test]
+fn friction_work_of_sliding_cells_counts_all_six_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let e_hat = 1e5 / (2.0 * (1.0 - 0.09));
+    let delta = 5e-4;
+    let text = scene(
+        dir.path(),
+        &format!("N_Hertz_Int()+{FRICTION}"),
+        3,
+        delta,
+        Vec3::z(),
+        "",
+        "dt: 1e-3, duration: 1",
+    );
+    let file = Path::new("cells.ron");
+    let spec = parse_scene(&text, file).unwrap();
+    let mut sim = build_scene(&spec, &text, file).unwrap().into_simulator();
+    let slide = Vec3::new(0.3, 0.1, 0.0);
+    let sh = sim.model.bodies.shells[1].clone();
+    for i in 0..sh.n_nodes() {
+        let d = sh.node_dof(i);
+        for c in 0..3 {
+            sim.model.v[d + c] = slide[c];
+        }
+    }
+    let (model, dt) = (sim.model.clone(), sim.dt);
+    let q = model.q.clone();
+    let mut start_model = model.clone();
+    for (s, (q, v)) in start_model.q.iter_mut().zip(q.iter().zip(&model.v)) {
+        *s = q - dt * v;
+    }
+    let mut integrator = catena::system::build_integrator(IntegratorKind::ImplicitEuler);
+    integrator.begin_step(&start_model.q, &model.v, dt);
+    let step = StepTargets {
+        integrator: &*integrator,
+        t: model.time + dt,
+    };
+    let asm = sim.assembler_mut();
+    asm.begin_step(&model, &model.q, &model.v, dt).unwrap();
+    let mut source = model.frames.clone();
+    asm.rebase(&model, &mut source, &q, &step);
+    let mut ev = Evaluation::default();
+    asm.evaluate(&model, &source, &q, &step, false, &mut ev);
+    let wide = ev
+        .contacts
+        .iter()
+        .filter(|c| c.active && c.ring.is_some())
+        .count();
+    assert!(wide > 0, "no active pair carries side 2's last nodes");
+    let work = asm.step_work(&start_model, &*integrator, &q, model.time + dt, &ev);
+    let hertz = 4.0 / 3.0 * e_hat * (0.5 * R).sqrt() * delta.powf(1.5);
+    let expect = 0.4 * hertz * slide.norm() * dt;
+    let err = (work.friction - expect).abs() / expect;
+    eprintln!(
+        "friction work {:.6e} J against μF|v|Δt {expect:.6e} J: {err:.2e}",
+        work.friction
+    );
+    assert!(
+        err < 3e-3,
+        "friction work {} against {expect}: {err:e}",
+        work.friction
+    );
+}

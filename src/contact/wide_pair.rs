@@ -112,6 +112,20 @@ impl WidePair {
         ctx.wide = Some(w);
     }
 
+    /// `values` over the overflow coordinates 12..18 in the order of [`Self::extra_term`]'s
+    /// `coords` (constrained points left out; zero when side 2's rows are not assembled).
+    pub fn in_extra_order(&self, ctx: &ContactCtx, values: &[f64; 6]) -> [f64; 6] {
+        let mut out = [0.0; 6];
+        if !ctx.assemble_forces[1] {
+            return out;
+        }
+        let free = (0..self.n).filter(|&j| self.dof[j] != NO_DOF);
+        for (slot, j) in free.enumerate() {
+            out[3 * slot..3 * slot + 3].copy_from_slice(&values[3 * j..3 * j + 3]);
+        }
+        out
+    }
+
     /// The pair's term beyond its twelve coordinates, as the assembly adds it: the free
     /// overflow coordinates (three per point whose DOF is not [`NO_DOF`]), their force (when
     /// side 2 is assembled), and with a Jacobian the system block in the chain's matrix mode

@@ -26,6 +26,13 @@ pub struct NonConservative {
     pub damping: Vec12,
     /// Energy the friction and damping laws added (J): not part of the contact potential.
     pub energy: f64,
+    /// Force of the friction laws on a two-triangle pair's coordinates beyond the twelve
+    /// (side 2's last two nodes, [`crate::contact::WidePair`]): in the chain's context over
+    /// the overflow coordinates 12..18; in a [`LocalContact`](crate::contact::LocalContact)
+    /// in the order of its extra term's `coords` (N).
+    pub friction_extra: [f64; 6],
+    /// The same for the damping laws (N).
+    pub damping_extra: [f64; 6],
 }
 
 impl NonConservative {
@@ -39,10 +46,24 @@ impl NonConservative {
         self.energy += energy;
     }
 
+    /// Adds what an element of role `role` added on the overflow coordinates (N).
+    pub fn add_extra(&mut self, role: EnergyRole, force: &[f64; 6]) {
+        let to = match role {
+            EnergyRole::Conservative => return,
+            EnergyRole::Friction => &mut self.friction_extra,
+            EnergyRole::Damping => &mut self.damping_extra,
+        };
+        for (t, f) in to.iter_mut().zip(force) {
+            *t += f;
+        }
+    }
+
     /// Whether nothing was added.
     pub fn is_zero(&self) -> bool {
         self.energy == 0.0
             && self.friction.iter().all(|&x| x == 0.0)
             && self.damping.iter().all(|&x| x == 0.0)
+            && self.friction_extra.iter().all(|&x| x == 0.0)
+            && self.damping_extra.iter().all(|&x| x == 0.0)
     }
 }

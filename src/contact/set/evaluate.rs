@@ -174,6 +174,10 @@ pub(super) fn write_local(key: &PairKey, ctx: &ContactCtx, lc: &mut LocalContact
             .flatten()
             .map(Box::new)
     });
+    if let (Some(nc), Some(w)) = (lc.nonconservative.as_deref_mut(), ctx.wide.as_deref()) {
+        nc.friction_extra = w.in_extra_order(ctx, &nc.friction_extra);
+        nc.damping_extra = w.in_extra_order(ctx, &nc.damping_extra);
+    }
 }
 
 /// The ring term of an evaluated pair as the system assembles it (see

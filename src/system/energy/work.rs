@@ -66,6 +66,15 @@ impl Assembler {
                 w.friction -= nc.friction[a] * d;
                 w.damping -= nc.damping[a] * d;
             }
+            // A two-triangle pair's side 2 beyond the twelve coordinates (its extra term's
+            // coordinates; zero for every other pair).
+            if let Some(ring) = &lc.ring {
+                for (s, &dof) in ring.coords.iter().enumerate().take(6) {
+                    let d = dq[dof as usize];
+                    w.friction -= nc.friction_extra[s] * d;
+                    w.damping -= nc.damping_extra[s] * d;
+                }
+            }
         }
         let q_tilde = integrator.predictor();
         for k in (0..q.len()).filter(|&k| model.dofs.is_constrained(k) && dq[k] != 0.0) {
