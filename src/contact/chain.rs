@@ -317,19 +317,11 @@ pub(crate) fn evaluate_in_role<T: ChainElement>(
         e.evaluate(env, ctx);
     } else {
         let (force, energy) = (ctx.force, ctx.energy);
-        let extra = |ctx: &ContactCtx| {
-            ctx.wide
-                .as_deref()
-                .map(|w| std::array::from_fn::<f64, 6, _>(|k| w.force[12 + k]))
-        };
-        let before = extra(ctx);
+        let before = super::WidePair::overflow_force(ctx);
         e.evaluate(env, ctx);
         let added = ctx.force - force;
         ctx.nonconservative.add(role, &added, ctx.energy - energy);
-        if let (Some(b), Some(a)) = (before, extra(ctx)) {
-            let added: [f64; 6] = std::array::from_fn(|k| a[k] - b[k]);
-            ctx.nonconservative.add_extra(role, &added);
-        }
+        (ctx.nonconservative).add_extra(role, before, super::WidePair::overflow_force(ctx));
     }
 }
 

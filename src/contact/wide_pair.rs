@@ -112,6 +112,12 @@ impl WidePair {
         ctx.wide = Some(w);
     }
 
+    /// The force on the overflow coordinates 12..18 of `ctx`'s wide pair, if it is one (N).
+    pub fn overflow_force(ctx: &ContactCtx) -> Option<[f64; 6]> {
+        let w = ctx.wide.as_deref()?;
+        Some(std::array::from_fn(|k| w.force[12 + k]))
+    }
+
     /// `values` over the overflow coordinates 12..18 in the order of [`Self::extra_term`]'s
     /// `coords` (constrained points left out; zero when side 2's rows are not assembled).
     pub fn in_extra_order(&self, ctx: &ContactCtx, values: &[f64; 6]) -> [f64; 6] {

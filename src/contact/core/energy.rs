@@ -46,15 +46,24 @@ impl NonConservative {
         self.energy += energy;
     }
 
-    /// Adds what an element of role `role` added on the overflow coordinates (N).
-    pub fn add_extra(&mut self, role: EnergyRole, force: &[f64; 6]) {
+    /// Adds what an element of role `role` added on the overflow coordinates: their force
+    /// `after` it less `before` it (N; nothing unless both are given).
+    pub fn add_extra(
+        &mut self,
+        role: EnergyRole,
+        before: Option<[f64; 6]>,
+        after: Option<[f64; 6]>,
+    ) {
+        let (Some(before), Some(after)) = (before, after) else {
+            return;
+        };
         let to = match role {
             EnergyRole::Conservative => return,
             EnergyRole::Friction => &mut self.friction_extra,
             EnergyRole::Damping => &mut self.damping_extra,
         };
-        for (t, f) in to.iter_mut().zip(force) {
-            *t += f;
+        for (t, (a, b)) in to.iter_mut().zip(after.iter().zip(&before)) {
+            *t += a - b;
         }
     }
 
