@@ -6,58 +6,29 @@
 //!
 //! Run: `cargo bench --bench envelope`
 
+use catena::model::DofMap;
 use catena::system::{EnvelopeLu, SparsityPattern};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-/// Entries of two rods of `nodes` nodes each (rod 2 numbered after rod 1) and 12×12 blocks
-/// between segment `a` of rod 1 and segment `b` of rod 2 for each listed pair.
-fn entries(nodes: usize, contacts: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut e = vec![];
-    let block = |a: usize, b: usize, e: &mut Vec<(usize, usize)>| {
-        for i in 0..4 {
-            for j in 0..4 {
-                e.push((4 * a + i, 4 * b + j));
-            }
-        }
-    };
+/// The pattern of two rods of `nodes` nodes each (rod 2 numbered after rod 1), every node
+/// coupled with its next two, and of segment `a` of rod 1 against segment `b` of rod 2 for each
+/// listed contact.
+fn pattern(nodes: usize, contacts: &[(usize, usize)]) -> SparsityPattern {
+    let dofs_of =
+        |ns: &[usize]| -> Vec<usize> { ns.iter().flat_map(|&k| 4 * k..4 * k + 4).collect() };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for rod in 0..2 {
-        let base = rod * nodes;
         for a in 0..nodes {
-            for b in a..(a + 3).min(nodes) {
-                block(base + a, base + b, &mut e);
-            }
+            let stencil: Vec<usize> = (a..(a + 3).min(nodes)).map(|k| rod * nodes + k).collect();
+            groups.push(dofs_of(&stencil));
         }
     }
     for &(a, b) in contacts {
-        for da in 0..2 {
-            for db in 0..2 {
-                block(a + da, nodes + b + db, &mut e);
-            }
-        }
+        groups.push(dofs_of(&[a, a + 1, nodes + b, nodes + b + 1]));
     }
-    e
-}
-
-/// The structurally symmetric CSC pattern of `entries` with its diagonal.
-fn pattern(n: usize, entries: &[(usize, usize)]) -> SparsityPattern {
-    let mut cols = vec![vec![]; n];
-    for (c, col) in cols.iter_mut().enumerate() {
-        col.push(c as u32);
-    }
-    for &(r, c) in entries {
-        cols[c].push(r as u32);
-        cols[r].push(c as u32);
-    }
-    let mut ptr = vec![0u32];
-    let mut rows = vec![];
-    for mut col in cols {
-        col.sort_unstable();
-        col.dedup();
-        rows.extend(col);
-        ptr.push(rows.len() as u32);
-    }
-    SparsityPattern::from_csc(n, ptr, rows, 1)
+    let dofs = DofMap::new(8 * nodes);
+    SparsityPattern::build(&dofs, groups.iter().map(|g| &g[..]), 1)
 }
 
 /// Deterministic values in [−1, 1) off the diagonal, 60 ± 1 on it.
@@ -91,7 +62,7 @@ fn envelope(c: &mut Criterion) {
         ("rods_51_apart", &[][..]),
         ("rods_51_crossing", &[(24, 24), (25, 24), (24, 25)][..]),
     ] {
-        let p = pattern(n, &entries(nodes, contacts));
+        let p = pattern(nodes, contacts);
         let v = values(&p);
         let b: Vec<f64> = (0..n).map(|i| (i as f64 * 0.37).sin()).collect();
         let mut lu = EnvelopeLu::default();

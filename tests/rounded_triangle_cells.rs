@@ -430,8 +430,9 @@ fn pushed_cell_comes_to_rest_on_the_contact() {
 /// weights the whole contact's Coulomb force by its polygon's share of the contact circle, and
 /// the shares tile the circle, so the friction on the sliding cell is `μ F` against its
 /// velocity (slip: `c_t v ≫ μF`), equal and opposite on the other cell.
-#[test]
-fn two_meshed_spheres_slide_with_coulomb_friction() {
+/// Two level-3 icosphere cells pressed by δ = 5e-4 R through Hertz and Coulomb friction, the
+/// second sliding at `slide` over the first: the simulator, `slide` and Hertz's force.
+fn sliding_cells() -> (catena::system::Simulator, Vec3, f64) {
     let dir = tempfile::tempdir().unwrap();
     let e_hat = 1e5 / (2.0 * (1.0 - 0.09));
     let delta = 5e-4;
@@ -455,9 +456,15 @@ fn two_meshed_spheres_slide_with_coulomb_friction() {
             sim.model.v[d + c] = slide[c];
         }
     }
+    let hertz = 4.0 / 3.0 * e_hat * (0.5 * R).sqrt() * delta.powf(1.5);
+    (sim, slide, hertz)
+}
+
+#[test]
+fn two_meshed_spheres_slide_with_coulomb_friction() {
+    let (mut sim, slide, hertz) = sliding_cells();
     let (model, ev) = evaluate_state(&mut sim, IntegratorKind::ImplicitEuler, false);
     let (f, _, active) = totals(&model, &ev);
-    let hertz = 4.0 / 3.0 * e_hat * (0.5 * R).sqrt() * delta.powf(1.5);
     let expect = -slide.normalize() * (0.4 * hertz);
     let tangential = f[1] - Vec3::z() * f[1].z;
     let err = (tangential - expect).norm() / expect.norm();
@@ -475,29 +482,7 @@ fn two_meshed_spheres_slide_with_coulomb_friction() {
 /// `μ F |v| Δt` within the friction's own error.
 #[test]
 fn friction_work_of_sliding_cells_counts_all_six_nodes() {
-    let dir = tempfile::tempdir().unwrap();
-    let e_hat = 1e5 / (2.0 * (1.0 - 0.09));
-    let delta = 5e-4;
-    let text = scene(
-        dir.path(),
-        &format!("N_Hertz_Int()+{FRICTION}"),
-        3,
-        delta,
-        Vec3::z(),
-        "",
-        "dt: 1e-3, duration: 1",
-    );
-    let file = Path::new("cells.ron");
-    let spec = parse_scene(&text, file).unwrap();
-    let mut sim = build_scene(&spec, &text, file).unwrap().into_simulator();
-    let slide = Vec3::new(0.3, 0.1, 0.0);
-    let sh = sim.model.bodies.shells[1].clone();
-    for i in 0..sh.n_nodes() {
-        let d = sh.node_dof(i);
-        for c in 0..3 {
-            sim.model.v[d + c] = slide[c];
-        }
-    }
+    let (mut sim, slide, hertz) = sliding_cells();
     let (model, dt) = (sim.model.clone(), sim.dt);
     let q = model.q.clone();
     let mut start_model = model.clone();
@@ -523,7 +508,6 @@ fn friction_work_of_sliding_cells_counts_all_six_nodes() {
         .count();
     assert!(wide > 0, "no active pair carries side 2's last nodes");
     let work = asm.step_work(&start_model, &*integrator, &q, model.time + dt, &ev);
-    let hertz = 4.0 / 3.0 * e_hat * (0.5 * R).sqrt() * delta.powf(1.5);
     let expect = 0.4 * hertz * slide.norm() * dt;
     let err = (work.friction - expect).abs() / expect;
     eprintln!(
