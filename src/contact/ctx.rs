@@ -143,6 +143,9 @@ pub struct ContactCtx {
     /// Side 2's points beyond the four slots and the laws' terms over all of a two-triangle
     /// pair's coordinates (`None` in every other pair; see [`WidePair`]).
     pub wide: Option<Box<WidePair>>,
+    /// The box of the last wide pair this record held, kept for the next (see
+    /// [`ContactCtx::wide_part`]): a record evaluating pair after pair allocates once.
+    wide_spare: Option<Box<WidePair>>,
     /// The pair's memory: every element's slot (starts as the committed memory, nothing
     /// written; only slots an element writes in this evaluation are committed). Elements read
     /// and write their own slot with [`ContactCtx::memory`] and [`ContactCtx::set_memory`].
@@ -207,6 +210,7 @@ impl ContactCtx {
             rounded: None,
             ring: None,
             wide: None,
+            wide_spare: None,
             memory,
             slot: None,
         };
@@ -274,10 +278,22 @@ impl ContactCtx {
         self.spring_tension = None;
         self.rounded = None;
         self.ring = None;
-        self.wide = None;
+        if let Some(w) = self.wide.take() {
+            self.wide_spare = Some(w);
+        }
         // Laws with memory mark their slot written each time they write it.
         self.memory = memory.fresh();
         self.slot = None;
+    }
+
+    /// The pair's [`WidePair`], made empty on first use in the box an earlier pair left.
+    pub fn wide_part(&mut self) -> &mut WidePair {
+        let w = self.wide.get_or_insert_with(|| {
+            let mut w = self.wide_spare.take().unwrap_or_default();
+            *w = WidePair::default();
+            w
+        });
+        w
     }
 
     /// The memory of the element being evaluated, as its type `M` (the committed value, or

@@ -337,10 +337,12 @@ impl Simulator {
     /// The contact pairs evaluated at the last accepted state: a dict of ``binding`` (index
     /// of the scene's contact entry), ``first``/``second`` (primitive labels), ``gap`` (m),
     /// ``energy`` (J), ``active``, ``force`` ``(n, 12)`` (N, on the pair's local coordinates)
-    /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none). A pair of two
-    /// triangles (``RoundedTriangle_RoundedTriangle``) has six nodes: these hold its first
-    /// four; the force on the second triangle's last two is in the nodes' totals
-    /// (``cell_contacts``, the frames' tractions), not here.
+    /// and ``dofs`` ``(n, 12)`` (their global indices in ``q``, -1 where none); and the
+    /// coordinates a pair reaches beyond its twelve — a pair of two triangles
+    /// (``RoundedTriangle_RoundedTriangle``) has six nodes, the second triangle's last two
+    /// beyond the twelve; a law weighted by the current area share reaches the node's ring —
+    /// as ragged arrays: pair ``k``'s are ``extra_dofs[o[k]:o[k+1]]`` (global indices, only
+    /// free ones) with forces ``extra_force[o[k]:o[k+1]]`` (N), ``o = extra_offsets``.
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         state::contacts(py, self.sim()?)
     }

@@ -176,6 +176,20 @@ pub fn contacts<'py>(py: Python<'py>, sim: &Simulator) -> PyResult<Bound<'py, Py
         .collect();
     let dofs = Array2::from_shape_vec((c.len(), 12), dofs).expect("12 per pair");
     d.set_item("dofs", dofs.into_pyarray(py))?;
+    // Coordinates beyond a pair's twelve (a node ring's, a two-triangle pair's last two
+    // nodes): ragged, pair k's in extra_offsets[k]..extra_offsets[k + 1].
+    let mut offsets = vec![0i64];
+    let (mut extra_dofs, mut extra_force) = (Vec::new(), Vec::new());
+    for ring in c.iter().map(|x| x.ring.as_deref()) {
+        if let Some(r) = ring {
+            extra_dofs.extend(r.coords.iter().map(|&k| i64::from(k)));
+            extra_force.extend_from_slice(&r.force);
+        }
+        offsets.push(extra_dofs.len() as i64);
+    }
+    d.set_item("extra_offsets", offsets.into_pyarray(py))?;
+    d.set_item("extra_dofs", extra_dofs.into_pyarray(py))?;
+    d.set_item("extra_force", numbers_out(py, extra_force))?;
     Ok(d)
 }
 

@@ -196,3 +196,36 @@ def test_shell_viscosity_on_mesh_edges_from_python(root):
     moved = np.abs(force - free).max()
     assert moved > 1e-9
     assert np.abs(force - chain).max() < 1e-6 * moved
+
+
+def test_two_triangle_pairs_list_all_six_nodes(root):
+    """``contacts()`` of two cells pressed together as rounded triangles: each
+    two-triangle pair puts the integrated pressure on six nodes, twelve coordinates in
+    ``force``/``dofs`` and the second triangle's last two nodes in the ``extra_*`` arrays.
+    The pair's forces are internal: over all six nodes they sum to zero in each direction,
+    which the twelve coordinates alone do not."""
+    sim = catena.load_scene(root / "examples/scenes/cell_pair_rounded.ron").simulator()
+    sim.run(until=0.3)
+    c = sim.contacts()
+    n = len(c["gap"])
+    o = c["extra_offsets"]
+    assert o.shape == (n + 1,) and o[0] == 0 and o[-1] == len(c["extra_dofs"])
+    assert len(c["extra_force"]) == len(c["extra_dofs"])
+    pushing = [k for k in range(n) if c["active"][k] and np.abs(c["force"][k]).max() > 0]
+    assert len(pushing) > 0
+    q = sim.q
+    worst_twelve, worst_all, largest = 0.0, 0.0, 0.0
+    for k in pushing:
+        assert (c["dofs"][k] >= 0).all() and o[k + 1] - o[k] == 6
+        extra_dofs = c["extra_dofs"][o[k]:o[k + 1]]
+        extra = c["extra_force"][o[k]:o[k + 1]]
+        # The six nodes are distinct position triples of q, each starting at an x DOF.
+        starts = np.concatenate([c["dofs"][k][::3], extra_dofs[::3]])
+        assert len(set(starts)) == 6 and (starts + 2 < len(q)).all()
+        twelve = c["force"][k].reshape(4, 3).sum(axis=0)
+        total = twelve + extra.reshape(2, 3).sum(axis=0)
+        largest = max(largest, np.abs(c["force"][k]).max())
+        worst_twelve = max(worst_twelve, np.abs(twelve).max())
+        worst_all = max(worst_all, np.abs(total).max())
+    assert worst_all <= 1e-9 * largest
+    assert worst_twelve > 1e-3 * largest

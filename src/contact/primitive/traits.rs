@@ -119,10 +119,7 @@ pub trait Primitive: Copy + std::fmt::Debug + Into<PrimId> + Send + Sync + 'stat
                 let k = k0 + j;
                 (ctx.x[k], ctx.v[k], ctx.dof[k]) = (x, v, global);
             } else {
-                let kept = ctx
-                    .wide
-                    .get_or_insert_with(Default::default)
-                    .push(x, v, global);
+                let kept = ctx.wide_part().push(x, v, global);
                 debug_assert!(kept, "a pair holds at most six points");
             }
         }

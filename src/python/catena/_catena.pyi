@@ -106,7 +106,12 @@ class Simulator:
     def external_forces(self) -> _F64:
         """The forces set from Python, one per coordinate of ``q`` (N)."""
     def contacts(self) -> Dict[str, Any]:
-        """Pairs of the last accepted state: binding, first, second, gap, energy, active, force (n, 12), dofs (n, 12)."""
+        """Pairs of the last accepted state: binding, first, second, gap, energy, active,
+        force (n, 12) on the pair's twelve local coordinates and their global dofs (n, 12; -1
+        where a coordinate is constrained), and the coordinates beyond the twelve (a node
+        ring's under ``N_AdhesivePressure(area: Current)``, a two-triangle pair's last two
+        nodes): pair k's global dofs and forces are ``extra_dofs[o[k]:o[k+1]]`` and
+        ``extra_force[o[k]:o[k+1]]`` with ``o = extra_offsets`` (n + 1)."""
     def energies(self) -> Dict[str, float]:
         """``elastic``, ``kinetic`` and ``contact`` energies (J)."""
     def boundary_conditions(self) -> List[Dict[str, Any]]:
