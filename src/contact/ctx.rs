@@ -288,12 +288,11 @@ impl ContactCtx {
 
     /// The pair's [`WidePair`], made empty on first use in the box an earlier pair left.
     pub fn wide_part(&mut self) -> &mut WidePair {
-        let w = self.wide.get_or_insert_with(|| {
+        self.wide.get_or_insert_with(|| {
             let mut w = self.wide_spare.take().unwrap_or_default();
             *w = WidePair::default();
             w
-        });
-        w
+        })
     }
 
     /// The memory of the element being evaluated, as its type `M` (the committed value, or

@@ -23,6 +23,7 @@ Report a run of either scene (its stress–strain path from the frames and steps
 """
 
 import argparse
+import math
 import re
 import subprocess
 from pathlib import Path
@@ -174,29 +175,44 @@ def frame_time(path):
     return float(m.group(1))
 
 
-def report(out):
-    """Prints the path of a run in `out`: per frame the piston's descent (µm), the vertical
-    stress on it (kPa), the coordination number and the packing fraction of the lower 10 mm;
-    then the last step's figures and the run's wall time."""
+def report(out, every=0.0):
+    """Prints the path of a run in `out`: per frame (at least `every` s apart) the piston's
+    descent (µm) and its speed since the last printed frame (µm/s), the vertical stress on it
+    (kPa), the grains' median and largest speeds over that interval (µm/s), the coordination
+    number and the packing fraction of the lower 10 mm; then the last step's figures and the
+    run's wall time. The grains are the frame's points with a radius (the piston's vertices
+    follow them with radius 0), so a bed of any size reads."""
     import csv
     import json
+    import statistics
 
     with open(out / "steps.csv") as f:
         rows = list(csv.DictReader(f))
     by_t = {round(float(r["t"]), 9): r for r in rows}
     frames = sorted((out / "frames").glob("frame_*.vtp"))
-    z0 = None
-    print("t (s) | descent (µm) | σ_zz on piston (kPa) | coordination | packing fraction")
-    for fr in frames:
-        pts, _ = frame_spheres(fr)
-        z = min(p[2] for p in pts[1000:])  # the piston's vertices follow the grains
-        z0 = z if z0 is None else z0
-        r = by_t.get(round(frame_time(fr), 9))
-        if r is None:
+    z0 = prev = None
+    print("t (s) | descent (µm) | piston (µm/s) | σ_zz on piston (kPa) | grains median / max (µm/s)"
+          " | coordination | packing fraction")
+    for k, fr in enumerate(frames):
+        t = frame_time(fr)
+        r = by_t.get(round(t, 9))
+        last = k == len(frames) - 1
+        if r is None or (prev is not None and t - prev[0] < every - 1e-9 and not last):
             continue
+        pts, radii = frame_spheres(fr)
+        n = sum(1 for a in radii if a > 0)
+        z = min(p[2] for p in pts[n:])
+        z0 = z if z0 is None else z0
+        speeds = "- | -"
+        if prev is not None:
+            dt = t - prev[0]
+            v = [math.dist(a, b) / dt * 1e6 for a, b in zip(pts[:n], prev[1][:n])]
+            speeds = f"{1e6 * (prev[2] - z) / dt:.2f} | {statistics.median(v):.2f} / {max(v):.2f}"
         sigma = float(r["piston_fz"]) / BOX**2 / 1e3
-        print(f"{float(r['t']):.3f} | {1e6 * (z0 - z):.1f} | {sigma:.3f} | "
-              f"{float(r['coordination']):.3f} | {float(r['packing_fraction']):.4f}")
+        print(f"{t:.3f} | {1e6 * (z0 - z):.1f} | {speeds.split(' | ')[0]} | {sigma:.3f} | "
+              f"{speeds.split(' | ')[1]} | {float(r['coordination']):.3f} | "
+              f"{float(r['packing_fraction']):.4f}")
+        prev = (t, pts, z)
     last = rows[-1]
     summary = json.loads((out / "summary.json").read_text())
     print(f"last step t = {float(last['t']):.3f} s: σ_zz = {float(last['piston_fz']) / BOX**2 / 1e3:.4f} kPa, "
@@ -208,11 +224,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--catena", default=str(ROOT / "target" / "release" / "catena"))
     ap.add_argument("--report", type=Path, help="print the path of a run's output directory")
+    ap.add_argument("--every", type=float, default=0.0,
+                    help="with --report: print frames at least this many seconds apart")
     ap.add_argument("--scenes-only", action="store_true",
                     help="rewrite the two scenes from the shipped bed, without settling it again")
     args = ap.parse_args()
     if args.report:
-        report(args.report)
+        report(args.report, args.every)
         return
     if args.scenes_only:
         write_scenes(read_bed(SCENES / "compress_1000_bed.csv"))
