@@ -18,8 +18,12 @@ The study starts from that frictionless equilibrium with friction on (tangential
 rest) and the piston 50 µm above the highest grain.
 
 Run: python3 examples/scenes/gen/compress_1000.py [--catena PATH]  (from the repository root)
-Report a run of either scene (its stress–strain path from the frames and steps.csv):
-     python3 examples/scenes/gen/compress_1000.py --report OUT_DIR
+Report a run of either scene (its stress–strain path from the frames and steps.csv, the
+piston's and the grains' speeds, and which grains move over the last ten frames):
+     python3 examples/scenes/gen/compress_1000.py --report OUT_DIR [--every SECONDS]
+The creep under the piston, cheaply: the overdamped study on the grains below 6 mm (299):
+     python3 examples/scenes/gen/compress_1000.py --cut 0.006
+     target/release/catena run out/gen/compress_1000/cut.ron --threads 1
 """
 
 import argparse
@@ -213,6 +217,8 @@ def report(out, every=0.0):
               f"{speeds.split(' | ')[1]} | {float(r['coordination']):.3f} | "
               f"{float(r['packing_fraction']):.4f}")
         prev = (t, pts, z)
+    if len(frames) > 10:
+        movers(frames[-11], frames[-1])
     last = rows[-1]
     summary = json.loads((out / "summary.json").read_text())
     print(f"last step t = {float(last['t']):.3f} s: σ_zz = {float(last['piston_fz']) / BOX**2 / 1e3:.4f} kPa, "
@@ -220,10 +226,64 @@ def report(out, every=0.0):
           f"{summary['wall_time_s']:.0f} s wall")
 
 
+def movers(before, after):
+    """Which grains move between two frames: per number of contacts (overlaps with grains,
+    the floor and the four walls, counted at `after`), how many grains, their median speed
+    and their median vertical velocity (µm/s); then the median relative speed of touching
+    grains."""
+    import statistics
+
+    (pa, ra), (pb, _) = frame_spheres(before), frame_spheres(after)
+    n = sum(1 for a in ra if a > 0)
+    dt = frame_time(after) - frame_time(before)
+    v = [[(b[k] - a[k]) / dt * 1e6 for k in range(3)] for a, b in zip(pa[:n], pb[:n])]
+    count = [0] * n
+    touching = []
+    for i in range(n):
+        x, y, z = pb[i]
+        r = ra[i]
+        count[i] += (z < r) + (x < r) + (x > BOX - r) + (y < r) + (y > BOX - r)
+        for j in range(i + 1, n):
+            if math.dist(pb[i], pb[j]) < r + ra[j]:
+                count[i] += 1
+                count[j] += 1
+                touching.append(math.dist(v[i], v[j]))
+    print(f"grains moving over {frame_time(before):.3f}-{frame_time(after):.3f} s, by contacts:")
+    for c in sorted(set(count)):
+        sel = [k for k in range(n) if count[k] == c]
+        speed = statistics.median(math.hypot(*v[k]) for k in sel)
+        vz = statistics.median(v[k][2] for k in sel)
+        print(f"  {c} contacts: {len(sel)} grains, median speed {speed:.2f} µm/s, "
+              f"median vertical {vz:.2f} µm/s")
+    if touching:
+        print(f"  touching grains move past each other at a median {statistics.median(touching):.2f} µm/s")
+
+
+def write_cut(height):
+    """Writes the overdamped study on the shipped bed's grains whose centres lie below
+    `height` (m), with the piston above them and a 20 s horizon, into WORK (cut.ron and
+    cut_bed.csv)."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    lines = (SCENES / "compress_1000_bed.csv").read_text().splitlines()
+    rows = [l for l in lines if l and not l.startswith("#")][1:]
+    kept = [l for l in rows if float(l.split(",")[2]) < height]
+    (WORK / "cut_bed.csv").write_text("x,y,z,r\n" + "\n".join(kept) + "\n")
+    top = max(float(l.split(",")[2]) + float(l.split(",")[3]) for l in kept)
+    _, text = study("overdamped", top)
+    text = text.replace('File("compress_1000_bed.csv")', 'File("cut_bed.csv")')
+    text = text.replace('"../../chains/', f'"{ROOT / "chains"}/')
+    text = text.replace("duration: 6.0", "duration: 20.0")
+    (WORK / "cut.ron").write_text(text)
+    print(f"wrote {WORK / 'cut.ron'}: {len(kept)} grains, piston from {1e3 * (top + GAP):.4f} mm")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--catena", default=str(ROOT / "target" / "release" / "catena"))
     ap.add_argument("--report", type=Path, help="print the path of a run's output directory")
+    ap.add_argument("--cut", type=float, metavar="H",
+                    help="write out/gen/compress_1000/cut.ron: the overdamped study on the bed's "
+                         "grains below height H (m), to 20 s, to study the creep cheaply")
     ap.add_argument("--every", type=float, default=0.0,
                     help="with --report: print frames at least this many seconds apart")
     ap.add_argument("--scenes-only", action="store_true",
@@ -231,6 +291,9 @@ def main():
     args = ap.parse_args()
     if args.report:
         report(args.report, args.every)
+        return
+    if args.cut:
+        write_cut(args.cut)
         return
     if args.scenes_only:
         write_scenes(read_bed(SCENES / "compress_1000_bed.csv"))
