@@ -38,3 +38,28 @@ def test_thrust_leaves_out_unconverged_steps(root, tmp_path):
     # The plot's 1 s medians are not moved by the one large reaction either.
     (t, median), = paper.binned(steps, lambda r: r[4], 1.0, paper.statistics.median)
     assert t == 0.5 and median == 3e-3
+
+
+def test_table_2_counts_to_the_papers_horizon_too(root, tmp_path, capsys):
+    """Table 2 also gives AIPTS over the steps up to the paper's simulated end (its runs at
+    μ ≥ 0.7 stopped before 250 s), beside the AIPTS over the whole run."""
+    import csv
+
+    paper = load(root)
+    paper.OUT = tmp_path
+    paper.PAPER_T2 = {**paper.PAPER_T2, 0.9: (11.1, 0.002)}
+    run = tmp_path / "t2-mu0.9" / "run"
+    run.mkdir(parents=True)
+    header = "step,t,dt,newton_iterations,active_contacts,wall_ms,residual,support0_fz,support1_fz"
+    rows = [
+        "1,0.001,0.001,3,5,1.0,1e-12,-1e-3,-1e-3",
+        "2,0.002,0.001,5,5,1.0,1e-12,-1e-3,-1e-3",
+        "3,0.003,0.001,10,5,1.0,1e-12,-1e-3,-1e-3",
+    ]
+    (run / "steps.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
+    paper.tables()
+    out = capsys.readouterr().out
+    assert "| 0.9 | catena | 0.0 | 3 | 6.00 (7.00) |" in out
+    assert "| 4.00 (5.00) | 11.10 | 0.002 |" in out
+    (row,) = csv.DictReader(open(tmp_path / "table2.csv"))
+    assert float(row["aipts"]) == 6.0 and float(row["aipts_to_paper_end"]) == 4.0
