@@ -117,6 +117,7 @@ fn run_cantilever_writes_the_output_contract() {
     let total: u64 = rows.iter().map(|r| u64::from(r.newton_iterations)).sum();
     assert_eq!(s.total_newton_iterations, total);
     assert!((s.aipts - total as f64 / 50.0).abs() < 1e-12);
+    assert_eq!(s.krylov_iterations, 0, "the cantilever is solved directly");
 
     // Frames: frame_every = 5 → t = 0, 0.025, …, 0.25: 11 frames, all in frames.pvd.
     let pvd = std::fs::read_to_string(dir.join(PVD_FILE)).expect("frames.pvd");
@@ -162,6 +163,35 @@ fn run_cantilever_writes_the_output_contract() {
             p.display()
         );
     }
+}
+
+#[test]
+fn a_krylov_run_counts_its_iterations() {
+    // The glass bed under its piston, inertial: the default block-Jacobi Krylov solve.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("out");
+    let out = catena(&[
+        "run",
+        "examples/scenes/compress_1000_inertial.ron",
+        "--out",
+        dir.to_str().expect("utf-8 path"),
+        "--until",
+        "3e-5",
+        "--profile",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
+    let s = read_summary(&dir.join(SUMMARY_FILE)).expect("summary");
+    assert_eq!(s.steps, 3);
+    // At least one Krylov iteration per Newton solve, and the profile says how many.
+    assert!(
+        s.krylov_iterations >= s.total_newton_iterations && s.total_newton_iterations >= 3,
+        "{} Krylov iterations over {} Newton iterations",
+        s.krylov_iterations,
+        s.total_newton_iterations
+    );
+    let line = format!("Krylov iterations: {} (", s.krylov_iterations);
+    assert!(text(&out.stdout).contains(&line), "{}", describe(&out));
 }
 
 #[test]

@@ -34,6 +34,13 @@ pub fn profile_table(s: &Summary) -> String {
     }
     out.push_str(&row("other", (wall_ms - s.stages_ms.total()).max(0.0)));
     out.push_str(&row("wall", wall_ms));
+    if s.krylov_iterations > 0 {
+        let per = s.krylov_iterations as f64 / s.total_newton_iterations.max(1) as f64;
+        out.push_str(&format!(
+            "Krylov iterations: {} ({per:.1} per Newton iteration)\n",
+            s.krylov_iterations
+        ));
+    }
     out
 }
 
@@ -59,5 +66,18 @@ mod tests {
             .find(|l| l.starts_with("other"))
             .expect("other row");
         assert!(other.contains("10.0%"), "{other}");
+        assert!(
+            !t.contains("Krylov"),
+            "a direct solve has no Krylov line: {t}"
+        );
+        let krylov = profile_table(&Summary {
+            total_newton_iterations: 4,
+            krylov_iterations: 30,
+            ..s
+        });
+        assert!(
+            krylov.ends_with("Krylov iterations: 30 (7.5 per Newton iteration)\n"),
+            "{krylov}"
+        );
     }
 }

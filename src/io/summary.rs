@@ -56,6 +56,9 @@ pub struct Summary {
     /// The energies of the state the run started from \[J\] (cumulative columns zero), so that
     /// `energy` minus it is the balance of the whole run; `null` without steps.
     pub energy_initial: Option<crate::system::Energies>,
+    /// Krylov (BiCGStab) iterations of the Newton solves run by this process (a resumed run
+    /// counts from the resume); 0 with a direct solver.
+    pub krylov_iterations: u64,
     /// Number of VTK frames written.
     pub frames: u64,
     /// Whether the run reached its end time (false while it runs, and for interrupted or
@@ -186,6 +189,7 @@ impl StepTotals {
             stages_ms: self.stages,
             energy: self.last.as_ref().and_then(|r| r.energy),
             energy_initial: None,
+            krylov_iterations: 0,
             frames: 0,
             completed: false,
             reason: None,

@@ -440,6 +440,7 @@ impl Session {
         s.energy_initial = self.sim.energy().initial().copied();
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
+        s.krylov_iterations = self.sim.linear_solver().krylov_iterations;
         // Steps re-solved because detection at their start missed contacts (steps run by this
         // process: a resumed run counts from the resume).
         s.message = self.sim.coverage.note();
