@@ -29,6 +29,7 @@ The creep under the piston, cheaply: the overdamped study on the grains below 6 
 import argparse
 import math
 import re
+import statistics
 import subprocess
 from pathlib import Path
 
@@ -188,7 +189,6 @@ def report(out, every=0.0):
     follow them with radius 0), so a bed of any size reads."""
     import csv
     import json
-    import statistics
 
     with open(out / "steps.csv") as f:
         rows = list(csv.DictReader(f))
@@ -207,15 +207,15 @@ def report(out, every=0.0):
         n = sum(1 for a in radii if a > 0)
         z = min(p[2] for p in pts[n:])
         z0 = z if z0 is None else z0
-        speeds = "- | -"
+        piston = grains = "-"
         if prev is not None:
             dt = t - prev[0]
             v = [math.dist(a, b) / dt * 1e6 for a, b in zip(pts[:n], prev[1][:n])]
-            speeds = f"{1e6 * (prev[2] - z) / dt:.2f} | {statistics.median(v):.2f} / {max(v):.2f}"
+            piston = f"{1e6 * (prev[2] - z) / dt:.2f}"
+            grains = f"{statistics.median(v):.2f} / {max(v):.2f}"
         sigma = float(r["piston_fz"]) / BOX**2 / 1e3
-        print(f"{t:.3f} | {1e6 * (z0 - z):.1f} | {speeds.split(' | ')[0]} | {sigma:.3f} | "
-              f"{speeds.split(' | ')[1]} | {float(r['coordination']):.3f} | "
-              f"{float(r['packing_fraction']):.4f}")
+        print(f"{t:.3f} | {1e6 * (z0 - z):.1f} | {piston} | {sigma:.3f} | {grains} | "
+              f"{float(r['coordination']):.3f} | {float(r['packing_fraction']):.4f}")
         prev = (t, pts, z)
     if len(frames) > 10:
         movers(frames[-11], frames[-1])
@@ -231,8 +231,6 @@ def movers(before, after):
     the floor and the four walls, counted at `after`), how many grains, their median speed
     and their median vertical velocity (µm/s); then the median relative speed of touching
     grains."""
-    import statistics
-
     (pa, ra), (pb, _) = frame_spheres(before), frame_spheres(after)
     n = sum(1 for a in ra if a > 0)
     dt = frame_time(after) - frame_time(before)
@@ -273,7 +271,10 @@ def write_cut(height):
     text = text.replace('File("compress_1000_bed.csv")', 'File("cut_bed.csv")')
     text = text.replace('"../../chains/', f'"{ROOT / "chains"}/')
     text = text.replace("duration: 6.0", "duration: 20.0")
-    (WORK / "cut.ron").write_text(text)
+    note = (f"// A cut of the study below, for its creep: the {len(kept)} grains of the bed whose "
+            f"centres lie below {height} m (cut_bed.csv), to 20 s;\n// written by "
+            f"examples/scenes/gen/compress_1000.py --cut {height}.\n")
+    (WORK / "cut.ron").write_text(note + text)
     print(f"wrote {WORK / 'cut.ron'}: {len(kept)} grains, piston from {1e3 * (top + GAP):.4f} mm")
 
 
