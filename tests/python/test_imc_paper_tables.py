@@ -11,12 +11,19 @@ def load(root):
     return module
 
 
+HEADER = "step,t,dt,newton_iterations,active_contacts,wall_ms,residual,support0_fz,support1_fz"
+
+
+def write_case(out, case, rows):
+    """Writes `rows` (CSV lines under HEADER) as the steps.csv of `case` under `out`."""
+    run = out / case / "run"
+    run.mkdir(parents=True)
+    (run / "steps.csv").write_text(HEADER + "\n" + "\n".join(rows) + "\n")
+
+
 def test_thrust_leaves_out_unconverged_steps(root, tmp_path):
     paper = load(root)
     paper.OUT = tmp_path
-    run = tmp_path / "t2-mu0.8" / "run"
-    run.mkdir(parents=True)
-    header = "step,t,dt,newton_iterations,active_contacts,wall_ms,residual,support0_fz,support1_fz"
     rows = [
         # no contact, converged: thrust 1 mN per flagellum
         "1,0.001,0.001,2,0,1.0,1e-12,-1e-3,-1e-3",
@@ -25,7 +32,7 @@ def test_thrust_leaves_out_unconverged_steps(root, tmp_path):
         # in contact, accepted at 0.1 N: a 320 N reaction that must not count
         "3,0.003,0.001,9,5,6.0,1e-1,-320,-320",
     ]
-    (run / "steps.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
+    write_case(tmp_path, "t2-mu0.8", rows)
     steps = paper.read_steps("t2-mu0.8")
     assert len(steps) == 3
     m = paper.metrics(steps)
@@ -48,15 +55,11 @@ def test_table_2_counts_to_the_papers_horizon_too(root, tmp_path, capsys):
     paper = load(root)
     paper.OUT = tmp_path
     paper.PAPER_T2 = {**paper.PAPER_T2, 0.9: (11.1, 0.002)}
-    run = tmp_path / "t2-mu0.9" / "run"
-    run.mkdir(parents=True)
-    header = "step,t,dt,newton_iterations,active_contacts,wall_ms,residual,support0_fz,support1_fz"
-    rows = [
+    write_case(tmp_path, "t2-mu0.9", [
         "1,0.001,0.001,3,5,1.0,1e-12,-1e-3,-1e-3",
         "2,0.002,0.001,5,5,1.0,1e-12,-1e-3,-1e-3",
         "3,0.003,0.001,10,5,1.0,1e-12,-1e-3,-1e-3",
-    ]
-    (run / "steps.csv").write_text(header + "\n" + "\n".join(rows) + "\n")
+    ])
     paper.tables()
     out = capsys.readouterr().out
     assert "| 0.9 | catena | 0.0 | 3 | 6.00 (7.00) |" in out
