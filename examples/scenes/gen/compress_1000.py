@@ -265,6 +265,10 @@ def write_cut(height):
     lines = (SCENES / "compress_1000_bed.csv").read_text().splitlines()
     rows = [l for l in lines if l and not l.startswith("#")][1:]
     kept = [l for l in rows if float(l.split(",")[2]) < height]
+    if not kept:
+        lowest = min(float(l.split(",")[2]) for l in rows)
+        raise SystemExit(f"error: --cut {height}: no grain's centre lies below it (the lowest "
+                         f"is at {lowest:.4g} m); give a height in metres, e.g. --cut 0.006")
     (WORK / "cut_bed.csv").write_text("x,y,z,r\n" + "\n".join(kept) + "\n")
     top = max(float(l.split(",")[2]) + float(l.split(",")[3]) for l in kept)
     _, text = study("overdamped", top)
