@@ -226,3 +226,45 @@ fn jacobians_match_finite_differences() {
         }
     }
 }
+
+/// `T_CoulombFriction_Int`'s exact `∂f/∂v` on a two-triangle pair (undamped laws) against the
+/// kernel's central differences of its friction part, in stick, in the Coulomb blend and in
+/// slip: the weights and the polygon's share do not depend on velocities, so the two agree to
+/// the differences' round-off.
+#[test]
+fn exact_friction_velocity_jacobian_matches_differences() {
+    use catena::contact::rounded::{CoulombInt, evaluate_pair_with, pair_jacobians_of};
+    let laws = [hertz()];
+    let x = pair(3e-4, 0.3, 0.5, 0.05);
+    let f_s = evaluate_pair_with(&laws, None, [R, R], &x, &[Vec3::zeros(); 6])
+        .expect("in contact")
+        .integral
+        .sphere_force;
+    // μ F_s / c_t is the speed at which the cap is reached: stick at a tenth of it, the blend
+    // at it, slip at ten times.
+    for ratio in [0.1, 1.0, 10.0] {
+        let law = CoulombInt {
+            mu: 0.3,
+            c_t: 0.3 * f_s / (ratio * 0.05),
+            cap_smoothing: 0.2,
+        };
+        let mut v = [Vec3::zeros(); 6];
+        for (k, w) in v.iter_mut().enumerate() {
+            *w = if k < 3 {
+                Vec3::new(0.01 * k as f64, 0.0, 0.002)
+            } else {
+                Vec3::new(0.05, -0.01 * k as f64, -0.001)
+            };
+        }
+        let o = evaluate_pair_with(&laws, Some(&law), [R, R], &x, &v).expect("in contact");
+        let exact = law.pair_velocity_jacobian(&o, &v);
+        let (_, fd) = pair_jacobians_of(&laws, Some(&law), [R, R], &x, &v, |o| o.friction_force);
+        let scale = fd.amax();
+        let err = (exact - fd).amax();
+        println!(
+            "ratio {ratio}: ∂f/∂v error {:.1e} of {scale:.2e}",
+            err / scale
+        );
+        assert!(scale > 0.0 && err < 1e-6 * scale, "{err:e} of {scale:e}");
+    }
+}

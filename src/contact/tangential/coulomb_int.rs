@@ -14,7 +14,15 @@
 //! ([`saturation`]). Side 1's nodes receive `−w_k f_t`. Summed over a closed mesh the `φ` add
 //! up to 1 and the friction is that of one sphere contact: `μF_s` in slip.
 //!
-//! Jacobians by central differences of the kernel (as the distributor's). The sphere's
+//! `∂f/∂x` by central differences of the kernel (as the distributor's). `∂f/∂v` is exact when
+//! no law is damped (the normal force, the weights and `φ` then depend on positions only):
+//! with the trial `f* = −c_t v_t`, `v_t = P v_rel`, `P = I − nnᵀ`, `u = ‖f*‖/L`,
+//! `t̂ = v_t/‖v_t‖`, the derivative of the capped force (as in `coulomb_cap`) is
+//!
+//! `∂f_t/∂v_rel = −φ c_t [s′(u) t̂t̂ᵀ + (s(u)/u)(I − t̂t̂ᵀ)] P`,
+//!
+//! `−φ c_t P` at `v_t = 0` (stick, `s(u) = u`), and `∂v_rel/∂v_k = ±w_k I`; with a damped law
+//! `F_s` depends on the overlap rate too and `∂f/∂v` is differenced with `∂f/∂x`. The sphere's
 //! rotation is not part of the record (a pair holds four 3-slots: three nodes and the sphere's
 //! centre), so a spinning sphere's surface velocity is not seen.
 
@@ -25,11 +33,12 @@ use crate::contact::core::Vec12;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::element::{Caps, Category, ChainElement, ElementDoc, Env, Gives, Needs};
 use crate::contact::normal::integrated::{
-    Integral, Outcome, add_jacobians, evaluate, evaluate_pair_with, pair_jacobians_of,
+    Integral, Mat18, Outcome, PairOutcome, PressureLaw, add_jacobians, add_jacobians_with,
+    evaluate, evaluate_pair_with, pair_jacobians_of, pair_position_jacobian_of,
 };
 use crate::contact::normal::{check_non_negative, check_positive};
 use crate::contact::resolve::rounded_triangle::Counterpart;
-use crate::math::Vec3;
+use crate::math::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
 /// `T_CoulombFriction_Int` (also the friction part of a rounded-triangle record).
@@ -69,6 +78,81 @@ impl CoulombInt {
         let (s, _) = saturation(self.c_t * speed / limit, self.cap_smoothing);
         -vt * (i.fraction * limit * s / speed)
     }
+
+    /// `∂f_t/∂v_rel` (N·s/m) of [`CoulombInt::force`] at the same arguments, for a fixed
+    /// integral (see the module docs): `−φ c_t [s′ t̂t̂ᵀ + (s/u)(I − t̂t̂ᵀ)] P`, `−φ c_t P` at
+    /// `v_t = 0`, zero where the force is zero for every velocity (no load, nothing covered).
+    pub fn velocity_derivative(&self, n: &Vec3, v_rel: &Vec3, i: &Integral) -> Mat3 {
+        let limit = self.mu * i.sphere_force.max(0.0);
+        if limit == 0.0 || i.fraction <= 0.0 {
+            return Mat3::zeros();
+        }
+        let p = Mat3::identity() - n * n.transpose();
+        let vt = p * v_rel;
+        let speed = vt.norm();
+        let scale = -i.fraction * self.c_t;
+        if speed == 0.0 {
+            return p * scale;
+        }
+        let u = self.c_t * speed / limit;
+        let (s, ds) = saturation(u, self.cap_smoothing);
+        let t = vt / speed;
+        let tt = t * t.transpose();
+        (tt * ds + (Mat3::identity() - tt) * (s / u)) * p * scale
+    }
+
+    /// Adds the exact `∂f/∂v` of this friction on a pair of `points` local 3-slots to `dfdv`,
+    /// when no law of `spec_laws` is damped (`false`, nothing added, otherwise): `points`
+    /// lists each slot's signed weight `σ_k w_k` (`−w_k` on side 1's nodes, `+w_k` or `+1` on
+    /// side 2's), so that `v_rel = Σ σ_k w_k v_k` and slot `a` receives `σ_a w_a f_t`:
+    /// block `(a, b)` is `σ_a w_a σ_b w_b ∂f_t/∂v_rel`.
+    pub fn add_velocity_jacobian<const N: usize>(
+        &self,
+        n: &Vec3,
+        v: &[Vec3],
+        signed_weights: &[f64],
+        i: &Integral,
+        dfdv: &mut nalgebra::SMatrix<f64, N, N>,
+    ) {
+        let v_rel = signed_weights
+            .iter()
+            .zip(v)
+            .fold(Vec3::zeros(), |acc, (w, vk)| acc + vk * *w);
+        let d = self.velocity_derivative(n, &v_rel, i);
+        for (a, wa) in signed_weights.iter().enumerate() {
+            for (b, wb) in signed_weights.iter().enumerate() {
+                let mut block = dfdv.fixed_view_mut::<3, 3>(3 * a, 3 * b);
+                block += d * (wa * wb);
+            }
+        }
+    }
+}
+
+impl CoulombInt {
+    /// The exact `∂f/∂v` (N·s/m, 18 × 18) of this friction's part of a two-triangle pair's
+    /// force ([`evaluate_pair_with`]) at the outcome `o` of the velocities `v`, when no law is
+    /// damped (see the module docs): `v_rel = Σ w^B_k v^B_k − Σ w^A_k v^A_k`, `+w^B_k f_t` on
+    /// `B`'s nodes, `−w^A_k f_t` on `A`'s.
+    pub fn pair_velocity_jacobian(&self, o: &PairOutcome, v: &[Vec3; 6]) -> Mat18 {
+        let (wa, wb) = (
+            friction_weights(&o.nodal[0], o.integral.force),
+            friction_weights(&o.nodal[1], o.integral.force),
+        );
+        let signed = [-wa[0], -wa[1], -wa[2], wb[0], wb[1], wb[2]];
+        let mut dv = Mat18::zeros();
+        self.add_velocity_jacobian(&o.geometry.normal, v, &signed, &o.integral, &mut dv);
+        dv
+    }
+}
+
+/// The weights `w_k = f_k/F` of a side's nodal normal forces (`1/3` each when `F ≤ 0`), as
+/// the friction's relative velocity and distribution use them.
+pub fn friction_weights(nodal: &[f64; 3], force: f64) -> [f64; 3] {
+    if force > 0.0 {
+        nodal.map(|f| f / force)
+    } else {
+        [1.0 / 3.0; 3]
+    }
 }
 
 impl CoulombInt {
@@ -90,9 +174,14 @@ impl CoulombInt {
             ctx.reject = true;
             return true;
         };
-        let jacobians = ctx
-            .want_jacobian
-            .then(|| pair_jacobians_of(&laws, Some(self), radii, &x, &v, |o| o.friction_force));
+        let jacobians = ctx.want_jacobian.then(|| {
+            if laws.iter().any(PressureLaw::damped) {
+                return pair_jacobians_of(&laws, Some(self), radii, &x, &v, |o| o.friction_force);
+            }
+            let dx =
+                pair_position_jacobian_of(&laws, Some(self), radii, &x, &v, |o| o.friction_force);
+            (dx, self.pair_velocity_jacobian(&o, &v))
+        });
         WidePair::add_rows(
             ctx,
             0..18,
@@ -116,7 +205,9 @@ static DOC: ElementDoc = ElementDoc {
               After RoundedTriangle_RoundedTriangle: v_t of side 2's triangle relative to side 1's, \
               each weighted as its normal force; +w^B_k f_t on side 2's nodes, −w^A_k f_t on side \
               1's. \
-              Jacobians by central differences of the kernel. The sphere's spin is not seen. \
+              ∂f/∂x by central differences of the kernel; ∂f/∂v exact without damped laws: \
+              −φ c_t [s′ t̂t̂ᵀ + (s/u)(I − t̂t̂ᵀ)](I − nnᵀ), blocks ±w_a w_b (differenced with a damped \
+              law, whose F_s depends on the overlap rate). The sphere's spin is not seen. \
               Source: mpacts T_CoulombFriction_Int (seed 003); Smeets et al. 2015; Haff & Werner (1986).",
 };
 
@@ -156,8 +247,76 @@ impl ChainElement for CoulombInt {
             return;
         };
         ctx.force += o.friction_force;
-        if ctx.want_jacobian {
-            add_jacobians(ctx, &spec, friction_part);
+        if !ctx.want_jacobian {
+            return;
         }
+        if spec.laws.iter().flatten().any(PressureLaw::damped) {
+            add_jacobians(ctx, &spec, friction_part);
+            return;
+        }
+        add_jacobians_with(ctx, &spec, friction_part, false);
+        let w = friction_weights(&o.nodal, o.integral.force);
+        let sphere = matches!(spec.other, Counterpart::Sphere { .. });
+        let signed = [-w[0], -w[1], -w[2], 1.0];
+        let slots = if sphere { 4 } else { 3 };
+        let n = o.geometry.normal;
+        self.add_velocity_jacobian(
+            &n,
+            &v[..slots],
+            &signed[..slots],
+            &o.integral,
+            &mut ctx.dfdv,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn integral(sphere_force: f64, fraction: f64) -> Integral {
+        Integral {
+            sphere_force,
+            fraction,
+            ..Integral::default()
+        }
+    }
+
+    /// `∂f_t/∂v_rel` against central differences of [`CoulombInt::force`] in stick, in the
+    /// blend, in slip and at rest, with a relative velocity that has a normal part.
+    #[test]
+    fn velocity_derivative_matches_finite_differences() {
+        let law = CoulombInt {
+            mu: 0.4,
+            c_t: 2.0,
+            cap_smoothing: 0.1,
+        };
+        let n = Vec3::new(0.3, -0.2, 0.9).normalize();
+        let i = integral(5.0, 0.37);
+        // L = 2 N: stick below ‖v_t‖ = 0.9 m/s, blend to 1.1 m/s, slip above.
+        for speed in [0.0, 0.3, 1.0, 1.05, 4.0] {
+            let t = n.cross(&Vec3::new(1.0, 0.4, -0.3)).normalize();
+            let v_rel = t * speed + n * 0.7;
+            let d = law.velocity_derivative(&n, &v_rel, &i);
+            let h = 1e-6;
+            for c in 0..3 {
+                let mut e = Vec3::zeros();
+                e[c] = h;
+                let col =
+                    (law.force(&n, &(v_rel + e), &i) - law.force(&n, &(v_rel - e), &i)) / (2.0 * h);
+                let err = (col - d.column(c)).amax();
+                assert!(err < 1e-7, "speed {speed}, column {c}: {err:e}");
+            }
+        }
+        // No load, nothing covered: no force at any velocity, no derivative.
+        let v_rel = Vec3::new(0.1, 0.2, 0.0);
+        assert_eq!(
+            law.velocity_derivative(&n, &v_rel, &integral(0.0, 0.4)),
+            Mat3::zeros()
+        );
+        assert_eq!(
+            law.velocity_derivative(&n, &v_rel, &integral(3.0, 0.0)),
+            Mat3::zeros()
+        );
     }
 }

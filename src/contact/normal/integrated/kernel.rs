@@ -205,6 +205,17 @@ pub fn evaluate(spec: &Spec, x: &[Vec3; 4], v: &[Vec3; 4]) -> Option<Outcome> {
 /// leaves the contact (the kernel is `None` on one side) uses the one-sided difference.
 /// Cost: 2 × 3 × (points) kernel evaluations per Jacobian (18 or 24; twice with velocities).
 pub fn add_jacobians(ctx: &mut ContactCtx, spec: &Spec, part: fn(&Outcome) -> Vec12) {
+    add_jacobians_with(ctx, spec, part, spec.velocity_dependent());
+}
+
+/// [`add_jacobians`] with `∂f/∂v` differenced only when `velocities` (a part whose velocity
+/// derivative is known exactly adds it itself).
+pub fn add_jacobians_with(
+    ctx: &mut ContactCtx,
+    spec: &Spec,
+    part: fn(&Outcome) -> Vec12,
+    velocities: bool,
+) {
     let n = 3 * ctx.n_points();
     let (x0, v0) = (ctx.x, ctx.v);
     let centre = evaluate(spec, &x0, &v0).map(|o| part(&o));
@@ -240,7 +251,7 @@ pub fn add_jacobians(ctx: &mut ContactCtx, spec: &Spec, part: fn(&Outcome) -> Ve
         let mut d = ctx.dfdx.column_mut(j);
         d += col;
     }
-    if spec.velocity_dependent() {
+    if velocities {
         for j in 0..n {
             let col = column(false, j);
             let mut d = ctx.dfdv.column_mut(j);

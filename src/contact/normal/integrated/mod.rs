@@ -13,8 +13,11 @@ mod pressure;
 pub use adhesion::{MaugisDugdaleGeoInt, MaugisDugdaleInt, MdPressure};
 pub use elements::{DampedHertzInt, HertzInt, LinearPressureInt};
 pub use integrate::{Integral, MAX_POLYGON, integrate_polygon};
-pub use kernel::{MAX_LAWS, Outcome, RoundedRecord, Spec, add_jacobians, evaluate};
+pub use kernel::{
+    MAX_LAWS, Outcome, RoundedRecord, Spec, add_jacobians, add_jacobians_with, evaluate,
+};
 pub use pair_kernel::{
-    Mat18, PairOutcome, Vec18, evaluate_pair, evaluate_pair_with, pair_jacobians, pair_jacobians_of,
+    Mat18, PairOutcome, Vec18, evaluate_pair, evaluate_pair_with, pair_jacobians,
+    pair_jacobians_of, pair_position_jacobian_of,
 };
 pub use pressure::{Dugdale, Field, PressureLaw};

@@ -197,6 +197,33 @@ pub fn pair_jacobians_of(
     v: &[Vec3; 6],
     part: fn(&PairOutcome) -> Vec18,
 ) -> (Mat18, Mat18) {
+    let velocities = friction.is_some() || laws.iter().any(PressureLaw::damped);
+    differences(laws, friction, radii, x, v, part, velocities)
+}
+
+/// `∂f/∂x` alone of [`pair_jacobians_of`] (the same columns): for a part whose `∂f/∂v` is
+/// known exactly (`T_CoulombFriction_Int` without damped laws).
+pub fn pair_position_jacobian_of(
+    laws: &[PressureLaw],
+    friction: Option<&CoulombInt>,
+    radii: [f64; 2],
+    x: &[Vec3; 6],
+    v: &[Vec3; 6],
+    part: fn(&PairOutcome) -> Vec18,
+) -> Mat18 {
+    differences(laws, friction, radii, x, v, part, false).0
+}
+
+/// Central differences of `part` over the positions and, when `velocities`, the velocities.
+fn differences(
+    laws: &[PressureLaw],
+    friction: Option<&CoulombInt>,
+    radii: [f64; 2],
+    x: &[Vec3; 6],
+    v: &[Vec3; 6],
+    part: fn(&PairOutcome) -> Vec18,
+    velocities: bool,
+) -> (Mat18, Mat18) {
     let eval = |x: &[Vec3; 6], v: &[Vec3; 6]| {
         evaluate_pair_with(laws, friction, radii, x, v).map(|o| part(&o))
     };
@@ -210,7 +237,6 @@ pub fn pair_jacobians_of(
     // step of at least 10⁻⁶ edge lengths per second keeps small (at rest, 10⁻⁶‖v‖ would be 0).
     let vmax = v.iter().map(|w| w.amax()).fold(0.0, f64::max);
     let hv = 1e-6 * vmax.max(edge * 1.0);
-    let velocities = friction.is_some() || laws.iter().any(PressureLaw::damped);
     let (mut dx, mut dv) = (Mat18::zeros(), Mat18::zeros());
     for positions in [true, false] {
         if !positions && !velocities {
