@@ -192,6 +192,7 @@ mod tests {
             adaptive: AdaptiveState {
                 dt: 1e-3 / 3.0,
                 successes: 2,
+                easy: 1,
             },
             rest_calm: 4,
             time: 0.12000000000000001,

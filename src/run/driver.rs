@@ -90,7 +90,10 @@ pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary,
     verify_inputs(&ck.inputs)?;
     let spec = parse_scene(&ck.scene_source, &ck.scene_file)?;
     let scene = build_scene(&spec, &ck.scene_source, &ck.scene_file)?;
-    let settings = scene.adaptive;
+    let settings = AdaptiveSettings {
+        end: ck.until.unwrap_or(scene.duration),
+        ..scene.adaptive
+    };
     let rest = RestWatch {
         calm: ck.rest_calm,
         ..RestWatch::of(scene.rest)
@@ -347,6 +350,10 @@ impl Session {
             // then says so).
             self.n_steps = k;
             self.at_rest = Some(self.rest.note(k, self.sim.model.time));
+        }
+        if self.settings.grows() && self.sim.model.time >= self.settings.end {
+            // Grown steps reached the horizon before the fixed-Δt count (`n_steps`, their bound).
+            self.n_steps = k;
         }
         if let Some(n) = self.checkpoint_every
             && k.is_multiple_of(n)

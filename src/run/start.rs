@@ -91,7 +91,10 @@ pub fn run_simulator_observed(
         checkpoint_every: opts.checkpoint_every.filter(|&n| n > 0),
         frame_every: scene.frame_every,
         plan: scene.plan.clone(),
-        settings: scene.adaptive,
+        settings: AdaptiveSettings {
+            end: opts.until.unwrap_or(scene.duration),
+            ..scene.adaptive
+        },
         adaptive: AdaptiveState::new(&scene.adaptive),
         rest: RestWatch::of(scene.rest),
         sim,

@@ -4,7 +4,7 @@
 use crate::math::Vec3;
 use crate::run::{Stop, check_steps};
 use crate::scene::{SceneError, SceneSpec, build_scene};
-use crate::system::{AdaptiveState, advance};
+use crate::system::{AdaptiveSettings, AdaptiveState, advance};
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -107,7 +107,10 @@ pub fn run_case(
             .sum::<f64>()
             / built.model.bodies.rods.len() as f64
     };
-    let adaptive = built.adaptive;
+    let adaptive = AdaptiveSettings {
+        end: horizon,
+        ..built.adaptive
+    };
     let mut state = AdaptiveState::new(&adaptive);
     let mut sim = built.into_simulator();
     progress.set_length(n_steps);
@@ -147,6 +150,11 @@ pub fn run_case(
                 });
                 if k % sample_every.max(1) == 0 {
                     out.samples.push(sample(&sim));
+                }
+                if adaptive.grows() && sim.model.time >= horizon {
+                    // Grown steps reached the horizon before the fixed-Δt count.
+                    progress.inc(1);
+                    break;
                 }
             }
             Err(e) => {

@@ -54,6 +54,21 @@ pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
             )
             .with_help("min_dt is the floor of retried steps: at most dt (dt disables retries)"));
     }
+    if let Some(m) = spec.time.max_dt
+        && m.0 < spec.time.dt.0
+    {
+        return Err(cx
+            .err(
+                "max_dt",
+                format!(
+                    "max_dt = {} s is smaller than dt = {} s",
+                    m.0, spec.time.dt.0
+                ),
+            )
+            .with_help(
+                "max_dt is the largest step steps may grow to: at least dt (dt keeps steps fixed)",
+            ));
+    }
     if let Some(PackingRegionSpec::Box { min, max }) = spec.output.packing_region
         && (0..3).any(|k| max.vec()[k] <= min.vec()[k])
     {
@@ -78,6 +93,8 @@ pub(super) fn adaptive(spec: &SceneSpec) -> AdaptiveSettings {
         dt: spec.time.dt.0,
         min_dt: spec.time.min_dt.map_or(spec.time.dt.0 / 1024.0, |m| m.0),
         grow_after: spec.time.grow_after,
+        max_dt: spec.time.max_dt.map_or(spec.time.dt.0, |m| m.0),
+        end: f64::INFINITY,
     }
 }
 

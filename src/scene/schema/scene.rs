@@ -79,6 +79,13 @@ pub struct TimeSpec {
     /// above `dt`). Default 4.
     #[serde(default = "default_grow_after")]
     pub grow_after: u32,
+    /// Largest step (s) for relaxations toward rest: above `dt`, a step doubles after
+    /// `grow_after` accepted steps in a row that each took at most 3 Newton iterations (up to
+    /// `max_dt`), the step after one that took more than 10 is halved (not below `dt`), and a
+    /// failed step is retried at half. Every step is then a row of `steps.csv` (its `dt`
+    /// column) and the run ends at `duration`. Default: `dt` (fixed output steps).
+    #[serde(default)]
+    pub max_dt: Option<Positive>,
     /// Time integrator: `ImplicitEuler` (default), `Bdf2` or `ImplicitMidpoint` (inertial),
     /// `Overdamped` (`Γ v = F`, no inertia) or `Static` (equilibrium at each load step; see
     /// [`crate::system::TimeIntegrator`] for their formulas).

@@ -9,6 +9,14 @@
 //! step fails, one call is exactly one [`Simulator::step`] with the scene's Δt: the trajectory
 //! is bit-identical to fixed stepping.
 //!
+//! **Growth above Δt** (`time.max_dt`, for relaxations toward rest): after `grow_after`
+//! accepted steps in a row that each took at most [`EASY_ITERATIONS`] Newton iterations, the
+//! step doubles, up to `max_dt`; a step that took more than [`HARD_ITERATIONS`] halves the
+//! next one (not below Δt), a failed one is retried at half (below Δt, as above). One call
+//! then is one step of the current size, ending at most at [`AdaptiveSettings::end`]; its
+//! report's `dt` is its size. This is the step-size control of quasi-static solvers (an
+//! implicit step has no stability limit; its size is limited by Newton's convergence).
+//!
 //! [`Simulator::step`] leaves the model unchanged when it fails, so a retry starts from the
 //! accepted state of the last sub-step.
 
@@ -19,25 +27,45 @@ use crate::system::{Attempt, SolveError, StepFailure, StepReport};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
+/// Newton iterations at or below which an accepted step counts toward growth above Δt.
+pub const EASY_ITERATIONS: u32 = 3;
+
+/// Newton iterations above which a step above Δt halves the next one.
+pub const HARD_ITERATIONS: u32 = 10;
+
 /// Adaptive stepping settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AdaptiveSettings {
-    /// The scene's Δt: the output step and the largest sub-step (s).
+    /// The scene's Δt: the output step and the largest sub-step (s), unless `max_dt` is larger.
     pub dt: f64,
     /// The smallest sub-step a retry may use (s).
     pub min_dt: f64,
-    /// Accepted sub-steps in a row before a reduced sub-step is doubled.
+    /// Accepted sub-steps in a row before a reduced sub-step is doubled (and, above Δt, easy
+    /// steps in a row before a step is doubled).
     pub grow_after: u32,
+    /// The largest step (s): `dt` for fixed output steps; above it, steps grow while Newton
+    /// converges easily (see the module docs).
+    pub max_dt: f64,
+    /// The time no grown step passes (s): the run's horizon; `∞` when there is none.
+    pub end: f64,
 }
 
 impl AdaptiveSettings {
-    /// Settings with the default floor (`dt`/1024) and growth (after 4 successes).
+    /// Settings with the default floor (`dt`/1024) and growth (after 4 successes), no growth
+    /// above `dt`.
     pub fn new(dt: f64) -> Self {
         Self {
             dt,
             min_dt: dt / 1024.0,
             grow_after: 4,
+            max_dt: dt,
+            end: f64::INFINITY,
         }
+    }
+
+    /// Whether steps may grow above `dt`.
+    pub fn grows(&self) -> bool {
+        self.max_dt > self.dt
     }
 }
 
@@ -48,6 +76,10 @@ pub struct AdaptiveState {
     pub dt: f64,
     /// Accepted sub-steps since the last failure or growth.
     pub successes: u32,
+    /// Easy steps in a row (at most [`EASY_ITERATIONS`] Newton iterations) while steps may
+    /// grow above Δt.
+    #[serde(default)]
+    pub easy: u32,
 }
 
 impl AdaptiveState {
@@ -56,6 +88,7 @@ impl AdaptiveState {
         Self {
             dt: settings.dt,
             successes: 0,
+            easy: 0,
         }
     }
 }
@@ -83,7 +116,8 @@ pub fn advance(
     let start = Instant::now();
     let stages_before = sim.stage_totals;
     let t0 = sim.model.time;
-    let t_end = t0 + settings.dt;
+    let mut t_end = t0 + settings.dt;
+    let grows = settings.grows();
     let mut attempts = Vec::new();
     let mut substeps = 0u32;
     let mut smallest = f64::INFINITY;
@@ -91,6 +125,17 @@ pub fn advance(
     let mut line_search = 0;
     loop {
         let t = sim.model.time;
+        // A step that may grow takes its size (or what is left to the end) in one sub-step;
+        // its end follows that size while none of it is accepted.
+        let mut span = settings.dt;
+        if grows && t == t0 {
+            span = state.dt.max(settings.dt);
+            t_end = t0 + span;
+            if t_end > settings.end {
+                t_end = settings.end;
+                span = t_end - t0;
+            }
+        }
         let full = t == t0 && state.dt >= settings.dt;
         let remaining = t_end - t;
         // The last sub-step takes what remains, also when a sliver of a sub-step would be
@@ -99,7 +144,7 @@ pub fn advance(
         // below a millionth of the scene's Δt.
         let last = full || state.dt >= remaining - 1e-6 * settings.dt;
         let h = if full {
-            settings.dt
+            span
         } else if last {
             remaining
         } else {
@@ -117,7 +162,9 @@ pub fn advance(
                 iterations += rep.newton.iterations;
                 line_search += rep.newton.line_search_evaluations;
                 state.successes += 1;
-                if state.dt < settings.dt && state.successes >= settings.grow_after {
+                if grows && full {
+                    grow_above_dt(state, settings, rep.newton.iterations);
+                } else if state.dt < settings.dt && state.successes >= settings.grow_after {
                     state.dt = (2.0 * state.dt).min(settings.dt);
                     state.successes = 0;
                 }
@@ -150,6 +197,7 @@ pub fn advance(
                     culprit,
                 });
                 state.successes = 0;
+                state.easy = 0;
                 let half = 0.5 * h;
                 // Below ~10⁻¹⁴ t a sub-step would no longer advance the clock: a floor too.
                 let floor = settings.min_dt.max(1e-14 * t.abs());
@@ -168,6 +216,25 @@ pub fn advance(
             }
         }
     }
+}
+
+/// After an accepted step of at least Δt that took `iterations` Newton iterations, while steps
+/// may grow above Δt: double the next step after `grow_after` easy steps in a row (up to
+/// `max_dt`), halve it after a hard one (not below Δt).
+fn grow_above_dt(state: &mut AdaptiveState, settings: &AdaptiveSettings, iterations: u32) {
+    if iterations > HARD_ITERATIONS {
+        state.dt = (0.5 * state.dt).max(settings.dt);
+        state.easy = 0;
+    } else if iterations <= EASY_ITERATIONS {
+        state.easy += 1;
+        if state.easy >= settings.grow_after {
+            state.dt = (2.0 * state.dt).min(settings.max_dt);
+            state.easy = 0;
+        }
+    } else {
+        state.easy = 0;
+    }
+    state.successes = 0;
 }
 
 /// The contact pair or rod node where the last (failed) evaluation first shows a non-finite
@@ -241,9 +308,9 @@ mod tests {
         let spec = parse_scene(&src, file).expect("parse");
         let built = build_scene(&spec, &src, file).expect("build");
         let settings = AdaptiveSettings {
-            dt: built.dt,
             min_dt,
             grow_after: 2,
+            ..AdaptiveSettings::new(built.dt)
         };
         (built.into_simulator(), settings)
     }
@@ -289,6 +356,7 @@ mod tests {
             let mut state = AdaptiveState {
                 dt: settings.dt / k,
                 successes: 0,
+                easy: 0,
             };
             for _ in 0..3 {
                 let t_end = sim.model.time + settings.dt;
