@@ -48,7 +48,9 @@ pub use linear::sparse_lblt::{
 pub use linear::sparse_lu::SparseLu;
 pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
 pub use stages::{N_STAGES, StageTimes};
-pub use step::adaptive_dt::{AdaptiveSettings, AdaptiveState, AdaptiveStep, advance};
+pub use step::adaptive_dt::{
+    AdaptiveSettings, AdaptiveState, AdaptiveStep, EASY_ITERATIONS, HARD_ITERATIONS, advance,
+};
 pub use step::coverage_tally::{CoverageTally, FREQUENT_RESOLVES};
 pub use step::failure::{Attempt, FailedLoadStep, StepFailure};
 pub use step::line_search::{LineSearchOutcome, armijo, goldstein_price};
