@@ -35,8 +35,9 @@ pub struct Simulator {
 #[pymethods]
 impl Simulator {
     /// Advances one scene step Δt, as ``catena run`` does (a failed Newton solve is retried
-    /// with a halved Δt down to the scene's ``min_dt``). Raises ``SolveError`` when the step
-    /// fails even then; the state is then the last accepted sub-step.
+    /// with a halved Δt down to the scene's ``min_dt``; with ``time.max_dt``, one step of the
+    /// current size, grown as ``catena run`` grows it, with no horizon). Raises ``SolveError``
+    /// when the step fails even then; the state is then the last accepted sub-step.
     fn step(&mut self) -> PyResult<StepReport> {
         self.not_in_callback("step")?;
         let settings = self.info.adaptive;

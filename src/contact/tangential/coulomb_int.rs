@@ -101,11 +101,11 @@ impl CoulombInt {
         (tt * ds + (Mat3::identity() - tt) * (s / u)) * p * scale
     }
 
-    /// Adds the exact `∂f/∂v` of this friction on a pair of `points` local 3-slots to `dfdv`,
-    /// when no law of `spec_laws` is damped (`false`, nothing added, otherwise): `points`
-    /// lists each slot's signed weight `σ_k w_k` (`−w_k` on side 1's nodes, `+w_k` or `+1` on
-    /// side 2's), so that `v_rel = Σ σ_k w_k v_k` and slot `a` receives `σ_a w_a f_t`:
-    /// block `(a, b)` is `σ_a w_a σ_b w_b ∂f_t/∂v_rel`.
+    /// Adds the exact `∂f/∂v` of this friction (no law damped, see the module docs) to `dfdv`,
+    /// over the local 3-slots whose velocities are `v`: `signed_weights` gives each slot's
+    /// `σ_k w_k` (`−w_k` on side 1's nodes, `+w_k`, or `+1` for a sphere, on side 2's), so that
+    /// `v_rel = Σ σ_k w_k v_k` and slot `a` receives `σ_a w_a f_t`: block `(a, b)` is
+    /// `σ_a w_a σ_b w_b ∂f_t/∂v_rel`.
     pub fn add_velocity_jacobian<const N: usize>(
         &self,
         n: &Vec3,

@@ -15,7 +15,7 @@ mod torsional;
 pub use contact_frame::{ContactFrame, Mat3x12};
 pub use coulomb::CoulombFriction;
 pub use coulomb_cap::{Capped, cap, saturation};
-pub use coulomb_int::CoulombInt;
+pub use coulomb_int::{CoulombInt, friction_weights};
 pub use cundall_strack::{CundallStrack, SpringElongation};
 pub use imc_friction::ImcFriction;
 pub use ipc_friction::{IpcFriction, Lagged};

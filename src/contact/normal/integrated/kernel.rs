@@ -21,7 +21,7 @@ use crate::contact::ctx::ContactCtx;
 use crate::contact::resolve::rounded_triangle::{
     Counterpart, RoundedGeometry, encompassing, resolve,
 };
-use crate::contact::tangential::CoulombInt;
+use crate::contact::tangential::{CoulombInt, friction_weights};
 use crate::math::Vec3;
 
 /// Most integrated normal laws one chain may hold (their pressures add up).
@@ -168,11 +168,7 @@ pub fn evaluate(spec: &Spec, x: &[Vec3; 4], v: &[Vec3; 4]) -> Option<Outcome> {
     let mut friction = Vec3::zeros();
     let mut friction_force = Vec12::zeros();
     if let Some(c) = &spec.friction {
-        let w = if integral.force > 0.0 {
-            nodal.map(|f| f / integral.force)
-        } else {
-            [1.0 / 3.0; 3]
-        };
+        let w = friction_weights(&nodal, integral.force);
         let v_side1 = v[0] * w[0] + v[1] * w[1] + v[2] * w[2];
         let v_side2 = if sphere { v[3] } else { Vec3::zeros() };
         friction = c.force(&n, &(v_side2 - v_side1), &integral);

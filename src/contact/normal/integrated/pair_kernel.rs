@@ -29,7 +29,7 @@ use super::pressure::PressureLaw;
 use crate::contact::assemble::distribute;
 pub use crate::contact::core::{Mat18, Vec18};
 use crate::contact::resolve::rounded_triangle::{PairGeometry, encompassing, resolve_pair};
-use crate::contact::tangential::CoulombInt;
+use crate::contact::tangential::{CoulombInt, friction_weights};
 use crate::math::Vec3;
 
 /// The kernel's result at one state.
@@ -139,14 +139,10 @@ pub fn evaluate_pair_with(
     let mut friction_force = Vec18::zeros();
     let mut tangential = Vec3::zeros();
     if let Some(c) = friction {
-        let weights = |nodal: &[f64; 3]| {
-            if integral.force > 0.0 {
-                nodal.map(|n| n / integral.force)
-            } else {
-                [1.0 / 3.0; 3]
-            }
-        };
-        let (wa, wb) = (weights(&f), weights(&h));
+        let (wa, wb) = (
+            friction_weights(&f, integral.force),
+            friction_weights(&h, integral.force),
+        );
         let side = |w: &[f64; 3], v: &[Vec3]| v[0] * w[0] + v[1] * w[1] + v[2] * w[2];
         tangential = c.force(
             &g.normal,
