@@ -20,11 +20,19 @@
 //! checked statically: a pivot below [`AMD_LU_PIVOT_TOLERANCE`] times the largest entry of its
 //! updated column fails ([`AmdLuFailure::SmallPivot`]), and every solve is checked by its
 //! residual ([`AmdLuFailure::Inaccurate`]); the caller then redoes the solve with the pivoting
-//! LU. The analysis and every buffer are kept while the pattern holds, so a Newton iteration
-//! does only the numeric work; everything runs sequentially (same bits for any thread count).
+//! LU. Everything runs sequentially (same bits for any thread count).
+//!
+//! The analysis covers only the entries that carry a value. A granular bed's pattern holds
+//! every contact *candidate* (5,236 pairs on `compress_1000`), but only the touching ones
+//! (about 2,000) write nonzero blocks: an entry whose value and transposed value are exactly
+//! zero is left out (the matrix is the same, so is the solution), which on that bed shrinks
+//! the factor and its work about fivefold. The analysis and every buffer are kept while the
+//! full pattern holds and its live entries stay inside the analysed ones, with a small slack
+//! for contacts that just opened ([`AMD_LU_STALE_RATIO`]), so most Newton iterations do only
+//! the numeric work.
 
 use super::amd_lu_kernel::{Scratch, Supernodes, factorize, solve_in_place};
-use super::sparse_lblt::relative_residual;
+use super::sparse_lblt::{relative_residual, transpose_slots};
 use crate::system::SparsityPattern;
 use crate::system::stages::{StageTimes, lap};
 use faer::Side;
@@ -36,6 +44,11 @@ use faer::sparse::linalg::cholesky::{
 /// Smallest accepted `|u_kk| / max_i |a_ik|` of a pivot, the column taken after its updates
 /// from the left, at and below the diagonal.
 pub const AMD_LU_PIVOT_TOLERANCE: f64 = 1e-8;
+
+/// How many entries, relative to those that carry a value, a kept analysis may hold before
+/// the pattern is analysed afresh: each analysis costs about half a factorisation, and an
+/// entry kept after its contact opened costs fill.
+pub const AMD_LU_STALE_RATIO: f64 = 1.05;
 
 /// Largest relative residual `‖J x − b‖∞ / ‖b‖∞` of an accepted solve (its first right-hand
 /// side).
@@ -56,11 +69,16 @@ pub enum AmdLuFailure {
 /// What one pattern's analysis keeps: its key, the permutation, the supernodes and where each
 /// stored entry of `J` lands in the factor storage.
 struct Analysis {
+    /// The full pattern's fingerprint and size.
     key: (u64, usize),
+    /// Which of the full pattern's entries the analysed pattern holds, and how many.
+    kept: Vec<bool>,
+    kept_count: usize,
     /// `perm[new] = old`.
     perm: Vec<usize>,
     supernodes: Supernodes,
-    /// For each stored entry of `J`, its slot in `values` (`L` then `Uᵀ`).
+    /// For each stored entry of `J`, its slot in `values` (`L` then `Uᵀ`), or `usize::MAX`
+    /// for an entry left out of the analysis.
     dest: Vec<usize>,
     /// The factors: `L` (unit diagonal implied; the diagonal block holds `U`'s upper triangle)
     /// then `Uᵀ` below the diagonal blocks, each laid out as faer's supernodal `L`.
@@ -77,6 +95,10 @@ pub struct AmdLu {
     work: Vec<f64>,
     /// Workspace of the numeric kernel.
     scratch: Scratch,
+    /// The full pattern's key and, for each stored entry, the slot of its transpose.
+    transpose: Option<((u64, usize), Vec<u32>)>,
+    /// Which stored entries of the full pattern carry a value in the current solve.
+    live: Vec<bool>,
     /// How many symbolic analyses were done.
     pub symbolic_count: u64,
     /// Time spent factorising and solving since the simulator last took it.
@@ -104,13 +126,15 @@ impl AmdLu {
     ) -> Result<(), AmdLuFailure> {
         let mut clock = std::time::Instant::now();
         let columns = columns.max(1);
-        self.analyse(pattern)?;
+        self.analyse(pattern, values)?;
         let Some(a) = &mut self.analysis else {
             unreachable!("the analysis was just made");
         };
         a.values.fill(0.0);
         for (&d, &v) in a.dest.iter().zip(values) {
-            a.values[d] += v;
+            if d != usize::MAX {
+                a.values[d] += v;
+            }
         }
         let factored = factorize(&a.supernodes, &mut a.values, &mut self.scratch);
         self.stages.factor += lap(&mut clock);
@@ -147,13 +171,65 @@ impl AmdLu {
         Ok(())
     }
 
-    /// Makes the analysis of `pattern`, kept while its fingerprint and size hold.
-    fn analyse(&mut self, pattern: &SparsityPattern) -> Result<(), AmdLuFailure> {
-        let key = (pattern.fingerprint, pattern.nnz());
-        if self.analysis.as_ref().is_some_and(|a| a.key == key) {
-            return Ok(());
+    /// Makes (or keeps) the analysis of `pattern` pruned to the entries that carry a value.
+    ///
+    /// An entry is *live* when it is on the diagonal or when it or its transpose is nonzero in
+    /// `values` (an open contact candidate writes exact zeros). The kept analysis serves while
+    /// the full pattern holds, every live entry is in it and it holds at most
+    /// [`AMD_LU_STALE_RATIO`] times the live entries; otherwise the live entries, with the kept
+    /// ones while the union stays within that ratio (contacts that just opened often close
+    /// again), are analysed afresh.
+    fn analyse(&mut self, pattern: &SparsityPattern, values: &[f64]) -> Result<(), AmdLuFailure> {
+        let full_key = (pattern.fingerprint, pattern.nnz());
+        if self.transpose.as_ref().is_none_or(|(k, _)| *k != full_key) {
+            self.transpose = Some((full_key, transpose_slots(pattern)));
+        }
+        let Some((_, transpose)) = &self.transpose else {
+            unreachable!("just made");
+        };
+        let sym = pattern.symbolic();
+        let (cp, ri) = (sym.col_ptr(), sym.row_idx());
+        self.live.clear();
+        self.live.resize(ri.len(), false);
+        for j in 0..pattern.n() {
+            for k in cp[j] as usize..cp[j + 1] as usize {
+                self.live[k] =
+                    ri[k] as usize == j || values[k] != 0.0 || values[transpose[k] as usize] != 0.0;
+            }
+        }
+        let live = self.live.iter().filter(|&&l| l).count();
+        let limit = (AMD_LU_STALE_RATIO * live as f64) as usize;
+        if let Some(a) = self.analysis.as_ref().filter(|a| a.key == full_key) {
+            let covered = (self.live.iter().zip(&a.kept)).all(|(&l, &k)| !l || k);
+            if covered && a.kept_count <= limit {
+                return Ok(());
+            }
+            let union = (self.live.iter().zip(&a.kept))
+                .filter(|&(&l, &k)| l || k)
+                .count();
+            if union <= limit {
+                for (l, &k) in self.live.iter_mut().zip(&a.kept) {
+                    *l |= k;
+                }
+            }
         }
         self.analysis = None;
+        let kept = std::mem::take(&mut self.live);
+        let mut col_ptr = vec![0u32; pattern.n() + 1];
+        let mut row_idx = Vec::with_capacity(ri.len());
+        let mut index = vec![usize::MAX; ri.len()];
+        for j in 0..pattern.n() {
+            for k in cp[j] as usize..cp[j + 1] as usize {
+                if kept[k] {
+                    index[k] = row_idx.len();
+                    row_idx.push(ri[k]);
+                }
+            }
+            col_ptr[j + 1] = row_idx.len() as u32;
+        }
+        let kept_count = row_idx.len();
+        let pruned = SparsityPattern::from_csc(pattern.n(), col_ptr, row_idx, 0);
+        let pattern = &pruned;
         let params = CholeskySymbolicParams {
             supernodal_flop_ratio_threshold: SupernodalThreshold::FORCE_SUPERNODAL,
             ..Default::default()
@@ -180,10 +256,17 @@ impl AmdLu {
             None => ((0..n).collect(), (0..n).collect()),
         };
         let supernodes = Supernodes::of(sn);
-        let dest = supernodes.destinations(pattern, &inv);
+        let pruned_dest = supernodes.destinations(pattern, &inv);
+        // The full pattern's entries: their slot, or none for an entry left out (a zero).
+        let dest = index
+            .iter()
+            .map(|&i| pruned_dest.get(i).copied().unwrap_or(usize::MAX))
+            .collect();
         let len = supernodes.len_val();
         self.analysis = Some(Analysis {
-            key,
+            key: full_key,
+            kept,
+            kept_count,
             perm,
             dest,
             values: vec![0.0; 2 * len],
@@ -340,6 +423,95 @@ mod tests {
         let mut x = vec![1.0; q.n()];
         amd.solve_columns(&q, &v, &mut x, 1).unwrap();
         assert_eq!(amd.symbolic_count, 2);
+    }
+
+    /// Zeroes the off-diagonal entries `(i, j)` and `(j, i)` with `i < j` chosen by `pick`.
+    fn zero_pairs(p: &SparsityPattern, v: &mut [f64], pick: impl Fn(usize, usize) -> bool) {
+        let s = p.symbolic();
+        for j in 0..p.n() {
+            let range = s.col_ptr()[j] as usize..s.col_ptr()[j + 1] as usize;
+            for (vk, &i) in v[range.clone()].iter_mut().zip(&s.row_idx()[range]) {
+                let i = i as usize;
+                if i != j && pick(i.min(j), i.max(j)) {
+                    *vk = 0.0;
+                }
+            }
+        }
+    }
+
+    fn solve_and_check(amd: &mut AmdLu, p: &SparsityPattern, v: &[f64], rng: &mut Rng) {
+        let x_true: Vec<f64> = (0..p.n()).map(|_| rng.uniform(-1.0, 1.0)).collect();
+        let mut x = product(p, v, &x_true);
+        amd.solve_columns(p, v, &mut x, 1).unwrap();
+        assert!(max_diff(&x, &x_true) < 1e-11);
+    }
+
+    /// A bed-like pattern: `m³` nodes of 3 DOFs on a lattice, each coupled (dense 6 × 6) to
+    /// its 26 neighbours, as contact candidates couple grains.
+    fn lattice(m: usize) -> SparsityPattern {
+        let node = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
+        let mut cols: Vec<Vec<u32>> = vec![Vec::new(); 3 * m * m * m];
+        for (x, y, z) in
+            (0..m).flat_map(|x| (0..m).flat_map(move |y| (0..m).map(move |z| (x, y, z))))
+        {
+            for (dx, dy, dz) in (0..27).map(|d| (d / 9, d / 3 % 3, d % 3)) {
+                let (u, v, w) = (x + dx, y + dy, z + dz);
+                if (1..=m).contains(&u) && (1..=m).contains(&v) && (1..=m).contains(&w) {
+                    let (a, b) = (node(x, y, z), node(u - 1, v - 1, w - 1));
+                    for (r, c) in (0..9).map(|k| (3 * a + k / 3, 3 * b + k % 3)) {
+                        cols[c].push(r as u32);
+                    }
+                }
+            }
+        }
+        let mut col_ptr = vec![0u32];
+        let mut row_idx = Vec::new();
+        for c in &mut cols {
+            c.sort_unstable();
+            c.dedup();
+            row_idx.extend_from_slice(c);
+            col_ptr.push(row_idx.len() as u32);
+        }
+        SparsityPattern::from_csc(cols.len(), col_ptr, row_idx, 4)
+    }
+
+    #[test]
+    fn entries_without_a_value_are_left_out_until_they_carry_one() {
+        let mut rng = Rng::new(12);
+        let p = lattice(8);
+        let full = values(&p, 1.1, &mut rng);
+        let mut dense = AmdLu::default();
+        solve_and_check(&mut dense, &p, &full, &mut rng);
+        // Only face neighbours touch (6 of the 26 candidates, a coordination as in a bed): a
+        // much smaller factor.
+        let at = |i: usize| [i / 3 / 64, i / 3 / 8 % 8, i / 3 % 8];
+        let half = |i: usize, j: usize| {
+            let (a, b) = (at(i), at(j));
+            (0..3).map(|d| a[d].abs_diff(b[d])).sum::<usize>() > 1
+        };
+        let mut v = full.clone();
+        zero_pairs(&p, &mut v, half);
+        let mut amd = AmdLu::default();
+        solve_and_check(&mut amd, &p, &v, &mut rng);
+        assert!(
+            2 * amd.factor_len() < dense.factor_len(),
+            "{} against {}",
+            amd.factor_len(),
+            dense.factor_len()
+        );
+        // New values on the same live entries keep the analysis.
+        let mut w = values(&p, 1.1, &mut rng);
+        zero_pairs(&p, &mut w, half);
+        solve_and_check(&mut amd, &p, &w, &mut rng);
+        assert_eq!(amd.symbolic_count, 1);
+        // A few of them falling to zero keep it too (within the stale ratio).
+        zero_pairs(&p, &mut w, |i, j| (i * 7 + j) % 97 == 0);
+        solve_and_check(&mut amd, &p, &w, &mut rng);
+        assert_eq!(amd.symbolic_count, 1);
+        // An entry coming alive is analysed in.
+        solve_and_check(&mut amd, &p, &full, &mut rng);
+        assert_eq!(amd.symbolic_count, 2);
+        assert_eq!(amd.factor_len(), dense.factor_len());
     }
 
     #[test]
