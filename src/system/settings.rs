@@ -75,10 +75,11 @@ pub enum LinearSolverKind {
     /// and `Uᵀ` on its Cholesky structure, supernodal, pivots on the diagonal. For
     /// structurally symmetric but numerically unsymmetric systems — contacts with friction,
     /// granular beds in the overdamped and static modes — whose pivoting LU (`Direct`,
-    /// COLAMD on `JᵀJ`) fills far more than the symmetric pattern needs: on `compress_1000`
-    /// (6,001 DOFs) it factorises several times faster. Falls back to `Direct` on a pivot
-    /// that is small relative to its column or a solve that is not accurate. Never picked by
-    /// `Auto`.
+    /// COLAMD on `JᵀJ`) fills far more than the symmetric pattern needs. It factorises only
+    /// the entries that carry a value (open contact candidates write zeros): on
+    /// `compress_1000` (6,001 DOFs) about ten times faster than `Direct`. Falls back to
+    /// `Direct` on a pivot that is small relative to its column or a solve that is not
+    /// accurate. Never picked by `Auto`.
     AmdLu,
 }
 
