@@ -25,7 +25,7 @@
 //! The analysis covers only the entries that carry a value. A granular bed's pattern holds
 //! every contact *candidate* (5,236 pairs on `compress_1000`), but only the touching ones
 //! (about 2,000) write nonzero blocks: an entry whose value and transposed value are exactly
-//! zero is left out (the matrix is the same, so is the solution), which on that bed shrinks
+//! zero is left out (the same matrix, in another elimination order), which on that bed shrinks
 //! the factor and its work about fivefold. The analysis and every buffer are kept while the
 //! full pattern holds and its live entries stay inside the analysed ones, with a small slack
 //! for contacts that just opened ([`AMD_LU_STALE_RATIO`]), so most Newton iterations do only
