@@ -96,3 +96,27 @@ fn compress_1000_under_the_amd_lu() {
     println!("AmdLu fallbacks to the LU over 10 steps: {fallbacks}");
     assert_eq!(fallbacks, 0);
 }
+
+/// `Auto` on an overdamped bed of rigid grains hands the solves whose envelope is too wide to
+/// the unpivoted LU (not to the pivoting one), and reaches `AmdLu`'s result.
+#[test]
+fn auto_solves_an_overdamped_bed_of_grains_with_the_amd_lu() {
+    let dir = tempfile::tempdir().unwrap();
+    let (src, file) = bed_scene(dir.path(), 150);
+    let mut auto = simulator(&src, &file, LinearSolverKind::Auto);
+    let mut amd = simulator(&src, &file, LinearSolverKind::AmdLu);
+    for _ in 0..3 {
+        auto.step().unwrap_or_else(|e| panic!("{e}"));
+        amd.step().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let solver = auto.linear_solver();
+    assert!(solver.amd_lu_solves > 0, "no solve took the AmdLu");
+    assert_eq!(solver.amd_lu_fallbacks, 0);
+    let scale = amd.model.q.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    let diff =
+        (auto.model.q.iter().zip(&amd.model.q)).fold(0.0_f64, |m, (a, b)| m.max((a - b).abs()));
+    assert!(
+        diff < 1e-9 * scale,
+        "positions differ by {diff:e} (scale {scale:e})"
+    );
+}

@@ -51,7 +51,9 @@ pub enum InitialGuess {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum LinearSolverKind {
     /// `Iterative` for systems of rigid bodies only (spheres, planes) with at least
-    /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs, `Envelope` otherwise.
+    /// [`super::AUTO_ITERATIVE_MIN_DOFS`] free DOFs under an inertial integrator, `Envelope`
+    /// otherwise; a pattern too wide for the envelope goes to `AmdLu` (overdamped and static
+    /// systems of rigid bodies only) and then to `Direct`.
     #[default]
     Auto,
     /// Sparse LU (faer, supernodal, partial pivoting), its symbolic analysis reused while the
@@ -79,7 +81,8 @@ pub enum LinearSolverKind {
     /// the entries that carry a value (open contact candidates write zeros): on
     /// `compress_1000` (6,001 DOFs) about ten times faster than `Direct`. Falls back to
     /// `Direct` on a pivot that is small relative to its column or a solve that is not
-    /// accurate. Never picked by `Auto`.
+    /// accurate. `Auto` tries it for overdamped and static systems of rigid bodies whose
+    /// envelope is too wide.
     AmdLu,
 }
 

@@ -49,6 +49,8 @@ pub struct LinearSolver {
     bordered: Bordered,
     envelope: EnvelopeLu,
     use_envelope: bool,
+    /// Whether the unpivoted AMD-ordered LU is tried before the pivoting LU.
+    use_amd_lu: bool,
     iterative: bool,
     blocks: DofBlocks,
     pc: BlockJacobi,
@@ -68,6 +70,8 @@ pub struct LinearSolver {
     /// Unpivoted AMD-ordered LU solves ([`AmdLu`]) redone with the pivoting LU (a small pivot
     /// or an inaccurate solve).
     pub amd_lu_fallbacks: u64,
+    /// Solves the unpivoted AMD-ordered LU completed.
+    pub amd_lu_solves: u64,
 }
 
 impl LinearSolver {
@@ -96,13 +100,18 @@ impl LinearSolver {
     /// integrator keeps the masses. `Auto` picks the Krylov solve only for an inertial system
     /// of rigid bodies (the mass term `M/Δt²` dominates its diagonal, so block Jacobi is a good
     /// preconditioner); an overdamped or static system is stiffness-dominated, and the contact
-    /// graph's stiffness is what a diagonal preconditioner cannot capture: the direct LU.
+    /// graph's stiffness is what a diagonal preconditioner cannot capture: the direct LU — for
+    /// rigid bodies only, when the envelope is too wide, first the unpivoted AMD-ordered LU
+    /// ([`AmdLu`]: frictional contacts make the matrix unsymmetric on a symmetric pattern, and
+    /// most contact candidates carry no value), then the pivoting one.
     pub fn for_regime(model: &Model, kind: LinearSolverKind, inertial: bool) -> Self {
         let iterative = Self::iterative_for(model, kind, inertial);
         Self {
             kind,
             iterative,
             use_envelope: matches!(kind, LinearSolverKind::Auto | LinearSolverKind::Envelope),
+            use_amd_lu: kind == LinearSolverKind::AmdLu
+                || (kind == LinearSolverKind::Auto && !inertial && model.bodies.all_rigid()),
             blocks: if iterative {
                 DofBlocks::of_model(model)
             } else {
@@ -327,9 +336,12 @@ impl LinearSolver {
                 Err(_) => self.symmetric_fallbacks += 1,
             }
         }
-        if self.kind == LinearSolverKind::AmdLu {
+        if self.use_amd_lu {
             match self.amd_lu.solve_columns(pattern, values, cols, columns) {
-                Ok(()) => return Ok(()),
+                Ok(()) => {
+                    self.amd_lu_solves += 1;
+                    return Ok(());
+                }
                 Err(_) => self.amd_lu_fallbacks += 1,
             }
         }
