@@ -50,8 +50,8 @@ pub const AMD_LU_PIVOT_TOLERANCE: f64 = 1e-8;
 /// entry kept after its contact opened costs fill.
 pub const AMD_LU_STALE_RATIO: f64 = 1.05;
 
-/// Largest relative residual `‖J x − b‖∞ / ‖b‖∞` of an accepted solve (its first right-hand
-/// side).
+/// Largest relative residual `‖J x − b‖∞ / ‖b‖∞` of an accepted solve, in each of its
+/// right-hand sides.
 pub const AMD_LU_RESIDUAL_TOLERANCE: f64 = 1e-9;
 
 /// Why a solve was handed back to the pivoting LU.
@@ -159,10 +159,13 @@ impl AmdLu {
                 x[old] = w[new];
             }
         }
-        // The first column is checked: it is the Newton step (the others, a Woodbury solve's
-        // update columns, share its factor).
-        let accurate = relative_residual(pattern, values, &rhs[..n], &self.rhs[..n])
-            <= AMD_LU_RESIDUAL_TOLERANCE;
+        // Every column is checked: the first is the Newton step, the others a Woodbury solve's
+        // update columns, which steer it as much.
+        let accurate = (0..columns).all(|c| {
+            let at = c * n..(c + 1) * n;
+            relative_residual(pattern, values, &rhs[at.clone()], &self.rhs[at])
+                <= AMD_LU_RESIDUAL_TOLERANCE
+        });
         self.stages.solve += lap(&mut clock);
         if !accurate {
             rhs.copy_from_slice(&self.rhs);
