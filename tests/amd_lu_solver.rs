@@ -84,7 +84,7 @@ fn an_overdamped_frictional_bed_is_solved_by_the_amd_lu_to_the_lu_result() {
 /// 6 ms): no solve falls back to the LU. A measurement, not a check of the physics:
 /// `cargo test --release --test amd_lu_solver -- --ignored --nocapture`.
 #[test]
-#[ignore = "a measurement on the 1,000-grain bed (about 30 s)"]
+#[ignore = "a measurement on the 1,000-grain bed (about 15 s)"]
 fn compress_1000_under_the_amd_lu() {
     let file = root().join("examples/scenes/compress_1000.ron");
     let src = std::fs::read_to_string(&file).unwrap();
