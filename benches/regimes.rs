@@ -8,8 +8,9 @@
 //!   spins) of 216 spheres (r = 1 mm, linear contact springs of chains/linear_sphere_*.ron)
 //!   settling in a box. (The same bed under implicit Euler at Δt = 1 ms without drag does not
 //!   converge in 50 Newton iterations: see issue 36's log on Newton in contact-rich beds.)
-//!   `step_amd_lu`: the same step with `linear_solver: AmdLu` (the LU without row pivoting in
-//!   AMD order) instead of `Auto`.
+//!   `step`: under `Auto` (the envelope LU, and the LU without row pivoting in AMD order,
+//!   `AmdLu`, when the envelope is too wide); `step_amd_lu`: with `linear_solver: AmdLu`;
+//!   `step_lu`: with `linear_solver: Direct` (the pivoting sparse LU).
 //!
 //! Run: `cargo bench --bench regimes`
 
@@ -107,8 +108,14 @@ fn overdamped_bed(c: &mut Criterion) {
     for _ in 0..20 {
         amd.step().unwrap();
     }
+    let mut lu = simulator(&src, &file);
+    lu.settings.linear_solver = LinearSolverKind::Direct;
+    for _ in 0..20 {
+        lu.step().unwrap();
+    }
     g.bench_function("step", |b| b.iter(|| sim.step().unwrap()));
     g.bench_function("step_amd_lu", |b| b.iter(|| amd.step().unwrap()));
+    g.bench_function("step_lu", |b| b.iter(|| lu.step().unwrap()));
     g.finish();
 }
 
