@@ -20,6 +20,17 @@ fn simulator(src: &str, file: &Path, kind: LinearSolverKind) -> Simulator {
     sim
 }
 
+/// Asserts that `a` and `b` hold the same positions to 1e-9 of the largest coordinate (the
+/// Newton tolerance, far above the solvers' round-off).
+fn assert_same_positions(a: &Simulator, b: &Simulator) {
+    let scale = a.model.q.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    let diff = (a.model.q.iter().zip(&b.model.q)).fold(0.0_f64, |m, (x, y)| m.max((x - y).abs()));
+    assert!(
+        diff < 1e-9 * scale,
+        "positions differ by {diff:e} (scale {scale:e})"
+    );
+}
+
 /// The bottom `count` grains of `compress_1000`'s settled bed, in the scene's box, under
 /// gravity and Stokes drag, overdamped, with the scene's frictional chains (grains and walls).
 fn bed_scene(dir: &Path, count: usize) -> (String, PathBuf) {
@@ -71,13 +82,7 @@ fn an_overdamped_frictional_bed_is_solved_by_the_amd_lu_to_the_lu_result() {
     assert_eq!(amd.linear_solver().amd_lu_fallbacks, 0);
     let active = amd.last_contacts().iter().filter(|c| c.active).count();
     assert!(active > 100, "the grains touch ({active} active contacts)");
-    let scale = lu.model.q.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
-    let diff =
-        (lu.model.q.iter().zip(&amd.model.q)).fold(0.0_f64, |m, (a, b)| m.max((a - b).abs()));
-    assert!(
-        diff < 1e-9 * scale,
-        "positions differ by {diff:e} (scale {scale:e})"
-    );
+    assert_same_positions(&lu, &amd);
 }
 
 /// `compress_1000` (6,001 DOFs) under `AmdLu` for its first ten steps (the piston arrives at
@@ -112,11 +117,5 @@ fn auto_solves_an_overdamped_bed_of_grains_with_the_amd_lu() {
     let solver = auto.linear_solver();
     assert!(solver.amd_lu_solves > 0, "no solve took the AmdLu");
     assert_eq!(solver.amd_lu_fallbacks, 0);
-    let scale = amd.model.q.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
-    let diff =
-        (auto.model.q.iter().zip(&amd.model.q)).fold(0.0_f64, |m, (a, b)| m.max((a - b).abs()));
-    assert!(
-        diff < 1e-9 * scale,
-        "positions differ by {diff:e} (scale {scale:e})"
-    );
+    assert_same_positions(&auto, &amd);
 }

@@ -93,6 +93,20 @@ impl SparsityPattern {
         Self::from_csc(n, col_ptr, rows, fingerprint)
     }
 
+    /// A pattern from each column's rows, in any order and with repeats (sorted and
+    /// deduplicated here); the diagonal must be among them.
+    pub fn from_columns(mut cols: Vec<Vec<u32>>, fingerprint: u64) -> Self {
+        let mut col_ptr = vec![0u32];
+        let mut row_idx = Vec::new();
+        for c in &mut cols {
+            c.sort_unstable();
+            c.dedup();
+            row_idx.extend_from_slice(c);
+            col_ptr.push(row_idx.len() as u32);
+        }
+        Self::from_csc(cols.len(), col_ptr, row_idx, fingerprint)
+    }
+
     /// A pattern from compressed columns (`col_ptr`: n + 1 offsets; `row_idx`: sorted,
     /// distinct rows per column, the diagonal included).
     pub fn from_csc(n: usize, col_ptr: Vec<u32>, row_idx: Vec<u32>, fingerprint: u64) -> Self {

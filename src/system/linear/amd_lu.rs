@@ -318,15 +318,7 @@ mod tests {
                 link(i, j, &mut cols);
             }
         }
-        let mut col_ptr = vec![0u32];
-        let mut row_idx = Vec::new();
-        for c in &mut cols {
-            c.sort_unstable();
-            c.dedup();
-            row_idx.extend_from_slice(c);
-            col_ptr.push(row_idx.len() as u32);
-        }
-        SparsityPattern::from_csc(n, col_ptr, row_idx, fingerprint)
+        SparsityPattern::from_columns(cols, fingerprint)
     }
 
     /// Independent random values on `p` (unsymmetric), the diagonal made dominant by `margin`
@@ -467,15 +459,7 @@ mod tests {
                 }
             }
         }
-        let mut col_ptr = vec![0u32];
-        let mut row_idx = Vec::new();
-        for c in &mut cols {
-            c.sort_unstable();
-            c.dedup();
-            row_idx.extend_from_slice(c);
-            col_ptr.push(row_idx.len() as u32);
-        }
-        SparsityPattern::from_csc(cols.len(), col_ptr, row_idx, 4)
+        SparsityPattern::from_columns(cols, 4)
     }
 
     #[test]

@@ -236,15 +236,7 @@ mod tests {
                 cols[j].push(i as u32);
             }
         }
-        let mut col_ptr = vec![0u32];
-        let mut row_idx = Vec::new();
-        for c in &mut cols {
-            c.sort_unstable();
-            c.dedup();
-            row_idx.extend_from_slice(c);
-            col_ptr.push(row_idx.len() as u32);
-        }
-        SparsityPattern::from_csc(n, col_ptr, row_idx, 7)
+        SparsityPattern::from_columns(cols, 7)
     }
 
     /// Symmetric values on `p`: random off-diagonals, diagonal `shift` (indefinite for a
