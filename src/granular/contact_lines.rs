@@ -64,6 +64,22 @@ pub struct ContactCounts {
     pub max_overlap: f64,
 }
 
+/// Which spheres have at least one active contact among `contacts` (indexed as
+/// `model.bodies.spheres`): the others are the packing's rattlers.
+pub fn touching_spheres(model: &Model, contacts: &[LocalContact]) -> Vec<bool> {
+    let mut touching = vec![false; model.bodies.spheres.len()];
+    for c in contacts.iter().filter(|c| c.active) {
+        for p in [c.key.first, c.key.second] {
+            if let PrimId::Sphere(k) = p
+                && let Some(t) = touching.get_mut(k.index as usize)
+            {
+                *t = true;
+            }
+        }
+    }
+    touching
+}
+
 /// The coordination number and largest overlap of the active `contacts` of `model`.
 pub fn contact_counts(model: &Model, contacts: &[LocalContact]) -> ContactCounts {
     let is_sphere = |p: PrimId| matches!(p, PrimId::Sphere(_));

@@ -316,8 +316,23 @@ impl Model {
     /// count, so a clamped end or a driven plate does not keep a model from rest. Rotations
     /// and twists are left out (their rates are rad/s). 0 for a model without free nodes.
     pub fn max_free_node_speed(&self) -> f64 {
+        self.max_free_node_speed_except(&[])
+    }
+
+    /// [`Model::max_free_node_speed`] leaving out the spheres `k` with `skip_spheres[k]`
+    /// (missing entries count as `false`).
+    pub fn max_free_node_speed_except(&self, skip_spheres: &[bool]) -> f64 {
+        let first_sphere = self.bodies.rods.len() + self.bodies.shells.len();
+        let skipped = |b: usize| {
+            b.checked_sub(first_sphere)
+                .and_then(|k| skip_spheres.get(k))
+                .is_some_and(|&s| s)
+        };
         let mut fastest = 0.0_f64;
-        for body in self.bodies.iter() {
+        for (b, body) in self.bodies.iter().enumerate() {
+            if skipped(b) {
+                continue;
+            }
             for i in 0..body.n_nodes() {
                 let d = body.node_dof(i);
                 let v2: f64 = (d..d + 3)

@@ -13,6 +13,7 @@ use super::observer::{Observation, Observer};
 use super::rest::RestWatch;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
+use crate::granular::touching_spheres;
 use crate::io::{OutputDir, StepRecord, Summary};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
@@ -286,7 +287,14 @@ impl Session {
         ));
         bar.inc(1);
         self.totals.add(&rec);
-        if self.rest.observe(self.sim.model.max_free_node_speed()) {
+        let speed = if self.rest.skip_rattlers {
+            let touching = touching_spheres(&self.sim.model, self.sim.last_contacts());
+            let rattlers: Vec<bool> = touching.iter().map(|&t| !t).collect();
+            self.sim.model.max_free_node_speed_except(&rattlers)
+        } else {
+            self.sim.model.max_free_node_speed()
+        };
+        if self.rest.observe(speed) {
             // At rest: this step is the run's last, completed (before its checkpoint, which
             // then says so).
             self.n_steps = k;

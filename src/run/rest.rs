@@ -3,6 +3,9 @@
 //! ([`crate::model::Model::max_free_node_speed`]) is compared with the threshold; once it has
 //! stayed below for the asked number of consecutive steps, the run ends as completed.
 //!
+//! With `skip_rattlers`, spheres without an active contact at the step are left out
+//! ([`crate::granular::touching_spheres`]).
+//!
 //! This is the stopping test of relaxation runs (a granular bed pressed and held, a knot
 //! pulled and left to settle, an overdamped membrane relaxing): "held until at rest" without
 //! guessing a duration. The count of calm steps is kept in checkpoints, so a resumed run ends
@@ -20,6 +23,9 @@ pub struct RestWatch {
     pub steps: u32,
     /// Consecutive calm steps so far.
     pub calm: u32,
+    /// Whether spheres without an active contact are left out (see [`RestSpec`]).
+    #[serde(default)]
+    pub skip_rattlers: bool,
 }
 
 impl RestWatch {
@@ -30,6 +36,7 @@ impl RestWatch {
                 speed: Some(r.speed.0),
                 steps: r.steps.max(1),
                 calm: 0,
+                skip_rattlers: r.skip_rattlers,
             },
             None => Self::default(),
         }
@@ -52,9 +59,14 @@ impl RestWatch {
     /// The summary's note for a run that ended at rest at time `t` after step `step`.
     pub fn note(&self, step: u64, t: f64) -> String {
         format!(
-            "at rest after step {step} (t = {t} s): every node slower than {} m/s for {} steps",
+            "at rest after step {step} (t = {t} s): every node slower than {} m/s for {} steps{}",
             self.speed.unwrap_or(0.0),
-            self.steps
+            self.steps,
+            if self.skip_rattlers {
+                " (spheres without contact left out)"
+            } else {
+                ""
+            }
         )
     }
 
@@ -80,6 +92,7 @@ mod tests {
         let mut w = RestWatch::of(Some(RestSpec {
             speed: Positive(1e-3),
             steps: 3,
+            skip_rattlers: false,
         }));
         assert!(!w.observe(1e-4));
         assert!(!w.observe(1e-4));
