@@ -227,9 +227,18 @@ def report(out, every=0.0):
         movers(frames[-11], frames[-1])
     last = rows[-1]
     summary = json.loads((out / "summary.json").read_text())
+    # The whole run's figures from steps.csv (a resumed run's summary counts its last process).
+    its = sum(int(r["newton_iterations"]) for r in rows)
+    wall = sum(float(r["wall_ms"]) for r in rows) / 1e3
     print(f"last step t = {float(last['t']):.3f} s: σ_zz = {float(last['piston_fz']) / BOX**2 / 1e3:.4f} kPa, "
-          f"{summary['steps']} steps, {summary['total_newton_iterations']} Newton iterations, "
-          f"{summary['wall_time_s']:.0f} s wall")
+          f"{len(rows)} steps, {its} Newton iterations ({its / len(rows):.2f} per step), "
+          f"{wall:.0f} s of step wall ({1e3 * wall / max(its, 1):.1f} ms per Newton iteration)")
+    stages = [k for k in rows[0] if k.endswith("_ms") and k != "wall_ms"]
+    spent = {k[:-3]: sum(float(r[k]) for r in rows) / 1e3 for k in stages}
+    print("profile (s of step wall, share): " + ", ".join(
+        f"{k} {v:.0f} ({100 * v / wall:.0f} %)" for k, v in sorted(spent.items(), key=lambda kv: -kv[1])))
+    if summary.get("message"):
+        print(f"summary: {summary['message']}")
 
 
 def movers(before, after):
