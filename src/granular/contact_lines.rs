@@ -64,20 +64,21 @@ pub struct ContactCounts {
     pub max_overlap: f64,
 }
 
-/// Which spheres have at least one active contact among `contacts` (indexed as
-/// `model.bodies.spheres`): the others are the packing's rattlers.
-pub fn touching_spheres(model: &Model, contacts: &[LocalContact]) -> Vec<bool> {
-    let mut touching = vec![false; model.bodies.spheres.len()];
+/// The number of active contacts of each sphere among `contacts` (indexed as
+/// `model.bodies.spheres`; a contact with a wall or another body counts, one between two
+/// spheres counts for both).
+pub fn sphere_contacts(model: &Model, contacts: &[LocalContact]) -> Vec<u32> {
+    let mut count = vec![0u32; model.bodies.spheres.len()];
     for c in contacts.iter().filter(|c| c.active) {
         for p in [c.key.first, c.key.second] {
             if let PrimId::Sphere(k) = p
-                && let Some(t) = touching.get_mut(k.index as usize)
+                && let Some(n) = count.get_mut(k.index as usize)
             {
-                *t = true;
+                *n += 1;
             }
         }
     }
-    touching
+    count
 }
 
 /// The coordination number and largest overlap of the active `contacts` of `model`.

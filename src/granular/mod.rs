@@ -12,6 +12,6 @@ mod energy;
 mod packing;
 mod quadrature;
 
-pub use contact_lines::{ContactCounts, contact_counts, contact_lines, touching_spheres};
+pub use contact_lines::{ContactCounts, contact_counts, contact_lines, sphere_contacts};
 pub use energy::sphere_kinetic_energies;
 pub use packing::{packing_fraction, sphere_box_volume};

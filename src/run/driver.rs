@@ -13,7 +13,7 @@ use super::observer::{Observation, Observer};
 use super::rest::RestWatch;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
-use crate::granular::touching_spheres;
+use crate::granular::sphere_contacts;
 use crate::io::{OutputDir, StepRecord, Summary};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
@@ -287,9 +287,9 @@ impl Session {
         ));
         bar.inc(1);
         self.totals.add(&rec);
-        let speed = if self.rest.skip_rattlers {
-            let touching = touching_spheres(&self.sim.model, self.sim.last_contacts());
-            let rattlers: Vec<bool> = touching.iter().map(|&t| !t).collect();
+        let speed = if self.rest.min_contacts > 0 {
+            let count = sphere_contacts(&self.sim.model, self.sim.last_contacts());
+            let rattlers: Vec<bool> = count.iter().map(|&n| n < self.rest.min_contacts).collect();
             self.sim.model.max_free_node_speed_except(&rattlers)
         } else {
             self.sim.model.max_free_node_speed()

@@ -3,8 +3,8 @@
 //! ([`crate::model::Model::max_free_node_speed`]) is compared with the threshold; once it has
 //! stayed below for the asked number of consecutive steps, the run ends as completed.
 //!
-//! With `skip_rattlers`, spheres without an active contact at the step are left out
-//! ([`crate::granular::touching_spheres`]).
+//! With `min_contacts: k`, spheres with fewer than `k` active contacts at the step are left
+//! out ([`crate::granular::sphere_contacts`]).
 //!
 //! This is the stopping test of relaxation runs (a granular bed pressed and held, a knot
 //! pulled and left to settle, an overdamped membrane relaxing): "held until at rest" without
@@ -23,9 +23,9 @@ pub struct RestWatch {
     pub steps: u32,
     /// Consecutive calm steps so far.
     pub calm: u32,
-    /// Whether spheres without an active contact are left out (see [`RestSpec`]).
+    /// Spheres with fewer active contacts than this are left out (see [`RestSpec`]).
     #[serde(default)]
-    pub skip_rattlers: bool,
+    pub min_contacts: u32,
 }
 
 impl RestWatch {
@@ -36,7 +36,7 @@ impl RestWatch {
                 speed: Some(r.speed.0),
                 steps: r.steps.max(1),
                 calm: 0,
-                skip_rattlers: r.skip_rattlers,
+                min_contacts: r.min_contacts,
             },
             None => Self::default(),
         }
@@ -62,10 +62,10 @@ impl RestWatch {
             "at rest after step {step} (t = {t} s): every node slower than {} m/s for {} steps{}",
             self.speed.unwrap_or(0.0),
             self.steps,
-            if self.skip_rattlers {
-                " (spheres without contact left out)"
-            } else {
-                ""
+            match self.min_contacts {
+                0 => String::new(),
+                1 => " (spheres without contact left out)".into(),
+                k => format!(" (spheres with fewer than {k} contacts left out)"),
             }
         )
     }
@@ -92,7 +92,7 @@ mod tests {
         let mut w = RestWatch::of(Some(RestSpec {
             speed: Positive(1e-3),
             steps: 3,
-            skip_rattlers: false,
+            min_contacts: 0,
         }));
         assert!(!w.observe(1e-4));
         assert!(!w.observe(1e-4));

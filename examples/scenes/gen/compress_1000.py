@@ -120,7 +120,7 @@ def study(mode, top):
     if mode == "overdamped":
         name, header = "compress_1000", OVERDAMPED
         time = (f"(dt: 1e-3, duration: {OVERDAMPED_DURATION}, integrator: Overdamped, "
-                "until_rest: (speed: 1e-6, steps: 10, skip_rattlers: true))")
+                "until_rest: (speed: 1e-6, steps: 10, min_contacts: 2))")
         frames = 10
         solver = "(force_tol: 1e-6, linear_solver: AmdLu)"
         forces = f"Gravity(g: (0, 0, -9.81)), StokesDrag(viscosity: {VISCOSITY})"
@@ -166,9 +166,10 @@ OVERDAMPED = """// Issue 36's compress_1000 study, overdamped: 1,000 glass grain
 // most from 50 µm above the highest grain and comes to rest where the bed carries 4 N (10 kPa
 // on 4 cm²). Γ v = F: the grains move in a medium of η = 1000 Pa·s (StokesDrag: 6πηr on
 // centres, 8πηr³ on spins), a regulariser of the quasi-static path; at rest it exerts nothing.
-// The run ends at rest: every grain in contact and the piston slower than 1 µm/s for 10 steps
-// (`skip_rattlers`: a grain without contact sinks through its cage at its terminal speed in this
-// medium, m g/6πηr = 5.5 µm/s, for minutes), or at 150 s. The
+// The run ends at rest: every grain with two contacts or more and the piston slower than
+// 1 µm/s for 10 steps (`min_contacts: 2`: a grain without contact sinks through its cage at its
+// terminal speed in this medium, m g/6πηr = 5.5 µm/s, for minutes, and one with a single
+// contact slides down it as fast), or at 150 s. The
 // Newton systems are solved by the LU in minimum-degree order (`AmdLu`, 3× cheaper here than
 // the pivoting LU); the inertial scene's by the default block-Jacobi Krylov solve.
 """

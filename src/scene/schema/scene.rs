@@ -103,11 +103,15 @@ pub struct TimeSpec {
 /// summary saying when; a run that reaches its duration first says that it did not come to
 /// rest.
 ///
-/// `skip_rattlers: true` leaves out the spheres without an active contact at the step (the
-/// rattlers of a granular packing, which carry no load): in a viscous medium such a grain
-/// sinks through its cage at its terminal speed `m g/6πηr` until it lands, which takes
-/// minutes across a millimetre of void, while the packing around it is long at rest. DEM
-/// practice leaves rattlers out of a jammed packing's measures the same way.
+/// `min_contacts: k` leaves out the spheres with fewer than `k` active contacts at the step
+/// (the rattlers of a granular packing, which carry no load; walls count): in a viscous
+/// medium a grain without contact sinks through its cage at its terminal speed `m g/6πηr`
+/// until it lands, which takes minutes across a millimetre of void, and a grain with one
+/// contact is in equilibrium under gravity only where that contact is directly beneath it —
+/// elsewhere it slides and rolls down its one neighbour at up to that speed — while the packing
+/// around them is at rest. DEM practice leaves rattlers out of a jammed packing's measures the
+/// same way. `k = 2` for a frictional packing under gravity; 0 (the default) counts every
+/// sphere.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RestSpec {
@@ -116,9 +120,9 @@ pub struct RestSpec {
     /// Consecutive steps that must all be below it. Default 10.
     #[serde(default = "default_rest_steps")]
     pub steps: u32,
-    /// Leave out spheres without an active contact (rattlers). Default false.
+    /// Leave out spheres with fewer active contacts than this (rattlers). Default 0.
     #[serde(default)]
-    pub skip_rattlers: bool,
+    pub min_contacts: u32,
 }
 
 fn default_rest_steps() -> u32 {
