@@ -115,14 +115,20 @@ fn a_run_that_does_not_come_to_rest_says_so() {
 
 /// A grain resting on the floor and a rattler sinking far above it, overdamped in a viscous
 /// medium (the rattler at `m g/6πηr` = 5.5 mm/s, far above the rest speed), run for 0.5 s
-/// with `until_rest` given `extra`: returns the summary and the number of rows.
+/// with `until_rest: (speed: 1e-4, steps: 10` and `extra`: returns the summary and the number
+/// of rows.
 fn grain_and_rattler(dir: &Path, extra: &str) -> (serde_json::Value, usize) {
+    grain_and_rattler_resting(dir, &format!("speed: 1e-4, steps: 10{extra}"))
+}
+
+/// [`grain_and_rattler`] with the whole `until_rest` given.
+fn grain_and_rattler_resting(dir: &Path, rest: &str) -> (serde_json::Value, usize) {
     let chain = root().join("chains/granular_plane_onset.ron");
     let text = format!(
         r#"Scene(
     name: "rattler_probe",
     time: (dt: 1e-3, duration: 0.5, integrator: Overdamped,
-           until_rest: (speed: 1e-4, steps: 10{extra})),
+           until_rest: ({rest})),
     output: (frame_every: 1000),
     materials: {{ "soft": (youngs_modulus: 1e6, poisson_ratio: 0.3, density: 2500) }},
     spheres: [
@@ -169,4 +175,24 @@ fn rattlers_can_be_left_out_of_the_rest_test() {
         message.contains("fewer than 2 contacts left out"),
         "{message}"
     );
+}
+
+#[test]
+fn the_mean_speed_can_be_tested_instead_of_the_largest() {
+    // The rattler sinks at 5.5 mm/s and the grain settles to rest: the largest speed stays at
+    // 5.5 mm/s, the mean of the two falls to 2.75 mm/s.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (s, rows) = grain_and_rattler_resting(tmp.path(), "speed: 4e-3, steps: 10");
+    assert_eq!(rows, 500, "the largest speed stays above 4 mm/s: {s}");
+    let (s, rows) = grain_and_rattler_resting(tmp.path(), "speed: 4e-3, steps: 10, mean: true");
+    assert_eq!(s["completed"], true, "{s}");
+    assert!(rows < 100, "{rows}");
+    let message = s["message"].as_str().expect("message");
+    assert!(
+        message.contains("the nodes' mean speed slower than"),
+        "{message}"
+    );
+    // Below the mean of 2.75 mm/s the run does not rest either.
+    let (s, rows) = grain_and_rattler_resting(tmp.path(), "speed: 2e-3, steps: 10, mean: true");
+    assert_eq!(rows, 500, "the mean stays near 2.75 mm/s: {s}");
 }

@@ -316,33 +316,40 @@ impl Model {
     /// count, so a clamped end or a driven plate does not keep a model from rest. Rotations
     /// and twists are left out (their rates are rad/s). 0 for a model without free nodes.
     pub fn max_free_node_speed(&self) -> f64 {
-        self.max_free_node_speed_except(&[])
+        self.free_node_speeds_except(&[]).0
     }
 
-    /// [`Model::max_free_node_speed`] leaving out the spheres `k` with `skip_spheres[k]`
-    /// (missing entries count as `false`).
-    pub fn max_free_node_speed_except(&self, skip_spheres: &[bool]) -> f64 {
+    /// The largest and the mean speed (m/s) of the nodes of [`Model::max_free_node_speed`]
+    /// that have a free coordinate, leaving out the spheres `k` with `skip_spheres[k]` (missing
+    /// entries count as `false`); `(0, 0)` when no node is left.
+    pub fn free_node_speeds_except(&self, skip_spheres: &[bool]) -> (f64, f64) {
         let first_sphere = self.bodies.rods.len() + self.bodies.shells.len();
         let skipped = |b: usize| {
             b.checked_sub(first_sphere)
                 .and_then(|k| skip_spheres.get(k))
                 .is_some_and(|&s| s)
         };
-        let mut fastest = 0.0_f64;
+        let (mut fastest, mut sum, mut count) = (0.0_f64, 0.0_f64, 0usize);
         for (b, body) in self.bodies.iter().enumerate() {
             if skipped(b) {
                 continue;
             }
             for i in 0..body.n_nodes() {
                 let d = body.node_dof(i);
-                let v2: f64 = (d..d + 3)
-                    .filter(|&k| !self.dofs.is_constrained(k))
-                    .map(|k| self.v[k] * self.v[k])
-                    .sum();
+                let free = (d..d + 3).filter(|&k| !self.dofs.is_constrained(k));
+                if free.clone().next().is_none() {
+                    continue;
+                }
+                let v2: f64 = free.map(|k| self.v[k] * self.v[k]).sum();
                 fastest = fastest.max(v2);
+                sum += v2.sqrt();
+                count += 1;
             }
         }
-        fastest.sqrt()
+        (
+            fastest.sqrt(),
+            if count == 0 { 0.0 } else { sum / count as f64 },
+        )
     }
 
     /// Kinetic energy `½ q̇ᵀ M q̇` (J), rotational energy `½ I ω²` of spheres and `½ ω·I_w ω` of

@@ -287,13 +287,14 @@ impl Session {
         ));
         bar.inc(1);
         self.totals.add(&rec);
-        let speed = if self.rest.min_contacts > 0 {
+        let rattlers: Vec<bool> = if self.rest.min_contacts > 0 {
             let count = sphere_contacts(&self.sim.model, self.sim.last_contacts());
-            let rattlers: Vec<bool> = count.iter().map(|&n| n < self.rest.min_contacts).collect();
-            self.sim.model.max_free_node_speed_except(&rattlers)
+            count.iter().map(|&n| n < self.rest.min_contacts).collect()
         } else {
-            self.sim.model.max_free_node_speed()
+            Vec::new()
         };
+        let (fastest, mean) = self.sim.model.free_node_speeds_except(&rattlers);
+        let speed = if self.rest.mean { mean } else { fastest };
         if self.rest.observe(speed) {
             // At rest: this step is the run's last, completed (before its checkpoint, which
             // then says so).

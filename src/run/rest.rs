@@ -3,6 +3,7 @@
 //! ([`crate::model::Model::max_free_node_speed`]) is compared with the threshold; once it has
 //! stayed below for the asked number of consecutive steps, the run ends as completed.
 //!
+//! With `mean: true` the nodes' mean speed is compared instead of the largest.
 //! With `min_contacts: k`, spheres with fewer than `k` active contacts at the step are left
 //! out ([`crate::granular::sphere_contacts`]).
 //!
@@ -26,6 +27,9 @@ pub struct RestWatch {
     /// Spheres with fewer active contacts than this are left out (see [`RestSpec`]).
     #[serde(default)]
     pub min_contacts: u32,
+    /// Whether the mean speed is compared rather than the largest (see [`RestSpec`]).
+    #[serde(default)]
+    pub mean: bool,
 }
 
 impl RestWatch {
@@ -37,6 +41,7 @@ impl RestWatch {
                 steps: r.steps.max(1),
                 calm: 0,
                 min_contacts: r.min_contacts,
+                mean: r.mean,
             },
             None => Self::default(),
         }
@@ -59,7 +64,12 @@ impl RestWatch {
     /// The summary's note for a run that ended at rest at time `t` after step `step`.
     pub fn note(&self, step: u64, t: f64) -> String {
         format!(
-            "at rest after step {step} (t = {t} s): every node slower than {} m/s for {} steps{}",
+            "at rest after step {step} (t = {t} s): {} slower than {} m/s for {} steps{}",
+            if self.mean {
+                "the nodes' mean speed"
+            } else {
+                "every node"
+            },
             self.speed.unwrap_or(0.0),
             self.steps,
             match self.min_contacts {
@@ -93,6 +103,7 @@ mod tests {
             speed: Positive(1e-3),
             steps: 3,
             min_contacts: 0,
+            mean: false,
         }));
         assert!(!w.observe(1e-4));
         assert!(!w.observe(1e-4));

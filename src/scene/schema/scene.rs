@@ -112,6 +112,13 @@ pub struct TimeSpec {
 /// around them is at rest. DEM practice leaves rattlers out of a jammed packing's measures the
 /// same way. `k = 2` for a frictional packing under gravity; 0 (the default) counts every
 /// sphere.
+///
+/// `mean: true` compares the *mean* speed of the counted nodes instead of the largest. In an
+/// overdamped granular run `Γ v` is each grain's unbalanced force, so this is DEM's mean
+/// unbalanced-force test (the force ratio of explicit codes, mean unbalanced force over mean
+/// contact force) in units of speed: a packing creeping under load rearranges a few grains at
+/// a time long after the packing as a whole has stopped, and the largest speed then measures
+/// those few.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RestSpec {
@@ -123,6 +130,10 @@ pub struct RestSpec {
     /// Leave out spheres with fewer active contacts than this (rattlers). Default 0.
     #[serde(default)]
     pub min_contacts: u32,
+    /// Compare the mean speed of the counted nodes with `speed` instead of the largest.
+    /// Default false.
+    #[serde(default)]
+    pub mean: bool,
 }
 
 fn default_rest_steps() -> u32 {
