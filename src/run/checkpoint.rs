@@ -6,7 +6,8 @@
 //! files, meshes, signal tables, sphere files: the text, or the size and hash of a binary or
 //! long file; a resume refuses files that changed since, with a diff for text), the model state (DOFs, velocities, reference frames, time),
 //! the contact state (committed pair histories, adaptive stiffness of the chain elements), the
-//! Newton predictor's memory, the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
+//! Newton predictor's memory, the linear solver's (which entries the kept analysis of the
+//! AMD-ordered LU holds), the time integrator's memory (BDF2's `qₙ₋₁`, `vₙ₋₁` and Δt), the
 //! external forces' step-to-step state (RSS warm start and factor), the energy account, the
 //! staged boundary conditions' engagements (`active_from`: where they took hold of their
 //! nodes), the
@@ -23,7 +24,7 @@ use crate::contact::ContactState;
 use crate::external::ExternalState;
 use crate::io::{OutputError, write_atomic};
 use crate::model::{BoundaryState, RodFrames};
-use crate::system::{AdaptiveState, EnergyState, IntegratorState, PredictorState};
+use crate::system::{AdaptiveState, AmdLuState, EnergyState, IntegratorState, PredictorState};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -32,9 +33,9 @@ pub const CHECKPOINT_FILE: &str = "checkpoint.ron";
 
 /// Format version written in every checkpoint (3: per-pair memory slots and typed element
 /// states; 4: the input files' texts; 5: every input file the scene names, binary ones by
-/// size and hash). Formats 3 (without inputs to check) and 4 (chain, polyline and sphere
+/// size and hash; 6: the AMD-ordered LU's analysed entries). Formats 3 (without inputs to check) and 4 (chain, polyline and sphere
 /// files only) are still read.
-pub const CHECKPOINT_FORMAT: u32 = 5;
+pub const CHECKPOINT_FORMAT: u32 = 6;
 
 /// The state of a run after a completed step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,6 +90,11 @@ pub struct Checkpoint {
     pub contacts: Option<ContactState>,
     /// Memory of the extrapolated Newton predictor (`vₙ₋₁` and the step sizes).
     pub predictor: PredictorState,
+    /// Memory of the linear solver: the entries the AMD-ordered LU's kept analysis holds
+    /// (absent for the other solvers, and in checkpoints of catena before format 6, whose
+    /// resumed AMD LU runs analyse afresh and differ at round-off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_solver: Option<AmdLuState>,
     /// Memory of the time integrator (empty for one-step schemes; absent in checkpoints of
     /// catena before the integrators, which were implicit Euler).
     #[serde(default)]
@@ -222,6 +228,12 @@ mod tests {
                 dt_v: 1e-3,
                 dt_v_prev: 1e-3 / 3.0,
             },
+            linear_solver: Some(AmdLuState {
+                n: 4,
+                nnz: 10,
+                structure: u64::MAX - 3,
+                kept: vec![(0, 3), (5, 5)],
+            }),
             integrator: IntegratorState {
                 kind: crate::system::IntegratorKind::Bdf2,
                 q_prev: odd.to_vec(),

@@ -120,6 +120,7 @@ impl Session {
             body_states: m.extra_states(),
             contacts: self.sim.assembler().contact_state(),
             predictor: self.sim.predictor_state().clone(),
+            linear_solver: self.sim.linear_solver_state(),
             integrator: self.sim.integrator_state(),
             externals: self.sim.assembler().external_states(),
             boundary: m.bc_states(),

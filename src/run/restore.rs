@@ -39,6 +39,7 @@ pub(super) fn restore(sim: &mut Simulator, ck: &Checkpoint) -> Result<(), String
         ));
     }
     sim.restore_predictor_state(p.clone());
+    sim.restore_linear_solver_state(ck.linear_solver.clone());
     sim.restore_integrator_state(&ck.integrator)?;
     if let Some(e) = &ck.energy {
         sim.restore_energy_state(e);

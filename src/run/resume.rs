@@ -18,9 +18,10 @@ use std::path::Path;
 /// checks that every file the scene names still holds what the run read (refused, naming the
 /// file, otherwise: see [`super::verify_inputs`]), rebuilds the scene from the text saved in the checkpoint, restores the state,
 /// drops the rows and frames written after the checkpoint (and a partial last line), and runs
-/// on. The result is bit-identical to a run that was never interrupted, except under
-/// `linear_solver: AmdLu`, whose kept elimination order (chosen from the entries live when it
-/// was analysed) is not yet in the checkpoint: there a resumed run differs at round-off.
+/// on. The result is bit-identical to a run that was never interrupted (under
+/// `linear_solver: AmdLu` the checkpoint carries the entries its kept analysis holds, whose
+/// elimination order is history; a checkpoint older than format 6 lacks them, and that resumed
+/// run differs at round-off).
 pub fn resume(dir: &Path, progress: bool, stop: Option<Stop>) -> Result<Summary, RunError> {
     let lock = DirLock::existing(dir)?;
     let ck = Checkpoint::read(dir)?;

@@ -35,6 +35,7 @@ pub use integrator::{
     Overdamped, StaticLoad, StepData, TimeIntegrator, build as build_integrator,
 };
 pub use linear::amd_lu::{AMD_LU_PIVOT_TOLERANCE, AMD_LU_RESIDUAL_TOLERANCE, AmdLu, AmdLuFailure};
+pub use linear::amd_lu_state::AmdLuState;
 pub use linear::bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
 pub use linear::block_jacobi::{BlockJacobi, DofBlocks};
 pub use linear::envelope_lu::{

@@ -32,6 +32,7 @@
 //! the numeric work.
 
 use super::amd_lu_kernel::{Scratch, Supernodes, factorize, solve_in_place};
+use super::amd_lu_state::{AmdLuState, structure_hash};
 use super::sparse_lblt::{relative_residual, transpose_slots};
 use crate::system::SparsityPattern;
 use crate::system::stages::{StageTimes, lap};
@@ -71,6 +72,8 @@ pub enum AmdLuFailure {
 struct Analysis {
     /// The full pattern's fingerprint and size.
     key: (u64, usize),
+    /// The full pattern's rows and [`structure_hash`] (for checkpoints).
+    structure: (usize, u64),
     /// Which of the full pattern's entries the analysed pattern holds, and how many.
     kept: Vec<bool>,
     kept_count: usize,
@@ -99,6 +102,9 @@ pub struct AmdLu {
     transpose: Option<((u64, usize), Vec<u32>)>,
     /// Which stored entries of the full pattern carry a value in the current solve.
     live: Vec<bool>,
+    /// An analysis restored from a checkpoint, made at the first solve if its pattern is the
+    /// one the state was taken on.
+    pending: Option<AmdLuState>,
     /// How many symbolic analyses were done.
     pub symbolic_count: u64,
     /// Time spent factorising and solving since the simulator last took it.
@@ -187,6 +193,12 @@ impl AmdLu {
         if self.transpose.as_ref().is_none_or(|(k, _)| *k != full_key) {
             self.transpose = Some((full_key, transpose_slots(pattern)));
         }
+        if let Some(p) = self.pending.take()
+            && p.matches(pattern)
+            && let Some(kept) = p.mask()
+        {
+            self.build(pattern, kept)?;
+        }
         let Some((_, transpose)) = &self.transpose else {
             unreachable!("just made");
         };
@@ -216,8 +228,16 @@ impl AmdLu {
                 }
             }
         }
-        self.analysis = None;
         let kept = std::mem::take(&mut self.live);
+        self.build(pattern, kept)
+    }
+
+    /// Analyses the entries `kept` (one flag per stored entry) of `pattern`.
+    fn build(&mut self, pattern: &SparsityPattern, kept: Vec<bool>) -> Result<(), AmdLuFailure> {
+        self.analysis = None;
+        let full_key = (pattern.fingerprint, pattern.nnz());
+        let structure = (pattern.n(), structure_hash(pattern));
+        let (cp, ri) = (pattern.symbolic().col_ptr(), pattern.symbolic().row_idx());
         let mut col_ptr = vec![0u32; pattern.n() + 1];
         let mut row_idx = Vec::with_capacity(ri.len());
         let mut index = vec![usize::MAX; ri.len()];
@@ -268,6 +288,7 @@ impl AmdLu {
         let len = supernodes.len_val();
         self.analysis = Some(Analysis {
             key: full_key,
+            structure,
             kept,
             kept_count,
             perm,
@@ -277,6 +298,20 @@ impl AmdLu {
         });
         self.symbolic_count += 1;
         Ok(())
+    }
+
+    /// The analysed entries, for a checkpoint (none before the first analysis).
+    pub fn save_state(&self) -> Option<AmdLuState> {
+        let a = self.analysis.as_ref()?;
+        Some(AmdLuState::of(a.structure.0, a.structure.1, &a.kept))
+    }
+
+    /// Restores the analysed entries of a checkpoint: the first solve on the pattern they were
+    /// taken on analyses them (as the run that wrote the checkpoint held them), any other
+    /// pattern is analysed afresh.
+    pub fn restore_state(&mut self, state: AmdLuState) {
+        self.analysis = None;
+        self.pending = Some(state);
     }
 
     /// Entries stored in the factors `L` and `U` (each supernode's diagonal block once), for

@@ -6,6 +6,7 @@
 
 pub(crate) mod amd_lu;
 mod amd_lu_kernel;
+pub(crate) mod amd_lu_state;
 pub(crate) mod bicgstab;
 pub(crate) mod block_jacobi;
 pub(crate) mod bordered;

@@ -25,8 +25,8 @@ use crate::contact::LocalContact;
 use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
-    AmdLu, EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError, SparseLblt,
-    SparseLu, SparsityPattern,
+    AmdLu, AmdLuState, EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError,
+    SparseLblt, SparseLu, SparsityPattern,
 };
 
 /// Relative tolerance η of the Krylov solve.
@@ -137,6 +137,19 @@ impl LinearSolver {
     /// Whether the Krylov solver is used.
     pub fn is_iterative(&self) -> bool {
         self.iterative
+    }
+
+    /// What a checkpoint keeps of the solver: the unpivoted LU's analysed entries, which are
+    /// history (see [`AmdLuState`]); the other solvers analyse each pattern afresh.
+    pub fn save_state(&self) -> Option<AmdLuState> {
+        self.amd_lu.save_state()
+    }
+
+    /// Restores what [`LinearSolver::save_state`] kept.
+    pub fn restore_state(&mut self, state: Option<AmdLuState>) {
+        if let Some(s) = state {
+            self.amd_lu.restore_state(s);
+        }
     }
 
     /// How many symbolic analyses (LU, LBLᵀ and unpivoted LU) were done.

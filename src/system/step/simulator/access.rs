@@ -8,7 +8,7 @@ use crate::system::assembly::assembler::Assembler;
 use crate::system::energy::account::EnergyAccount;
 use crate::system::integrator::{IntegratorKind, IntegratorState, TimeIntegrator};
 use crate::system::step::predictor::PredictorState;
-use crate::system::{EnergyState, FailedLoadStep, LinearSolver};
+use crate::system::{AmdLuState, EnergyState, FailedLoadStep, LinearSolver};
 
 impl Simulator {
     /// Uses a fresh integrator of `kind` from the next step on (builder form).
@@ -160,6 +160,16 @@ impl Simulator {
     /// The extrapolated predictor's memory (for checkpoints).
     pub fn predictor_state(&self) -> &PredictorState {
         &self.predictor
+    }
+
+    /// The linear solver's memory (for checkpoints): the unpivoted LU's analysed entries.
+    pub fn linear_solver_state(&self) -> Option<AmdLuState> {
+        self.lu.save_state()
+    }
+
+    /// Restores the linear solver's memory from a checkpoint.
+    pub fn restore_linear_solver_state(&mut self, state: Option<AmdLuState>) {
+        self.lu.restore_state(state);
     }
 
     /// Restores the predictor's memory from a checkpoint.
