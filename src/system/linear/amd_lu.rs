@@ -27,9 +27,11 @@
 //! (about 2,000) write nonzero blocks: an entry whose value and transposed value are exactly
 //! zero is left out (the same matrix, in another elimination order), which on that bed shrinks
 //! the factor and its work about fivefold. The analysis and every buffer are kept while the
-//! full pattern holds and its live entries stay inside the analysed ones, with a small slack
-//! for contacts that just opened ([`AMD_LU_STALE_RATIO`]), so most Newton iterations do only
-//! the numeric work.
+//! full pattern's structure holds (a rebuilt pattern of the same structure included) and its
+//! live entries stay inside the analysed ones, with a small slack for contacts that just
+//! opened ([`AMD_LU_STALE_RATIO`]), so most Newton iterations do only the numeric work. Which
+//! entries the kept analysis holds is history, so checkpoints carry them
+//! ([`super::amd_lu_state::AmdLuState`]).
 
 use super::amd_lu_kernel::{Scratch, Supernodes, factorize, solve_in_place};
 use super::amd_lu_state::{AmdLuState, structure_hash};
@@ -67,13 +69,24 @@ pub enum AmdLuFailure {
     Inaccurate,
 }
 
-/// What one pattern's analysis keeps: its key, the permutation, the supernodes and where each
+/// A pattern's rows, stored entries and [`structure_hash`]: patterns of equal shape hold the
+/// same entries in the same order (the assembler rebuilds its pattern whenever the contact
+/// candidates change, often to the same structure: a sphere's new plane or piston-triangle
+/// candidate adds no entry), so an analysis follows the shape, not the rebuild count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape(usize, usize, u64);
+
+impl Shape {
+    fn of(pattern: &SparsityPattern) -> Self {
+        Self(pattern.n(), pattern.nnz(), structure_hash(pattern))
+    }
+}
+
+/// What one pattern's analysis keeps: its shape, the permutation, the supernodes and where each
 /// stored entry of `J` lands in the factor storage.
 struct Analysis {
-    /// The full pattern's fingerprint and size.
-    key: (u64, usize),
-    /// The full pattern's rows and [`structure_hash`] (for checkpoints).
-    structure: (usize, u64),
+    /// The full pattern's shape: a rebuilt pattern of the same structure keeps the analysis.
+    shape: Shape,
     /// Which of the full pattern's entries the analysed pattern holds, and how many.
     kept: Vec<bool>,
     kept_count: usize,
@@ -98,8 +111,9 @@ pub struct AmdLu {
     work: Vec<f64>,
     /// Workspace of the numeric kernel.
     scratch: Scratch,
-    /// The full pattern's key and, for each stored entry, the slot of its transpose.
-    transpose: Option<((u64, usize), Vec<u32>)>,
+    /// The last full pattern's fingerprint, its shape and, for each stored entry, the slot of
+    /// its transpose.
+    transpose: Option<(u64, Shape, Vec<u32>)>,
     /// Which stored entries of the full pattern carry a value in the current solve.
     live: Vec<bool>,
     /// An analysis restored from a checkpoint, made at the first solve if its pattern is the
@@ -184,22 +198,25 @@ impl AmdLu {
     ///
     /// An entry is *live* when it is on the diagonal or when it or its transpose is nonzero in
     /// `values` (an open contact candidate writes exact zeros). The kept analysis serves while
-    /// the full pattern holds, every live entry is in it and it holds at most
+    /// the full pattern's structure holds, every live entry is in it and it holds at most
     /// [`AMD_LU_STALE_RATIO`] times the live entries; otherwise the live entries, with the kept
     /// ones while the union stays within that ratio (contacts that just opened often close
     /// again), are analysed afresh.
     fn analyse(&mut self, pattern: &SparsityPattern, values: &[f64]) -> Result<(), AmdLuFailure> {
-        let full_key = (pattern.fingerprint, pattern.nnz());
-        if self.transpose.as_ref().is_none_or(|(k, _)| *k != full_key) {
-            self.transpose = Some((full_key, transpose_slots(pattern)));
+        if (self.transpose.as_ref()).is_none_or(|(f, _, _)| *f != pattern.fingerprint) {
+            let shape = Shape::of(pattern);
+            self.transpose = Some((pattern.fingerprint, shape, transpose_slots(pattern)));
         }
+        let Some(&(_, shape, _)) = self.transpose.as_ref() else {
+            unreachable!("just made");
+        };
         if let Some(p) = self.pending.take()
-            && p.matches(pattern)
+            && Shape(p.n, p.nnz, p.structure) == shape
             && let Some(kept) = p.mask()
         {
-            self.build(pattern, kept)?;
+            self.build(pattern, shape, kept)?;
         }
-        let Some((_, transpose)) = &self.transpose else {
+        let Some((_, _, transpose)) = &self.transpose else {
             unreachable!("just made");
         };
         let sym = pattern.symbolic();
@@ -214,7 +231,7 @@ impl AmdLu {
         }
         let live = self.live.iter().filter(|&&l| l).count();
         let limit = (AMD_LU_STALE_RATIO * live as f64) as usize;
-        if let Some(a) = self.analysis.as_ref().filter(|a| a.key == full_key) {
+        if let Some(a) = self.analysis.as_ref().filter(|a| a.shape == shape) {
             let covered = (self.live.iter().zip(&a.kept)).all(|(&l, &k)| !l || k);
             if covered && a.kept_count <= limit {
                 return Ok(());
@@ -229,14 +246,17 @@ impl AmdLu {
             }
         }
         let kept = std::mem::take(&mut self.live);
-        self.build(pattern, kept)
+        self.build(pattern, shape, kept)
     }
 
-    /// Analyses the entries `kept` (one flag per stored entry) of `pattern`.
-    fn build(&mut self, pattern: &SparsityPattern, kept: Vec<bool>) -> Result<(), AmdLuFailure> {
+    /// Analyses the entries `kept` (one flag per stored entry) of `pattern`, of `shape`.
+    fn build(
+        &mut self,
+        pattern: &SparsityPattern,
+        shape: Shape,
+        kept: Vec<bool>,
+    ) -> Result<(), AmdLuFailure> {
         self.analysis = None;
-        let full_key = (pattern.fingerprint, pattern.nnz());
-        let structure = (pattern.n(), structure_hash(pattern));
         let (cp, ri) = (pattern.symbolic().col_ptr(), pattern.symbolic().row_idx());
         let mut col_ptr = vec![0u32; pattern.n() + 1];
         let mut row_idx = Vec::with_capacity(ri.len());
@@ -287,8 +307,7 @@ impl AmdLu {
             .collect();
         let len = supernodes.len_val();
         self.analysis = Some(Analysis {
-            key: full_key,
-            structure,
+            shape,
             kept,
             kept_count,
             perm,
@@ -303,7 +322,8 @@ impl AmdLu {
     /// The analysed entries, for a checkpoint (none before the first analysis).
     pub fn save_state(&self) -> Option<AmdLuState> {
         let a = self.analysis.as_ref()?;
-        Some(AmdLuState::of(a.structure.0, a.structure.1, &a.kept))
+        let Shape(n, _, hash) = a.shape;
+        Some(AmdLuState::of(n, hash, &a.kept))
     }
 
     /// Restores the analysed entries of a checkpoint: the first solve on the pattern they were
