@@ -19,7 +19,7 @@ pub struct AmdLuState {
     pub n: usize,
     /// Stored entries of the full pattern.
     pub nnz: usize,
-    /// [`structure_hash`] of the full pattern.
+    /// A 64-bit FNV-1a hash of the full pattern's column pointers and row indices.
     pub structure: u64,
     /// The analysed entries, as runs `(first, count)` of stored-entry indices (column-major
     /// order of the pattern), ascending and disjoint.
