@@ -13,9 +13,9 @@
 //! `ε = 0` is the exact (kinked) cap. A small `ε` keeps `∂F` continuous across stick–slip, so
 //! Newton does not jump between two different linearisations of a contact sitting at the
 //! threshold (it can still struggle when `ε·L` is tiny against the other forces). The force
-//! never exceeds `L` and equals `f*` in stick. The price: `s(u) < u` inside the blend, so a
-//! spring loaded between `(1 − ε)L` and `L` is reset below its load every step and creeps;
-//! loads up to `(1 − ε)L` are held exactly.
+//! never exceeds `L` and equals `f*` in stick. The price: `s(u) < u` inside the blend, so the
+//! force there is up to `ε/4` of `L` below the trial (a spring law keeps its trial spring up to
+//! `L`: `T_CundallStrack` resets it only beyond, so that nothing creeps below the limit).
 //!
 //! Derivatives: `∂F = t̂ [(s − u s′) ∂L + s′ t̂ᵀ ∂f*] + (L s/m)(I − t̂t̂ᵀ) ∂f*` (in stick this is
 //! `∂f*`, in slip `t̂ ∂L + (L/m)(I − t̂t̂ᵀ) ∂f*`).

@@ -19,9 +19,13 @@
 //!    * slip: `F_t = μF_n f*/‖f*‖`, and the spring is reset to match the capped force,
 //!      `ζ = −(F_t + c_t v_t)/k_t` (so `‖k_tζ + c_tv_t‖ = μF_n`); the contact is now sliding.
 //!
-//!    The `min` is blended into a C¹ curve over `|‖f*‖/(μF_n) − 1| < ε` (`cap_smoothing`, see
-//!    [`super::coulomb_cap`]); the spring is always reset to the force it carries,
-//!    `ζ = −(F_t + c_t v_t)/k_t`.
+//!    The force's `min` is blended into a C¹ curve over `|‖f*‖/(μF_n) − 1| < ε`
+//!    (`cap_smoothing`, see [`super::coulomb_cap`]), so that Newton sees a continuous `∂F_t`;
+//!    the spring is not: it keeps its trial `ζ` while `‖f*‖ ≤ μF_n` and is reset to the
+//!    exact cap, `ζ = −(μF_n f*/‖f*‖ + c_t v_t)/k_t`, beyond. Resetting it to the blended
+//!    force instead would shorten every spring loaded between `(1 − ε)μF_n` and `μF_n` at
+//!    every step, a creep of `ε/4` of the load per step at the limit that never lets a loaded
+//!    packing come to rest (and grows as Δt shrinks).
 //!
 //! Within a Newton solve the history is a trial: it is committed only with the accepted step.
 //! Because the cap equals the slip threshold within a step, the force is continuous in `(x, v)`
@@ -242,19 +246,22 @@ impl ChainElement for CundallStrack {
         } else {
             self.mu_s
         };
+        let limit = mu * fr.normal_force;
         let capped = cap(
             trial,
             (&dtrial_dx, &dtrial_dv),
-            mu * fr.normal_force,
+            limit,
             (&(fr.dfn_dx * mu), &(fr.dfn_dv * mu)),
             self.cap_smoothing,
         );
         fr.add_force(ctx, capped.force, &capped.dx, &capped.dv);
-        // The spring that carries the (capped) force: ζ unchanged in stick.
-        let zeta_new = if capped.stick || k == 0.0 {
+        // The spring of exact Coulomb's: kept while the trial force is within the limit (in
+        // the blend too, where the force is a little below it), reset to the limit beyond.
+        let m = trial.norm();
+        let zeta_new = if m <= limit || k == 0.0 {
             zeta
         } else {
-            -(capped.force + fr.vt * c) / k
+            -(trial * (limit / m) + fr.vt * c) / k
         };
         ctx.set_memory(&SpringElongation {
             zeta: zeta_new,
@@ -424,6 +431,79 @@ mod tests {
         );
         // The committed spring matches the capped force: k_t‖ζ‖ = μ F_n.
         assert!((1e3 * spring(&c2).zeta.norm() - 0.25 * fn_).abs() < 1e-9 * fn_);
+    }
+
+    #[test]
+    fn a_spring_loaded_in_the_blend_holds_and_one_beyond_is_reset_to_the_cap() {
+        // A sphere at rest on the ground (0.1 mm in), with the default C¹ blend of the cap
+        // (ε = 0.02): a spring at 99 % of μF_n is inside the blend, where the force is a little
+        // below the trial. Held still for 100 steps, it must keep its elongation to the bit
+        // (resetting it to the blended force would shorten it every step: creep), and the
+        // force stays s(0.99) μF_n.
+        let m = spheres_and_ground();
+        let (mu, k) = (0.5, 1e3);
+        let chain = sphere_chain(
+            PrimKind::Plane,
+            vec![
+                Builtin::Hertz(crate::contact::normal::Hertz::default()),
+                Builtin::CundallStrack(CundallStrack {
+                    mu_s: mu,
+                    k_t: k,
+                    ..CundallStrack::default()
+                }),
+            ],
+        );
+        let mut q = m.q.clone();
+        let v = vec![0.0; q.len()];
+        let s = &m.bodies.spheres[0];
+        q[s.offset + 2] = s.radius - 1e-4;
+        let env = Env {
+            model: &m,
+            q: &q,
+            v: &v,
+        };
+        let (a, b) = (
+            PrimId::Sphere(SpherePrim { index: 0 }),
+            PrimId::Plane(PlanePrim { index: 0 }),
+        );
+        let (dt, at) = (1e-3, 4);
+        let spring = |c: &ContactCtx| chain.memory_of::<SpringElongation>(&c.memory, at);
+        let limit = mu
+            * chain
+                .evaluate(&env, a, b, PairMemory::default(), dt, false)
+                .force[2];
+        let zeta0 = Vec3::new(-0.99 * limit / k, 0.0, 0.0);
+        let mut memory = chain.memory_with(
+            at,
+            &SpringElongation {
+                zeta: zeta0,
+                sliding: false,
+            },
+        );
+        let (held, _) = super::super::coulomb_cap::saturation(0.99, 0.02);
+        for _ in 0..100 {
+            let c = chain.evaluate(&env, a, b, memory, dt, false);
+            assert_eq!(spring(&c).zeta, zeta0);
+            assert!(!spring(&c).sliding);
+            assert!(
+                (c.force[0] + held * limit).abs() < 1e-12 * limit,
+                "{}",
+                c.force[0]
+            );
+            memory = c.memory;
+        }
+        // Beyond the cap the spring is reset to the exact limit, k‖ζ‖ = μF_n (not to the
+        // blended force s(1) μF_n, which would creep on).
+        let over = chain.memory_with(
+            at,
+            &SpringElongation {
+                zeta: zeta0 * 1.5,
+                sliding: false,
+            },
+        );
+        let c = chain.evaluate(&env, a, b, over, dt, false);
+        assert!(spring(&c).sliding);
+        assert!((k * spring(&c).zeta.norm() - limit).abs() < 1e-12 * limit);
     }
 
     #[test]
