@@ -93,19 +93,13 @@ fn scene(dir: &Path) -> (RunScene, Simulator) {
     RunScene::split(built, Some(text))
 }
 
-/// `steps.csv` without its wall-clock columns.
+/// The rows of `steps.csv` without its wall-clock columns (header dropped).
 fn rows(dir: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(dir.join(STEPS_FILE)).expect("steps.csv");
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&k| !header[k].ends_with("_ms"))
-        .collect();
-    lines
-        .map(|l| {
-            let cells: Vec<&str> = l.split(',').collect();
-            keep.iter().map(|&k| cells[k]).collect::<Vec<_>>().join(",")
-        })
+    catena::io::without_timings(&text)
+        .lines()
+        .skip(1)
+        .map(str::to_owned)
         .collect()
 }
 

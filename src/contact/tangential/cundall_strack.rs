@@ -366,6 +366,23 @@ mod tests {
         }
     }
 
+    /// The first sphere of `m` pressed 0.1 mm into the ground, moving along x at `vx` (m/s):
+    /// its `(q, v)`.
+    fn pressed_in(m: &crate::model::Model, vx: f64) -> (Vec<f64>, Vec<f64>) {
+        let (mut q, mut v) = (m.q.clone(), vec![0.0; m.q.len()]);
+        let s = &m.bodies.spheres[0];
+        q[s.offset + 2] = s.radius - 1e-4;
+        v[s.offset] = vx;
+        (q, v)
+    }
+
+    fn sphere_and_plane() -> (PrimId, PrimId) {
+        (
+            PrimId::Sphere(SpherePrim { index: 0 }),
+            PrimId::Plane(PlanePrim { index: 0 }),
+        )
+    }
+
     #[test]
     fn spring_holds_then_caps_and_commits_a_consistent_elongation() {
         // Sphere on the ground, pressed in by 0.1 mm, moving tangentially at 1 mm/s for one step.
@@ -384,20 +401,13 @@ mod tests {
                 }),
             ],
         );
-        let mut q = m.q.clone();
-        let mut v = vec![0.0; q.len()];
-        let s = &m.bodies.spheres[0];
-        q[s.offset + 2] = s.radius - 1e-4;
-        v[s.offset] = 1e-3;
+        let (q, v) = pressed_in(&m, 1e-3);
         let env = Env {
             model: &m,
             q: &q,
             v: &v,
         };
-        let (a, b) = (
-            PrimId::Sphere(SpherePrim { index: 0 }),
-            PrimId::Plane(PlanePrim { index: 0 }),
-        );
+        let (a, b) = sphere_and_plane();
         let dt = 1e-3;
         let at = 4;
         let spring = |c: &ContactCtx| chain.memory_of::<SpringElongation>(&c.memory, at);
@@ -453,19 +463,13 @@ mod tests {
                 }),
             ],
         );
-        let mut q = m.q.clone();
-        let v = vec![0.0; q.len()];
-        let s = &m.bodies.spheres[0];
-        q[s.offset + 2] = s.radius - 1e-4;
+        let (q, v) = pressed_in(&m, 0.0);
         let env = Env {
             model: &m,
             q: &q,
             v: &v,
         };
-        let (a, b) = (
-            PrimId::Sphere(SpherePrim { index: 0 }),
-            PrimId::Plane(PlanePrim { index: 0 }),
-        );
+        let (a, b) = sphere_and_plane();
         let (dt, at) = (1e-3, 4);
         let spring = |c: &ContactCtx| chain.memory_of::<SpringElongation>(&c.memory, at);
         let limit = mu
