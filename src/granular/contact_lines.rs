@@ -33,10 +33,7 @@ fn line(model: &Model, c: &LocalContact) -> ContactLine {
         Some((o, n)) => a - (a - o).dot(&n) * n,
         None => centre(&p2.x[..p2.n]),
     };
-    let slot = |k: usize| Vec3::new(c.force[3 * k], c.force[3 * k + 1], c.force[3 * k + 2]);
-    let f1: Vec3 = (0..p1.n).map(slot).sum();
-    let f2: Vec3 = (p1.n..p1.n + p2.n).map(slot).sum();
-    let f = if f1.norm() >= f2.norm() { f1 } else { -f2 };
+    let f = first_force(c, p1.n, p2.n);
     let d = a - b;
     let n = if d.norm() > 0.0 { d / d.norm() } else { d };
     let fn_ = f.dot(&n);
@@ -50,6 +47,34 @@ fn line(model: &Model, c: &LocalContact) -> ContactLine {
         normal_force: fn_,
         tangential_force: (f - fn_ * n).norm(),
     }
+}
+
+/// The force of contact `c` on its first primitive (N): the sum of its generalised forces on
+/// the first primitive's `n1` points, or minus the sum on the second's `n2` when that is
+/// larger (the first is held and receives none).
+fn first_force(c: &LocalContact, n1: usize, n2: usize) -> Vec3 {
+    let slot = |k: usize| Vec3::new(c.force[3 * k], c.force[3 * k + 1], c.force[3 * k + 2]);
+    let f1: Vec3 = (0..n1).map(slot).sum();
+    let f2: Vec3 = (n1..n1 + n2).map(slot).sum();
+    if f1.norm() >= f2.norm() { f1 } else { -f2 }
+}
+
+/// The magnitude `|F|` (N) of the force each active contact with a sphere transmits (see the
+/// module's `F`), in the order of `contacts`.
+pub fn sphere_contact_forces(model: &Model, contacts: &[LocalContact]) -> Vec<f64> {
+    let q = &model.q;
+    contacts
+        .iter()
+        .filter(|c| c.active)
+        .filter(|c| {
+            matches!(c.key.first, PrimId::Sphere(_)) || matches!(c.key.second, PrimId::Sphere(_))
+        })
+        .map(|c| {
+            let n1 = c.key.first.points(model, q).n;
+            let n2 = c.key.second.points(model, q).n;
+            first_force(c, n1, n2).norm()
+        })
+        .collect()
 }
 
 /// Counts of a step's contacts that concern spheres.

@@ -13,7 +13,6 @@ use super::observer::{Observation, Observer};
 use super::rest::RestWatch;
 use super::start::{RunScene, run_simulator};
 use super::{Stop, signal_name};
-use crate::granular::sphere_contacts;
 use crate::io::{OutputDir, StepRecord, Summary};
 use crate::scene::BuiltScene;
 use crate::system::{AdaptiveSettings, AdaptiveState, Simulator, advance};
@@ -288,15 +287,7 @@ impl Session {
         ));
         bar.inc(1);
         self.totals.add(&rec);
-        let rattlers: Vec<bool> = if self.rest.min_contacts > 0 {
-            let count = sphere_contacts(&self.sim.model, self.sim.last_contacts());
-            count.iter().map(|&n| n < self.rest.min_contacts).collect()
-        } else {
-            Vec::new()
-        };
-        let (fastest, mean) = self.sim.model.free_node_speeds_except(&rattlers);
-        let speed = if self.rest.mean { mean } else { fastest };
-        if self.rest.observe(speed) {
+        if self.rest.observe_step(&mut self.sim, rec.dt) {
             // At rest: this step is the run's last, completed (before its checkpoint, which
             // then says so).
             self.n_steps = k;

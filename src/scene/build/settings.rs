@@ -69,6 +69,16 @@ pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
                 "max_dt is the largest step steps may grow to: at least dt (dt keeps steps fixed)",
             ));
     }
+    if let Some(r) = spec.time.until_rest
+        && r.speed.is_none()
+        && r.unbalanced.is_none()
+    {
+        return Err(cx
+            .err("until_rest", "until_rest gives no test".into())
+            .with_help(
+                "give `speed: …` (m/s), `unbalanced: …` (the spheres' unbalanced-force ratio, e.g. 1e-3) or both",
+            ));
+    }
     if let Some(PackingRegionSpec::Box { min, max }) = spec.output.packing_region
         && (0..3).any(|k| max.vec()[k] <= min.vec()[k])
     {

@@ -99,9 +99,10 @@ pub struct TimeSpec {
 
 /// When a run counts as at rest: the largest speed of any node or body centre over its free
 /// coordinates has stayed below `speed` for `steps` steps in a row (an inertial model's
-/// velocities, an overdamped model's `(q − qₙ)/Δt`). The run then ends as completed, its
-/// summary saying when; a run that reaches its duration first says that it did not come to
-/// rest.
+/// velocities, an overdamped model's `(q − qₙ)/Δt`), and/or the unbalanced-force ratio of the
+/// spheres has stayed below `unbalanced` (see below; with both, both must hold). The run then
+/// ends as completed, its summary saying when; a run that reaches its duration first says that
+/// it did not come to rest.
 ///
 /// `min_contacts: k` leaves out the spheres with fewer than `k` active contacts at the step
 /// (the rattlers of a granular packing, which carry no load; walls count): in a viscous
@@ -119,11 +120,22 @@ pub struct TimeSpec {
 /// contact force) in units of speed: a packing creeping under load rearranges a few grains at
 /// a time long after the packing as a whole has stopped, and the largest speed then measures
 /// those few.
+///
+/// `unbalanced: R` is the test of explicit DEM codes, in both the inertial and the overdamped
+/// modes: the mean net force on the counted spheres (contacts and every load but the drags of
+/// the medium) over the mean force their contacts transmit stays below `R`
+/// ([`crate::granular::unbalanced_force_ratio`]). Unlike a speed it does not depend on the
+/// medium's viscosity or on the load: `R = 10⁻³` says the typical grain is out of balance by a
+/// thousandth of a typical contact force.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RestSpec {
     /// Speed below which a node counts as at rest (m/s).
-    pub speed: Positive,
+    #[serde(default)]
+    pub speed: Option<Positive>,
+    /// Unbalanced-force ratio below which the spheres count as at rest.
+    #[serde(default)]
+    pub unbalanced: Option<Positive>,
     /// Consecutive steps that must all be below it. Default 10.
     #[serde(default = "default_rest_steps")]
     pub steps: u32,

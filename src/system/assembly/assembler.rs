@@ -187,6 +187,25 @@ impl Assembler {
 
     /// Elastic and external forces `F = −∂E/∂q + F_ext` at `q` with velocity `v` (N per DOF).
     pub fn non_contact_forces(&mut self, model: &Model, q: &[f64], v: &[f64], dt: f64) -> Vec<f64> {
+        self.forces_without_contacts(model, q, v, dt, true)
+    }
+
+    /// Elastic and external forces without the drags (see
+    /// [`crate::external::ForceRole::Drag`]) at `q` with velocity `v` (N per DOF): with the
+    /// contact forces, what a node's motion must balance (the unbalanced force of
+    /// [`crate::granular::unbalanced_force_ratio`]).
+    pub fn loads(&mut self, model: &Model, q: &[f64], v: &[f64], dt: f64) -> Vec<f64> {
+        self.forces_without_contacts(model, q, v, dt, false)
+    }
+
+    fn forces_without_contacts(
+        &mut self,
+        model: &Model,
+        q: &[f64],
+        v: &[f64],
+        dt: f64,
+        drags: bool,
+    ) -> Vec<f64> {
         let n = model.n_dofs();
         let mut grad = vec![0.0; n];
         model.transport_frames(q, &mut self.frames);
@@ -203,7 +222,11 @@ impl Assembler {
             t: model.time,
             step: Coefficients::implicit_euler(dt),
         };
-        self.external.add_forces(&e, &mut f);
+        if drags {
+            self.external.add_forces(&e, &mut f);
+        } else {
+            self.external.add_loads(&e, &mut f);
+        }
         for (fi, gi) in f.iter_mut().zip(&grad) {
             *fi -= gi;
         }

@@ -243,6 +243,22 @@ impl ExternalStage {
         }
     }
 
+    /// The summed force of every force but the drags (role [`ForceRole::Drag`]) at `e` (N per
+    /// DOF), added into `f`: the loads a body carries, whatever resists its motion.
+    pub(crate) fn add_loads(&mut self, e: &ForceEval, f: &mut [f64]) {
+        for x in self
+            .forces
+            .iter()
+            .filter(|x| x.energy_role() != ForceRole::Drag)
+        {
+            self.derivatives.clear();
+            x.add(e, f, &mut self.derivatives);
+        }
+        for (f, u) in f.iter_mut().zip(&self.user) {
+            *f += u;
+        }
+    }
+
     /// Sum of the potentials `U(q)` of the forces of role [`ForceRole::Potential`] at `e` (J).
     pub(crate) fn potential(&self, e: &ForceEval) -> f64 {
         self.forces

@@ -126,6 +126,13 @@ impl Simulator {
         &self.work.eval.contacts
     }
 
+    /// The elastic and external forces but the drags at the model's configuration and
+    /// velocity, for a step of `dt` s (N per DOF; see [`Assembler::loads`]).
+    pub fn loads(&mut self, dt: f64) -> Vec<f64> {
+        let m = &self.model;
+        self.assembler.loads(m, &m.q, &m.v, dt)
+    }
+
     /// The system assembler, mutably (e.g. to restore contact state from a checkpoint).
     pub fn assembler_mut(&mut self) -> &mut Assembler {
         &mut self.assembler
