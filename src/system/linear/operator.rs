@@ -131,16 +131,42 @@ fn pair_dots(p: &PairBlock, x: &[f64]) -> [f64; 12] {
             xl[b] = x[c as usize];
         }
     }
-    // Column by column (the block is stored by columns): each row's sum still adds its terms
-    // in the order b = 0, 1, …, so the bits are those of a row-wise sum.
-    let mut acc = [0.0; 12];
-    for (b, &xb) in xl[..p.w].iter().enumerate() {
-        let col = p.block.column(b);
-        for (acc_a, &m) in acc[..p.w].iter_mut().zip(col.iter()) {
-            *acc_a += m * xb;
+    // The common widths with their width fixed at compile time, so that the rows' sums run
+    // side by side in vector registers (a sphere pair with spins has 12 local coordinates, a
+    // sphere–plane pair 6 or 3); every row still adds its terms in the order b = 0, 1, …
+    match p.w {
+        12 => block_dots::<12>(p.block, &xl),
+        6 => block_dots::<6>(p.block, &xl),
+        3 => block_dots::<3>(p.block, &xl),
+        w => {
+            let mut acc = [0.0; 12];
+            for (b, &xb) in xl[..w].iter().enumerate() {
+                let col = p.block.column(b);
+                for (acc_a, &m) in acc[..w].iter_mut().zip(col.iter()) {
+                    *acc_a += m * xb;
+                }
+            }
+            acc
         }
     }
-    acc
+}
+
+/// The first `W` rows of `block` times the first `W` entries of `xl`, column by column (the
+/// block is stored by columns): row `a`'s sum is `((0 + m_a0 x_0) + m_a1 x_1) + …`, the bits
+/// of a row-wise sum in increasing column order.
+#[inline(always)]
+fn block_dots<const W: usize>(block: &Mat12, xl: &[f64; 12]) -> [f64; 12] {
+    let m = block.as_slice();
+    let mut acc = [0.0; W];
+    for (b, &xb) in xl[..W].iter().enumerate() {
+        let col: &[f64; W] = m[12 * b..12 * b + W].try_into().expect("a column");
+        for a in 0..W {
+            acc[a] += col[a] * xb;
+        }
+    }
+    let mut out = [0.0; 12];
+    out[..W].copy_from_slice(&acc);
+    out
 }
 
 impl<'a> SystemOperator<'a> {
