@@ -79,6 +79,18 @@ pub(super) fn check(spec: &SceneSpec, cx: &Ctx) -> Result<(), SceneError> {
                 "give `speed: …` (m/s), `unbalanced: …` (the spheres' unbalanced-force ratio, e.g. 1e-3) or both",
             ));
     }
+    if spec.time.until_rest.is_some_and(|r| r.unbalanced.is_some())
+        && spec.spheres.is_empty()
+        && spec.sphere_sets.is_empty()
+    {
+        return Err(cx
+            .err(
+                "unbalanced",
+                "until_rest's `unbalanced` ratio is a measure of spheres, and the scene has none"
+                    .into(),
+            )
+            .with_help("test the nodes' speed instead: `until_rest: (speed: …)` (m/s)"));
+    }
     if let Some(PackingRegionSpec::Box { min, max }) = spec.output.packing_region
         && (0..3).any(|k| max.vec()[k] <= min.vec()[k])
     {
