@@ -234,23 +234,19 @@ impl ExternalStage {
 
     /// The summed force of every force at `e` (N per DOF), added into `f` (no derivatives kept).
     pub(crate) fn add_forces(&mut self, e: &ForceEval, f: &mut [f64]) {
-        for x in &self.forces {
-            self.derivatives.clear();
-            x.add(e, f, &mut self.derivatives);
-        }
-        for (f, u) in f.iter_mut().zip(&self.user) {
-            *f += u;
-        }
+        self.add_forces_where(e, f, |_| true);
     }
 
     /// The summed force of every force but the drags (role [`ForceRole::Drag`]) at `e` (N per
     /// DOF), added into `f`: the loads a body carries, whatever resists its motion.
     pub(crate) fn add_loads(&mut self, e: &ForceEval, f: &mut [f64]) {
-        for x in self
-            .forces
-            .iter()
-            .filter(|x| x.energy_role() != ForceRole::Drag)
-        {
+        self.add_forces_where(e, f, |role| role != ForceRole::Drag);
+    }
+
+    /// The summed force at `e` of the forces whose role `keep` accepts, and the user forces,
+    /// added into `f` (N per DOF; no derivatives kept).
+    fn add_forces_where(&mut self, e: &ForceEval, f: &mut [f64], keep: impl Fn(ForceRole) -> bool) {
+        for x in self.forces.iter().filter(|x| keep(x.energy_role())) {
             self.derivatives.clear();
             x.add(e, f, &mut self.derivatives);
         }
