@@ -16,8 +16,8 @@ use super::normal::integrated::{
     DampedHertzInt, HertzInt, LinearPressureInt, MaugisDugdaleGeoInt, MaugisDugdaleInt,
 };
 use super::normal::{
-    AdhesivePressure, Budding, ConstantForce, DampedHertz, Delile, Dividing, Dmt, Hertz,
-    HertzRestitution, Imc, Ipc, Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap,
+    AdhesivePressure, Budding, ConstantForce, Contractile, DampedHertz, Delile, Dividing, Dmt,
+    Hertz, HertzRestitution, Imc, Ipc, Jkr, LinearAdhesionForce, LinearDamper, LinearDamperOverlap,
     LinearForce, LinearPressure, MaugisDugdale, MaxwellFluidShell, PresetForce, SerialDashpot,
     Spring, SpringDamper,
 };
@@ -117,6 +117,8 @@ crate::element_set! {
         Dmt(Dmt),
         /// `N_Delile`.
         Delile(Delile),
+        /// `N_Contractile`.
+        Contractile(Contractile),
         /// `N_LinearPressure`.
         LinearPressure(LinearPressure),
         /// `N_AdhesivePressure`.

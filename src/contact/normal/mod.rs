@@ -1,9 +1,11 @@
 //! Normal force laws.
 
 mod constant_force;
+mod contractile;
 mod current_area;
 mod damped_hertz;
 mod delile;
+mod disc_lens;
 mod dividing;
 mod dmt;
 pub(crate) mod effective;
@@ -29,6 +31,7 @@ mod spring;
 mod spring_damper;
 
 pub use constant_force::ConstantForce;
+pub use contractile::Contractile;
 pub use current_area::{
     NodeArea, RingTerm, add_current_area_terms, current_node_area, ring_coordinates,
 };
