@@ -37,7 +37,7 @@ pub use integrator::{
 pub use linear::amd_lu::{AMD_LU_PIVOT_TOLERANCE, AMD_LU_RESIDUAL_TOLERANCE, AmdLu, AmdLuFailure};
 pub use linear::amd_lu_state::AmdLuState;
 pub use linear::bicgstab::{BiCgStab, CscRef, KrylovOutcome, Operator};
-pub use linear::block_jacobi::{BlockJacobi, DofBlocks};
+pub use linear::block_jacobi::{BlockGrouping, BlockJacobi, DofBlocks};
 pub use linear::envelope_lu::{
     BACKWARD_TOL, EnvelopeFailure, EnvelopeLu, MAX_MEAN_WIDTH, PIVOT_TOL,
 };
@@ -47,7 +47,7 @@ pub use linear::sparse_lblt::{
     LBLT_RESIDUAL_TOLERANCE, LbltFailure, SYMMETRY_TOLERANCE, SparseLblt,
 };
 pub use linear::sparse_lu::SparseLu;
-pub use settings::{InitialGuess, LineSearch, LinearSolverKind, SolverSettings};
+pub use settings::{InitialGuess, KrylovTolerance, LineSearch, LinearSolverKind, SolverSettings};
 pub use stages::{N_STAGES, StageTimes};
 pub use step::adaptive_dt::{
     AdaptiveSettings, AdaptiveState, AdaptiveStep, EASY_ITERATIONS, HARD_ITERATIONS, advance,

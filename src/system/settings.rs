@@ -1,5 +1,6 @@
 //! Solver settings (tolerances, iteration limits, line search).
 
+use super::linear::block_jacobi::BlockGrouping;
 use serde::{Deserialize, Serialize};
 
 /// Which line search Newton uses when no contact chain requires one (a chain with `N_IMC`
@@ -86,6 +87,26 @@ pub enum LinearSolverKind {
     AmdLu,
 }
 
+/// How accurately the Krylov solve of each Newton iteration is carried out.
+///
+/// Under `Newton` a solve stops at `‖J Δq − r‖ ≤ max(η ‖r‖, τ/10)`, `η = 10⁻¹⁰`, `τ` the residual
+/// that accepts the Newton iterate (the largest of `abs_tol`, `rel_tol ‖r₀‖`,
+/// `force_tol F_ref`). This is inexact Newton with the forcing term `η_k = max(η, τ/(10‖r_k‖))`
+/// (Dembo, Eisenstat & Steihaug, SIAM J. Numer. Anal. 19 (1982) 400; Eisenstat & Walker, SIAM
+/// J. Sci. Comput. 17 (1996) 16): the next residual is `‖r_{k+1}‖ ≤ η_k ‖r_k‖ + O(‖Δq‖²)`, so
+/// the linear error stays a tenth of the acceptance threshold, never the reason a step fails
+/// it, and the quadratic phase is kept until `‖r‖` nears `τ`. Solving further only polishes
+/// digits the Newton test then ignores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum KrylovTolerance {
+    /// Every solve to `10⁻¹⁰` of its right-hand side.
+    #[default]
+    Fixed,
+    /// Each solve to a tenth of the Newton acceptance threshold (or `10⁻¹⁰` of its right-hand
+    /// side, whichever is larger).
+    Newton,
+}
+
 /// Newton–Raphson settings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -121,6 +142,14 @@ pub struct SolverSettings {
     pub initial_guess: InitialGuess,
     /// Linear solver of each Newton iteration.
     pub linear_solver: LinearSolverKind,
+    /// Blocks of the Krylov solve's block-Jacobi preconditioner: `Triples` (3×3 per node,
+    /// centre and rotation) or `Bodies` (a rotating particle's centre and rotation in one 6×6
+    /// block, which captures the friction's centre–rotation coupling).
+    pub krylov_blocks: BlockGrouping,
+    /// How accurately each Krylov solve is carried out: `Fixed` (to `KRYLOV_RTOL = 1e-10` of
+    /// the right-hand side) or `Newton` (also stopping once its residual is a tenth of the
+    /// Newton acceptance threshold; see [`KrylovTolerance`]).
+    pub krylov_tolerance: KrylovTolerance,
 }
 
 impl SolverSettings {
@@ -167,6 +196,8 @@ impl Default for SolverSettings {
             line_search_expansion: 16.0,
             initial_guess: InitialGuess::Inertial,
             linear_solver: LinearSolverKind::Auto,
+            krylov_blocks: BlockGrouping::Triples,
+            krylov_tolerance: KrylovTolerance::Fixed,
         }
     }
 }

@@ -18,7 +18,7 @@
 //! block, is redone with the direct LU (counted in [`LinearSolver::fallbacks`]).
 
 use super::bicgstab::{BiCgStab, KrylovOutcome};
-use super::block_jacobi::{BlockJacobi, DofBlocks};
+use super::block_jacobi::{BlockGrouping, BlockJacobi, DofBlocks};
 use super::bordered::Bordered;
 use super::operator::SystemOperator;
 use crate::contact::LocalContact;
@@ -52,6 +52,11 @@ pub struct LinearSolver {
     /// Whether the unpivoted AMD-ordered LU is tried before the pivoting LU.
     use_amd_lu: bool,
     iterative: bool,
+    /// The preconditioner's partition ([`LinearSolver::with_preconditioner`]).
+    grouping: BlockGrouping,
+    /// Absolute residual (N) below which a Krylov solve stops whatever its relative tolerance
+    /// ([`LinearSolver::set_krylov_floor`]).
+    krylov_floor: f64,
     blocks: DofBlocks,
     pc: BlockJacobi,
     krylov: BiCgStab,
@@ -113,7 +118,7 @@ impl LinearSolver {
             use_amd_lu: kind == LinearSolverKind::AmdLu
                 || (kind == LinearSolverKind::Auto && !inertial && model.bodies.all_rigid()),
             blocks: if iterative {
-                DofBlocks::of_model(model)
+                DofBlocks::of_model(model, BlockGrouping::Triples)
             } else {
                 DofBlocks::default()
             },
@@ -125,8 +130,23 @@ impl LinearSolver {
     /// them; the direct LU analyses each new pattern anyway).
     pub(in crate::system) fn refresh_dofs(&mut self, model: &Model) {
         if self.iterative {
-            self.blocks = DofBlocks::of_model(model);
+            self.blocks = DofBlocks::of_model(model, self.grouping);
         }
+    }
+
+    /// The same solver with the Krylov preconditioner's blocks grouped by `grouping` (see
+    /// [`BlockGrouping`]). Ignored by the direct solvers.
+    pub fn with_grouping(mut self, model: &Model, grouping: BlockGrouping) -> Self {
+        self.grouping = grouping;
+        self.refresh_dofs(model);
+        self
+    }
+
+    /// Sets the absolute residual `‖J x − b‖` (N) at which the Krylov solve may stop before
+    /// its relative tolerance `KRYLOV_RTOL ‖b‖` (0: never). Newton sets it per iteration under
+    /// `krylov_tolerance: Newton`.
+    pub fn set_krylov_floor(&mut self, floor: f64) {
+        self.krylov_floor = floor;
     }
 
     /// The kind it was made for.
@@ -378,7 +398,8 @@ impl LinearSolver {
             self.fallbacks += 1;
             return false;
         }
-        let tol = KRYLOV_RTOL * rhs.iter().map(|x| x * x).sum::<f64>().sqrt();
+        let tol =
+            (KRYLOV_RTOL * rhs.iter().map(|x| x * x).sum::<f64>().sqrt()).max(self.krylov_floor);
         self.x.resize(rhs.len(), 0.0);
         let out = self.krylov.solve(
             op,

@@ -7,7 +7,13 @@ use super::merit::{search_energy, search_residual};
 use super::report::{Convergence, NewtonReport, NewtonWork};
 use crate::contact::ContactLineSearch;
 use crate::model::Model;
-use crate::system::{Assembler, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets};
+use crate::system::{
+    Assembler, KrylovTolerance, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets,
+};
+
+/// Under `krylov_tolerance: Newton`, the Krylov solve stops at this fraction of the residual
+/// that accepts the Newton iterate (see [`KrylovTolerance`]).
+const KRYLOV_FLOOR_OF_ACCEPTANCE: f64 = 0.1;
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
 pub(crate) fn solve(
@@ -47,7 +53,12 @@ fn solve_from(
             return Ok(report);
         }
         let tau = acceptance(settings, s.r0, work.eval.force_scale);
-        let dq_inf = s.newton_direction(asm, lu, work)?;
+        if settings.krylov_tolerance == KrylovTolerance::Newton {
+            lu.set_krylov_floor(KRYLOV_FLOOR_OF_ACCEPTANCE * tau);
+        }
+        let direction = s.newton_direction(asm, lu, work);
+        lu.set_krylov_floor(0.0);
+        let dq_inf = direction?;
         let alpha_max = s.ccd_cap(asm, q, work)?;
         let searched = s.line_search(asm, q, work, norm, alpha_max, dq_inf, tau)?;
         s.take_step(q, work, searched.alpha, alpha_max);

@@ -33,7 +33,8 @@ impl Simulator {
     /// (Re)builds the linear solver for the settings and the integrator's regime.
     pub(super) fn choose_linear_solver(&mut self) {
         let inertial = self.integrator.kind().is_inertial();
-        self.lu = LinearSolver::for_regime(&self.model, self.settings.linear_solver, inertial);
+        self.lu = LinearSolver::for_regime(&self.model, self.settings.linear_solver, inertial)
+            .with_grouping(&self.model, self.settings.krylov_blocks);
         self.assembler
             .set_contacts_in_pattern(&self.model, !self.lu.is_iterative());
     }
