@@ -258,35 +258,28 @@ impl<'a> SystemOperator<'a> {
         }
     }
 
-    /// Visits every entry `(row, column, value)` the product applies (free indices): the base
-    /// matrix column by column, then each pair's block, then the rings; entries at one
-    /// position are visited once per term.
-    pub fn for_each_entry(&self, f: &mut dyn FnMut(u32, u32, f64)) {
-        for c in 0..self.base.col_ptr.len() - 1 {
+    /// The assembled matrix in compressed columns (for the direct fallback): the base entries
+    /// and every pair's, summed where they meet. `fingerprint` must differ from every pattern
+    /// the direct solver saw before, so that it analyses this one anew.
+    pub fn to_csc(&self, n: usize, fingerprint: u64) -> (SparsityPattern, Vec<f64>) {
+        let mut entries: Vec<(u32, u32, f64)> = Vec::new();
+        for c in 0..n {
             for k in self.base.col_ptr[c] as usize..self.base.col_ptr[c + 1] as usize {
-                f(self.base.row_idx[k], c as u32, self.base.values[k]);
+                entries.push((c as u32, self.base.row_idx[k], self.base.values[k]));
             }
         }
         for p in &self.pairs {
             for (a, &r) in p.rows[..p.w].iter().enumerate() {
                 for (b, &c) in p.cols[..p.w].iter().enumerate() {
                     if r != NOT_FREE && c != NOT_FREE {
-                        f(r, c, p.block[(a, b)]);
+                        entries.push((c, r, p.block[(a, b)]));
                     }
                 }
             }
         }
         for ring in &self.rings {
-            ring.entries(|r, c, v| f(r, c, v));
+            ring.entries(|r, c, v| entries.push((c, r, v)));
         }
-    }
-
-    /// The assembled matrix in compressed columns (for the direct fallback): the base entries
-    /// and every pair's, summed where they meet. `fingerprint` must differ from every pattern
-    /// the direct solver saw before, so that it analyses this one anew.
-    pub fn to_csc(&self, n: usize, fingerprint: u64) -> (SparsityPattern, Vec<f64>) {
-        let mut entries: Vec<(u32, u32, f64)> = Vec::new();
-        self.for_each_entry(&mut |r, c, v| entries.push((c, r, v)));
         entries.sort_unstable_by_key(|&(c, r, _)| (c, r));
         let mut col_ptr = vec![0u32; n + 1];
         let mut row_idx: Vec<u32> = Vec::with_capacity(entries.len());
