@@ -39,9 +39,6 @@ pub struct DofBlocks {
     members: Vec<u32>,
     /// The block of each free index and its position there.
     block_of: Vec<(u32, u8)>,
-    /// Whether each block starts with a translation triple (a node or a centre; in a block of
-    /// six, its first three members), for the coarse level ([`super::coarse`]).
-    translation: Vec<bool>,
 }
 
 impl DofBlocks {
@@ -52,36 +49,13 @@ impl DofBlocks {
     pub fn of_model(model: &Model, grouping: BlockGrouping) -> Self {
         let mut triples: Vec<usize> = Vec::new();
         let mut sixes: Vec<(usize, usize)> = Vec::new();
-        let mut nodes: Vec<usize> = Vec::new();
         for b in model.bodies.iter() {
-            nodes.extend((0..b.n_nodes()).map(|i| b.node_dof(i)));
             match (grouping, b.n_nodes(), b.rotation_dof()) {
                 (BlockGrouping::Bodies, 1, Some(rot)) => sixes.push((b.node_dof(0), rot)),
                 _ => b.dof_triples(&mut triples),
             }
         }
-        let mut blocks = Self::from_groups(&model.dofs, &triples, &sixes);
-        blocks.mark_translations(&model.dofs, &nodes);
-        blocks
-    }
-
-    /// Marks the blocks that start at a node triple's first free DOF (`nodes`: the triples'
-    /// first global DOFs) as translations.
-    pub fn mark_translations(&mut self, dofs: &DofMap, nodes: &[usize]) {
-        self.translation = vec![false; self.len()];
-        for &g in nodes {
-            if let Some(i) = dofs.free_index(g) {
-                let (b, k) = self.locate(i);
-                if k == 0 && self.members(b).len() >= 3 {
-                    self.translation[b] = true;
-                }
-            }
-        }
-    }
-
-    /// Whether block `b` starts with a translation triple (see [`Self::mark_translations`]).
-    pub fn is_translation(&self, b: usize) -> bool {
-        self.translation.get(b).copied().unwrap_or(false)
+        Self::from_groups(&model.dofs, &triples, &sixes)
     }
 
     /// Blocks from the first global DOF of every candidate triple.
@@ -145,7 +119,6 @@ impl DofBlocks {
             starts,
             members,
             block_of,
-            translation: Vec::new(),
         }
     }
 
@@ -375,16 +348,13 @@ mod tests {
         // DOFs 0..3 a centre, 3..6 a node, 6..9 the centre's rotation, DOF 4 constrained.
         let mut dofs = DofMap::new(9);
         dofs.constrain(4);
-        let mut blocks = DofBlocks::from_groups(&dofs, &[3], &[(0, 6)]);
-        blocks.mark_translations(&dofs, &[0, 3]);
+        let blocks = DofBlocks::from_groups(&dofs, &[3], &[(0, 6)]);
         let members: Vec<_> = (0..blocks.len())
             .map(|b| blocks.members(b).to_vec())
             .collect();
         // Free indices: 0,1,2 (centre) | 3 (DOF 3) | 4 (DOF 5) | 5,6,7 (rotation).
         assert_eq!(members, vec![vec![0, 1, 2, 5, 6, 7], vec![3], vec![4]]);
         assert_eq!(blocks.locate(6), (0, 4));
-        // The six starts with its centre; the broken node triple is no translation block.
-        assert!(blocks.is_translation(0) && !blocks.is_translation(1));
         // A dense 8×8 matrix: the preconditioner inverts the six's 6×6 block exactly.
         let group: Vec<usize> = (0..9).filter(|&g| g != 4).collect();
         let pattern = SparsityPattern::build(&dofs, std::iter::once(&group[..]), 3);
