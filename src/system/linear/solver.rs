@@ -26,7 +26,7 @@ use crate::model::{DofMap, Model, RankOne};
 use crate::system::stages::{StageTimes, lap};
 use crate::system::{
     AmdLu, AmdLuState, EnvelopeFailure, EnvelopeLu, LbltFailure, LinearSolverKind, SolveError,
-    SparseLblt, SparseLu, SparsityPattern,
+    SolverSettings, SparseLblt, SparseLu, SparsityPattern,
 };
 
 /// Relative tolerance η of the Krylov solve.
@@ -83,6 +83,11 @@ impl LinearSolver {
     /// The solver of `kind` for `model` (after `Model::finalize`) under an inertial integrator.
     pub fn new(model: &Model, kind: LinearSolverKind) -> Self {
         Self::for_regime(model, kind, true)
+    }
+
+    /// [`Self::new`] of the settings' kind, with their Krylov blocks.
+    pub fn for_settings(model: &Model, settings: &SolverSettings) -> Self {
+        Self::new(model, settings.linear_solver).with_grouping(model, settings.krylov_blocks)
     }
 
     /// Whether [`LinearSolver::for_regime`] solves iteratively (see there).

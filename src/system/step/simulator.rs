@@ -104,8 +104,7 @@ impl Simulator {
         dt: f64,
     ) -> Self {
         let mut assembler = Assembler::with_contacts(&model, externals, contacts);
-        let lu = LinearSolver::new(&model, settings.linear_solver)
-            .with_grouping(&model, settings.krylov_blocks);
+        let lu = LinearSolver::for_settings(&model, &settings);
         assembler.set_contacts_in_pattern(&model, !lu.is_iterative());
         Self {
             model,

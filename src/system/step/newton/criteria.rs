@@ -4,7 +4,7 @@
 
 use super::Convergence;
 use crate::model::{BodyKind, Model};
-use crate::system::SolverSettings;
+use crate::system::{KrylovTolerance, SolverSettings};
 
 /// Relative Newton step below which a residual that no line search can reduce is taken to be at
 /// its round-off floor: relative to the rods' shortest rest edge, or to 1 m in scenes without
@@ -50,6 +50,16 @@ pub(super) fn acceptance(settings: &SolverSettings, r0: f64, force_scale: f64) -
         .abs_tol
         .max(settings.rel_tol * r0)
         .max(settings.force_tol * force_scale)
+}
+
+/// The absolute residual (N) at which the Krylov solve of an iterate may stop: under
+/// `krylov_tolerance: Newton` a tenth of the acceptance threshold `tau`, else 0 (see
+/// [`KrylovTolerance`]).
+pub(super) fn krylov_floor(settings: &SolverSettings, tau: f64) -> f64 {
+    match settings.krylov_tolerance {
+        KrylovTolerance::Newton => 0.1 * tau,
+        KrylovTolerance::Fixed => 0.0,
+    }
 }
 
 /// The residual tests of a Newton iterate with `‖r‖ = norm`: `Absolute`, then `Relative` to

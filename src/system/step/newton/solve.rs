@@ -2,18 +2,13 @@
 //! test it, solve for the Newton direction, cap it by CCD, search along it, take the step,
 //! and stop at an accepted trial or on the step-size test.
 
-use super::criteria::{FLOOR_STEP, acceptance, converged, length_scales, worth_speculating};
+use super::criteria::worth_speculating;
+use super::criteria::{FLOOR_STEP, acceptance, converged, krylov_floor, length_scales};
 use super::merit::{search_energy, search_residual};
 use super::report::{Convergence, NewtonReport, NewtonWork};
 use crate::contact::ContactLineSearch;
 use crate::model::Model;
-use crate::system::{
-    Assembler, KrylovTolerance, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets,
-};
-
-/// Under `krylov_tolerance: Newton`, the Krylov solve stops at this fraction of the residual
-/// that accepts the Newton iterate (see [`KrylovTolerance`]).
-const KRYLOV_FLOOR_OF_ACCEPTANCE: f64 = 0.1;
+use crate::system::{Assembler, LineSearch, LinearSolver, SolveError, SolverSettings, StepTargets};
 
 /// Solves `r(q) = 0` starting from `q` (constrained DOFs already set), in place.
 pub(crate) fn solve(
@@ -53,9 +48,7 @@ fn solve_from(
             return Ok(report);
         }
         let tau = acceptance(settings, s.r0, work.eval.force_scale);
-        if settings.krylov_tolerance == KrylovTolerance::Newton {
-            lu.set_krylov_floor(KRYLOV_FLOOR_OF_ACCEPTANCE * tau);
-        }
+        lu.set_krylov_floor(krylov_floor(settings, tau));
         let direction = s.newton_direction(asm, lu, work);
         lu.set_krylov_floor(0.0);
         let dq_inf = direction?;
