@@ -5,8 +5,9 @@
 //! centroid stays put. Near `d_eq` the gap closes as `exp(−2k t/γ)` with the law's stiffness
 //! `k = w a (d_max − d_eq)²` and each cell's drag `γ = 6πηR`.
 
-use catena::scene::{build_scene, parse_scene};
-use std::path::PathBuf;
+mod common;
+
+use common::{pair_separation, simulator_from};
 
 const R: f64 = 1e-5;
 const ETA: f64 = 1e-3;
@@ -27,24 +28,7 @@ fn approach(d0: f64, steps: usize) -> Vec<f64> {
         contacts: [(chain: "../chains/delile.ron", first: AllSpheres, second: AllSpheres, keep_distance: 5e-6)],
     )"#
     );
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/virtual.ron");
-    let spec = parse_scene(&src, &file).expect("scene parses");
-    let mut sim = build_scene(&spec, &src, &file)
-        .expect("scene builds")
-        .into_simulator();
-    (0..steps)
-        .map(|_| {
-            sim.step().expect("step converges");
-            let (a, b) = (&sim.model.bodies.spheres[0], &sim.model.bodies.spheres[1]);
-            let q = &sim.model.q;
-            let mid = 0.5 * (q[a.offset] + q[b.offset]);
-            assert!(
-                (mid - 0.5 * d0).abs() < 1e-12 * d0,
-                "the centroid moved: {mid:e}"
-            );
-            q[b.offset] - q[a.offset]
-        })
-        .collect()
+    pair_separation(&mut simulator_from(&src), d0, steps)
 }
 
 #[test]

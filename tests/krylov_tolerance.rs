@@ -6,8 +6,9 @@
 //! every step converges, Newton takes no more iterations, the states differ by what the Newton
 //! tolerance allows, and the Krylov iterations drop (here about half).
 
-use catena::scene::{build_scene, parse_scene};
-use std::path::PathBuf;
+mod common;
+
+use common::simulator_from;
 
 struct Run {
     newton: Vec<u32>,
@@ -34,11 +35,7 @@ fn run(solver: &str, steps: usize) -> Run {
         ],
     )"#
     );
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/virtual.ron");
-    let spec = parse_scene(&src, &file).expect("scene parses");
-    let mut sim = build_scene(&spec, &src, &file)
-        .expect("scene builds")
-        .into_simulator();
+    let mut sim = simulator_from(&src);
     let newton = (0..steps)
         .map(|_| sim.step().expect("step converges").newton.iterations)
         .collect();
