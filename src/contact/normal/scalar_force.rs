@@ -42,12 +42,61 @@ pub fn add_normal_force(ctx: &mut ContactCtx, s: ScalarForce) {
     ctx.energy += s.energy;
     ctx.force += g * s.force;
     if ctx.want_jacobian {
-        let mut dfx = -g * s.d_overlap;
-        if s.d_rate != 0.0 {
-            dfx -= ctx.rate_gradient(&ctx.velocity()) * s.d_rate;
-            ctx.dfdv -= g * g.transpose() * s.d_rate;
+        add_normal_jacobian(ctx, &s);
+    }
+}
+
+/// Number of leading local coordinates that carry `∇Δ` or `∇²Δ` (rows or columns): beyond it
+/// every term of the normal law's Jacobians is zero (a rotating sphere's spin slot, the slots a
+/// pair leaves empty).
+fn geometric_width(ctx: &ContactCtx) -> usize {
+    let h = ctx.hess.as_slice();
+    let carries = |j: usize| {
+        ctx.grad[j] != 0.0
+            || h[12 * j..12 * j + 12].iter().any(|&e| e != 0.0)
+            || (0..12).any(|c| h[12 * c + j] != 0.0)
+    };
+    (0..12).rev().find(|&j| carries(j)).map_or(0, |j| j + 1)
+}
+
+/// The Jacobians of [`add_normal_force`], entry by entry over the coordinates that carry the
+/// geometry ([`geometric_width`]), with the arithmetic of the matrix expressions
+/// `∂F/∂x = −F_δ ∇Δ − F_δ̇ (∇²Δ v)`, `∂f/∂v −= (∇Δ ∇Δᵀ) F_δ̇`, `∂f/∂x += ∇Δ (∂F/∂x)ᵀ + ∇²Δ F`
+/// (the same bits: the terms left out are exact zeros added to sums).
+#[allow(clippy::needless_range_loop)]
+fn add_normal_jacobian(ctx: &mut ContactCtx, s: &ScalarForce) {
+    let w = geometric_width(ctx);
+    if w == 0 {
+        return;
+    }
+    let g = ctx.grad;
+    let mut dfx = [0.0; 12];
+    for i in 0..w {
+        dfx[i] = -g[i] * s.d_overlap;
+    }
+    if s.d_rate != 0.0 {
+        // ∇²Δ v (its transpose when a side is rigid, see `ContactCtx::rate_gradient`).
+        let (v, h, rigid) = (ctx.velocity(), &ctx.hess, ctx.has_rigid());
+        let hij = |i: usize, j: usize| if rigid { h[(j, i)] } else { h[(i, j)] };
+        for i in 0..w {
+            let mut r = hij(i, 0) * v[0];
+            for j in 1..w {
+                r += hij(i, j) * v[j];
+            }
+            dfx[i] -= r * s.d_rate;
         }
-        ctx.dfdx += g * dfx.transpose() + ctx.hess * s.force;
+        let dv = ctx.dfdv.as_mut_slice();
+        for j in 0..w {
+            for i in 0..w {
+                dv[12 * j + i] -= g[i] * g[j] * s.d_rate;
+            }
+        }
+    }
+    let (dx, h) = (ctx.dfdx.as_mut_slice(), ctx.hess.as_slice());
+    for j in 0..w {
+        for i in 0..w {
+            dx[12 * j + i] += g[i] * dfx[j] + h[12 * j + i] * s.force;
+        }
     }
 }
 

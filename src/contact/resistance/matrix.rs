@@ -44,7 +44,9 @@ impl Resistance {
 /// Adds `F = −Γ v_rel` (module docs) of the coefficients `g` to the pair; nothing when the
 /// normal is undefined.
 pub fn add_resistance(ctx: &mut ContactCtx, g: &Resistance) {
-    let Some(fr) = ContactFrame::new(ctx) else {
+    // Borrowed where it lies: moving the ~2.8 kB frame out of the `Option` is a copy.
+    let frame = ContactFrame::new(ctx);
+    let Some(fr) = frame.as_ref() else {
         return;
     };
     let (n, v) = (fr.n, fr.vrel);

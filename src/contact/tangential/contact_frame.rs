@@ -159,54 +159,7 @@ impl ContactFrame {
         if !ctx.want_jacobian {
             return Some(fr);
         }
-        let rows = |m: &nalgebra::SMatrix<f64, 12, 12>, k: usize| -> Mat3x12 {
-            m.fixed_rows::<3>(3 * k).into_owned()
-        };
-        let mut ds1 = Mat3x12::zeros();
-        for k in 0..side1 {
-            ds1 += rows(&ctx.hess, k);
-        }
-        let dn = -(p * ds1) / ns;
-        let mut dvrel_dx = Mat3x12::zeros();
-        let mut dvrel_dv = Mat3x12::zeros();
-        for k in 0..n_pts {
-            let dwk = rows(&ctx.hess, k).transpose() * n + dn.transpose() * block(&ctx.grad, k);
-            fr.dw_dx[k] = dwk;
-            dvrel_dx += ctx.v[k] * dwk.transpose();
-            dvrel_dv
-                .fixed_columns_mut::<3>(3 * k)
-                .copy_from(&(Mat3::identity() * w[k]));
-        }
-        for &(k, rho) in spin.iter().flatten() {
-            let om = ctx.v[k];
-            dvrel_dx += n.cross(&om) * (ctx.grad * 0.5).transpose() - cross_matrix(&om) * dn * rho;
-            dvrel_dv
-                .fixed_columns_mut::<3>(3 * k)
-                .copy_from(&(cross_matrix(&n) * rho));
-        }
-        for side in 0..2 {
-            if let (Some((b, db)), Some((k, _))) = (&fr.lever_base[side], spin[side]) {
-                let s = sigma(side);
-                dvrel_dx += cross_matrix(&ctx.v[k]) * db * s;
-                let mut cols = dvrel_dv.fixed_columns_mut::<3>(3 * k);
-                cols -= cross_matrix(b) * s;
-            }
-        }
-        let m = Mat3::identity() * n.dot(&vrel) + n * vrel.transpose();
-        fr.dvt_dx = p * dvrel_dx - m * dn;
-        fr.dvt_dv = p * dvrel_dv;
-        fr.dvrel_dx = dvrel_dx;
-        fr.dvrel_dv = dvrel_dv;
-        fr.dn_dx = dn;
-        if fn_signed > 0.0 {
-            let (mut dsf_dx, mut dsf_dv) = (Mat3x12::zeros(), Mat3x12::zeros());
-            for k in 0..side1 {
-                dsf_dx += rows(&ctx.dfdx, k);
-                dsf_dv += rows(&ctx.dfdv, k);
-            }
-            fr.dfn_dx = -(dn.transpose() * sf + dsf_dx.transpose() * n);
-            fr.dfn_dv = -(dsf_dv.transpose() * n);
-        }
+        super::frame_jacobian::fill(ctx, &mut fr, &p, ns, &sf, fn_signed);
         Some(fr)
     }
 
@@ -216,31 +169,16 @@ impl ContactFrame {
     /// `τ_s = −ρ_s n × f` on each rotating side (module docs).
     pub fn add_force(&self, ctx: &mut ContactCtx, f: Vec3, df_dx: &Mat3x12, df_dv: &Mat3x12) {
         for k in 0..ctx.n_points() {
-            let wk = self.w[k];
             let mut b = ctx.force.fixed_rows_mut::<3>(3 * k);
-            b += f * wk;
-            if ctx.want_jacobian {
-                let mut bx = ctx.dfdx.fixed_rows_mut::<3>(3 * k);
-                bx += f * self.dw_dx[k].transpose() + df_dx * wk;
-                let mut bv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
-                bv += df_dv * wk;
-            }
+            b += f * self.w[k];
+        }
+        if ctx.want_jacobian {
+            super::frame_jacobian::add_force_jacobian(self, ctx, &f, df_dx, df_dv);
         }
         for &(k, rho) in self.spin.iter().flatten() {
             let nf = self.n.cross(&f);
             let mut b = ctx.force.fixed_rows_mut::<3>(3 * k);
             b -= nf * rho;
-            if ctx.want_jacobian {
-                let nx = cross_matrix(&self.n);
-                let tx: Mat3x12 = -nf * (ctx.grad * 0.5).transpose()
-                    + cross_matrix(&f) * self.dn_dx * rho
-                    - nx * df_dx * rho;
-                let tv: Mat3x12 = -(nx * df_dv) * rho;
-                let mut bx = ctx.dfdx.fixed_rows_mut::<3>(3 * k);
-                bx += tx;
-                let mut bv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
-                bv += tv;
-            }
         }
         for side in 0..2 {
             let (Some((b, db)), Some((k, _))) = (&self.lever_base[side], self.spin[side]) else {

@@ -99,7 +99,9 @@ impl ChainElement for CoulombFriction {
         if self.mu == 0.0 {
             return;
         }
-        let Some(fr) = ContactFrame::new(ctx) else {
+        // Borrowed where it lies: moving the ~2.8 kB frame out of the `Option` is a copy.
+        let frame = ContactFrame::new(ctx);
+        let Some(fr) = frame.as_ref() else {
             return;
         };
         let (mu, c) = (self.mu, self.c_t);

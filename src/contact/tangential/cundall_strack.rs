@@ -130,8 +130,9 @@ impl CundallStrack {
     }
 }
 
-/// The committed elongation rotated into the plane normal to `n`, with `∂ζ_r/∂x`.
-fn rotate_into_plane(zeta0: &Vec3, n: &Vec3, dn_dx: &Mat3x12) -> (Vec3, Mat3x12) {
+/// The committed elongation rotated into the plane normal to `n`, with `∂ζ_r/∂x` from
+/// `∂n/∂x` (zero when `dn_dx` is `None`).
+fn rotate_into_plane(zeta0: &Vec3, n: &Vec3, dn_dx: Option<&Mat3x12>) -> (Vec3, Mat3x12) {
     let len = zeta0.norm();
     let p = zeta0 - n * n.dot(zeta0);
     let pn = p.norm();
@@ -139,6 +140,9 @@ fn rotate_into_plane(zeta0: &Vec3, n: &Vec3, dn_dx: &Mat3x12) -> (Vec3, Mat3x12)
         return (Vec3::zeros(), Mat3x12::zeros());
     }
     let ph = p / pn;
+    let Some(dn_dx) = dn_dx else {
+        return (ph * len, Mat3x12::zeros());
+    };
     let dp = -(Mat3::identity() * n.dot(zeta0) + n * zeta0.transpose()) * dn_dx;
     let dz = (Mat3::identity() - ph * ph.transpose()) * dp * (len / pn);
     (ph * len, dz)
@@ -225,7 +229,9 @@ impl ChainElement for CundallStrack {
         check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        let Some(fr) = ContactFrame::new(ctx) else {
+        // Borrowed where it lies: moving the ~2.8 kB frame out of the `Option` is a copy.
+        let frame = ContactFrame::new(ctx);
+        let Some(fr) = frame.as_ref() else {
             return;
         };
         let (c, dt) = (self.c_t, ctx.dt);
@@ -235,12 +241,20 @@ impl ChainElement for CundallStrack {
             (self.k_t, Vec12::zeros())
         };
         let memory: SpringElongation = ctx.memory();
-        let (zr, dzr) = rotate_into_plane(&memory.zeta, &fr.n, &fr.dn_dx);
+        let want = ctx.want_jacobian;
+        let (zr, dzr) = rotate_into_plane(&memory.zeta, &fr.n, want.then_some(&fr.dn_dx));
         let zeta = zr + fr.vt * dt;
         let trial = -zeta * k - fr.vt * c;
-        let dtrial_dx: Mat3x12 =
-            -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c - zeta * dk_dx.transpose();
-        let dtrial_dv: Mat3x12 = -fr.dvt_dv * (k * dt + c);
+        // Without Jacobians (a line-search trial) the frame's derivatives are zero and only the
+        // force is used: its derivatives are left at zero rather than computed from zeros.
+        let (dtrial_dx, dtrial_dv): (Mat3x12, Mat3x12) = if want {
+            (
+                -(dzr + fr.dvt_dx * dt) * k - fr.dvt_dx * c - zeta * dk_dx.transpose(),
+                -fr.dvt_dv * (k * dt + c),
+            )
+        } else {
+            (Mat3x12::zeros(), Mat3x12::zeros())
+        };
         let mu = if memory.sliding {
             self.mu_d()
         } else {
@@ -514,7 +528,7 @@ mod tests {
     fn rotation_keeps_length_and_lands_in_the_plane() {
         let z0 = Vec3::new(1e-4, 2e-5, 3e-5);
         let n = Vec3::new(0.1, 0.2, 1.0).normalize();
-        let (zr, _) = rotate_into_plane(&z0, &n, &Mat3x12::zeros());
+        let (zr, _) = rotate_into_plane(&z0, &n, None);
         assert!((zr.norm() - z0.norm()).abs() < 1e-18);
         assert!(zr.dot(&n).abs() < 1e-18);
     }

@@ -6,6 +6,7 @@ mod coulomb;
 mod coulomb_cap;
 mod coulomb_int;
 mod cundall_strack;
+mod frame_jacobian;
 mod imc_friction;
 mod ipc_friction;
 mod relative_spin;
