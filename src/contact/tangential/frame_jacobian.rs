@@ -176,13 +176,27 @@ pub(super) fn add_force_jacobian(
     df_dv: &Mat3x12,
 ) {
     let (fx, fv) = (df_dx.as_slice(), df_dv.as_slice());
+    // Columns past the frame's position derivatives and `∂f/∂x`'s add exact zeros to `∂f/∂x`.
+    let wx = (0..12)
+        .rev()
+        .find(|&j| {
+            fx[3 * j..3 * j + 3].iter().any(|&e| e != 0.0)
+                || fr.dn_dx.as_slice()[3 * j..3 * j + 3]
+                    .iter()
+                    .any(|&e| e != 0.0)
+                || ctx.grad[j] != 0.0
+                || fr.dw_dx.iter().any(|dw| dw[j] != 0.0)
+        })
+        .map_or(0, |j| j + 1);
     for k in 0..ctx.n_points() {
         let (wk, dw) = (fr.w[k], &fr.dw_dx[k]);
         let (bx, bv) = (ctx.dfdx.as_mut_slice(), ctx.dfdv.as_mut_slice());
         for j in 0..12 {
             for i in 0..3 {
                 let r = 12 * j + 3 * k + i;
-                bx[r] += f[i] * dw[j] + fx[3 * j + i] * wk;
+                if j < wx {
+                    bx[r] += f[i] * dw[j] + fx[3 * j + i] * wk;
+                }
                 bv[r] += fv[3 * j + i] * wk;
             }
         }
@@ -196,7 +210,10 @@ pub(super) fn add_force_jacobian(
             let g = ctx.grad[j] * 0.5;
             for i in 0..3 {
                 let r = 12 * j + 3 * k + i;
-                bx[r] += nf[i] * g + row_col(&fxm, i, dn, j) * rho - row_col(&nx, i, fx, j) * rho;
+                if j < wx {
+                    bx[r] +=
+                        nf[i] * g + row_col(&fxm, i, dn, j) * rho - row_col(&nx, i, fx, j) * rho;
+                }
                 bv[r] += -row_col(&nx, i, fv, j) * rho;
             }
         }
