@@ -47,7 +47,7 @@ fn col_dot(b: &[f64], j: usize, v: &Vec3) -> f64 {
 }
 
 /// The sum over points `k < pts` of rows `3k..3k+3` of the 12×12 `m`, over columns `< wx`.
-fn point_rows_sum(m: &nalgebra::SMatrix<f64, 12, 12>, pts: usize, wx: usize) -> Mat3x12 {
+pub(super) fn point_rows_sum(m: &nalgebra::SMatrix<f64, 12, 12>, pts: usize, wx: usize) -> Mat3x12 {
     let (m, mut s) = (m.as_slice(), Mat3x12::zeros());
     let out = s.as_mut_slice();
     for j in 0..wx {

@@ -21,7 +21,8 @@
 //! through `v^rel(v)`. With `t = γ v_T/s`, `∂t/∂v_T = (γ/s)(I − v̂v̂ᵀ) + γ′ v̂v̂ᵀ` → `(K₂/2) I` as `s → 0`.
 
 use super::contact_weights::{relative_weights, triangle_weight_gradients};
-use crate::contact::core::{Mat12, Vec12};
+use super::frame_jacobian::point_rows_sum;
+use crate::contact::core::Vec12;
 use crate::contact::ctx::ContactCtx;
 use crate::contact::distance::ContactType;
 use crate::contact::element::{Caps, Gives, Needs};
@@ -177,7 +178,6 @@ impl ChainElement for ImcFriction {
         let side1 = ctx.points[0];
         let fc = ctx.force;
         let block = |v: &Vec12, k: usize| Vec3::new(v[3 * k], v[3 * k + 1], v[3 * k + 2]);
-        let rows = |m: &Mat12, k: usize| -> Mat3x12 { m.fixed_rows::<3>(3 * k).into_owned() };
         // Eq. 14: normal from the side-1 contact forces.
         let mut s = Vec3::zeros();
         for k in 0..side1 {
@@ -215,13 +215,11 @@ impl ChainElement for ImcFriction {
         if !ctx.want_jacobian {
             return;
         }
-        // The normal law's Jacobians, before this element adds to them, and those of S.
-        let (dfc_dx, dfc_dv) = (ctx.dfdx, ctx.dfdv);
-        let (mut ds_dx, mut ds_dv) = (Mat3x12::zeros(), Mat3x12::zeros());
-        for k in 0..side1 {
-            ds_dx += rows(&dfc_dx, k);
-            ds_dv += rows(&dfc_dv, k);
-        }
+        // The normal law's Jacobians (read below before this element adds to a point's rows,
+        // entry by entry, with the arithmetic of the matrix expressions in the comments) and
+        // those of S.
+        let ds_dx = point_rows_sum(&ctx.dfdx, side1, 12);
+        let ds_dv = point_rows_sum(&ctx.dfdv, side1, 12);
         // ∂t/∂v_T.
         let tt = if small {
             Mat3::identity() * (0.5 * k2)
@@ -233,8 +231,12 @@ impl ChainElement for ImcFriction {
         // v_rel derivatives: ∂/∂v = W; ∂/∂x through β and λ.
         let mut w = Mat3x12::zeros();
         for k in 0..n_pts {
-            w.fixed_columns_mut::<3>(3 * k)
-                .copy_from(&(Mat3::identity() * wts[k]));
+            let c = w.as_mut_slice();
+            for a in 0..3 {
+                for i in 0..3 {
+                    c[3 * (3 * k + a) + i] = if i == a { wts[k] } else { 0.0 * wts[k] };
+                }
+            }
         }
         let gb = beta_gradients(ctx);
         let mut dvrel_dx = Mat3x12::zeros();
@@ -242,7 +244,17 @@ impl ChainElement for ImcFriction {
             if ctx.points[side] == 2 {
                 let k0 = ctx.first_point(side);
                 let sign = if side == 0 { 1.0 } else { -1.0 };
-                dvrel_dx += (ctx.v[k0 + 1] - ctx.v[k0]) * gb[side].transpose() * sign;
+                // (v₁ − v₀) gᵀ sign.
+                let (d, g, m) = (
+                    ctx.v[k0 + 1] - ctx.v[k0],
+                    &gb[side],
+                    dvrel_dx.as_mut_slice(),
+                );
+                for j in 0..12 {
+                    for i in 0..3 {
+                        m[3 * j + i] += d[i] * g[j] * sign;
+                    }
+                }
             }
         }
         if ctx.points.contains(&3) {
@@ -258,24 +270,30 @@ impl ChainElement for ImcFriction {
         let dvt_dv = pn * w - m * dn_dv;
         let dt_dx = tt * dvt_dx;
         let dt_dv = tt * dvt_dv;
+        let (dtx, dtv) = (dt_dx.as_slice(), dt_dv.as_slice());
         for k in 0..n_pts {
             let c = sign_of(k) * self.mu;
             let fk = block(&fc, k);
-            let (dfn_dx, dfn_dv) = if fnorm[k] > 0.0 {
+            // ∂F^n_k = (rows of point k)ᵀ f̂_k.
+            let (mut dfn_dx, mut dfn_dv) = ([0.0; 12], [0.0; 12]);
+            if fnorm[k] > 0.0 {
                 let fh = fk / fnorm[k];
-                (
-                    rows(&dfc_dx, k).transpose() * fh,
-                    rows(&dfc_dv, k).transpose() * fh,
-                )
-            } else {
-                (Vec12::zeros(), Vec12::zeros())
-            };
-            let jx = (t * dfn_dx.transpose() + dt_dx * fnorm[k]) * c;
-            let jv = (t * dfn_dv.transpose() + dt_dv * fnorm[k]) * c;
-            let mut bx = ctx.dfdx.fixed_rows_mut::<3>(3 * k);
-            bx += jx;
-            let mut bv = ctx.dfdv.fixed_rows_mut::<3>(3 * k);
-            bv += jv;
+                let (x, v) = (ctx.dfdx.as_slice(), ctx.dfdv.as_slice());
+                for j in 0..12 {
+                    let r = 12 * j + 3 * k;
+                    dfn_dx[j] = x[r] * fh.x + x[r + 1] * fh.y + x[r + 2] * fh.z;
+                    dfn_dv[j] = v[r] * fh.x + v[r + 1] * fh.y + v[r + 2] * fh.z;
+                }
+            }
+            // (t ∂F^nᵀ + ∂t F^n) c on the point's rows.
+            let (bx, bv) = (ctx.dfdx.as_mut_slice(), ctx.dfdv.as_mut_slice());
+            for j in 0..12 {
+                for i in 0..3 {
+                    let r = 12 * j + 3 * k + i;
+                    bx[r] += (t[i] * dfn_dx[j] + dtx[3 * j + i] * fnorm[k]) * c;
+                    bv[r] += (t[i] * dfn_dv[j] + dtv[3 * j + i] * fnorm[k]) * c;
+                }
+            }
         }
     }
 }
