@@ -219,3 +219,75 @@ pub(super) fn add_force_jacobian(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::builtin::Builtin;
+    use crate::contact::element::{Env, PairMemory};
+    use crate::contact::law_test_support::{random_state, sphere_chain, spheres_and_ground};
+    use crate::contact::normal::DampedHertz;
+    use crate::contact::primitive::{PrimId, PrimKind};
+    use crate::contact::tangential::CundallStrack;
+    use crate::verify::Rng;
+
+    /// Rotating spheres carry position derivatives over their centres only (3 coordinates per
+    /// centre, none over the spin slots), so the frame's derivatives are computed over 6
+    /// columns for a sphere pair and 3 for a sphere on a plane; every column past that width
+    /// is zero in the frame and in the Jacobians the laws assembled (whose finite-difference
+    /// checks are the laws' own tests).
+    #[test]
+    fn sphere_pairs_carry_position_derivatives_over_their_centres_only() {
+        let m = spheres_and_ground();
+        let laws = vec![
+            Builtin::DampedHertz(DampedHertz {
+                damping_time: 1e-3,
+                ..Default::default()
+            }),
+            Builtin::CundallStrack(CundallStrack {
+                mu_s: 0.5,
+                mu_d: None,
+                k_t: 1e3,
+                mindlin: false,
+                c_t: 0.05,
+                cap_smoothing: 0.02,
+            }),
+        ];
+        let mut rng = Rng::new(3);
+        for (second, width) in [(PrimKind::Sphere, 6), (PrimKind::Plane, 3)] {
+            let chain = sphere_chain(second, laws.clone());
+            let other = match second {
+                PrimKind::Plane => PrimId::plane(0),
+                _ => PrimId::sphere(1),
+            };
+            for _ in 0..10 {
+                let (q, v) = random_state(&m, &mut rng, second, 1e-4, 1e-3);
+                let env = Env {
+                    model: &m,
+                    q: &q,
+                    v: &v,
+                };
+                let ctx = chain.evaluate(
+                    &env,
+                    PrimId::sphere(0),
+                    other,
+                    PairMemory::default(),
+                    1e-3,
+                    true,
+                );
+                assert!(ctx.spins[0].is_some(), "the spheres rotate");
+                let (side1, n_pts) = (ctx.points[0], ctx.n_points());
+                assert_eq!(x_width(&ctx, side1, n_pts), width);
+                let fr = ContactFrame::new(&ctx).expect("a normal");
+                for j in width..12 {
+                    assert!(fr.dn_dx.column(j).iter().all(|&e| e == 0.0));
+                    assert!(fr.dvt_dx.column(j).iter().all(|&e| e == 0.0));
+                    assert!(ctx.dfdx.column(j).iter().all(|&e| e == 0.0));
+                }
+                // The spin slots do enter the velocity derivatives.
+                let k = ctx.spins[0].unwrap();
+                assert!(fr.dvt_dv.column(3 * k).iter().any(|&e| e != 0.0));
+            }
+        }
+    }
+}
