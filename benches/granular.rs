@@ -4,6 +4,11 @@
 //!   `hertz_cundall_strack.ron` (Sphere_Sphere + N_Hertz + T_CundallStrack + AssembleForces +
 //!   AssembleContactMatrix, full 12×12 Jacobians), over the ≈ 3,000 overlapping pairs of 1,000
 //!   spheres on a compressed cubic lattice with random velocities, on 1 thread and on all.
+//! * `chain_granular_rotating`: the same lattice of rotating spheres (`rotation: true`) under
+//!   the DEM boxes' chain `granular_onset.ron` (N_HertzRestitution + T_CundallStrack with
+//!   Mindlin's stiffness + Feedback): every pair has 12 local coordinates (two centres, two
+//!   spins), the case the contact frame's column widths are made for (README, "Contact kernels
+//!   entry by entry").
 //! * `box_settling_1000`: one implicit Euler step (detection, Newton with line search to
 //!   convergence, history commit) of `examples/scenes/box_settling_1000.ron`, always from the
 //!   same state 0.1 s after release, while the bed settles (≈ 1,400 contacts); contact
@@ -24,14 +29,16 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// 10 × 10 × 10 spheres of radius 5 mm on a cubic lattice of spacing 9.9 mm (overlap 0.1 mm).
-fn lattice() -> Model {
+/// 10 × 10 × 10 spheres of radius 5 mm on a cubic lattice of spacing 9.9 mm (overlap 0.1 mm),
+/// rotating ones when `rotation`.
+fn lattice(rotation: bool) -> Model {
     let mut spheres = String::new();
     for k in 0..1000 {
         let (i, j, l) = (k % 10, (k / 10) % 10, k / 100);
         let s = 0.0099;
         spheres.push_str(&format!(
-            "(name: \"p{k}\", material: \"m\", radius: 0.005, center: ({}, {}, {})),",
+            "(name: \"p{k}\", material: \"m\", radius: 0.005, center: ({}, {}, {}), \
+             rotation: {rotation}),",
             s * i as f64,
             s * j as f64,
             s * l as f64
@@ -47,8 +54,19 @@ fn lattice() -> Model {
 }
 
 fn chain_throughput(c: &mut Criterion) {
-    let model = lattice();
-    let chain = Chain::<Builtin>::load(&root().join("chains/hertz_cundall_strack.ron")).unwrap();
+    chain_bench(
+        c,
+        "chain_hertz_cundall_strack",
+        "hertz_cundall_strack.ron",
+        false,
+    );
+    chain_bench(c, "chain_granular_rotating", "granular_onset.ron", true);
+}
+
+/// Contacts per second of the chain `file` over the lattice ([`lattice`]), benchmark `group`.
+fn chain_bench(c: &mut Criterion, group: &str, file: &str, rotation: bool) {
+    let model = lattice(rotation);
+    let chain = Chain::<Builtin>::load(&root().join("chains").join(file)).unwrap();
     let mut set = ContactSet::new(vec![ContactBinding {
         chain,
         first: BodyGroup::Spheres((0..1000).collect()),
@@ -74,8 +92,8 @@ fn chain_throughput(c: &mut Criterion) {
         .filter(|l| l.active)
         .count();
     let n = set.candidates().len() as u64;
-    eprintln!("chain_hertz_cundall_strack: {n} candidate pairs, {active} in contact");
-    let mut g = c.benchmark_group("chain_hertz_cundall_strack");
+    eprintln!("{group}: {n} candidate pairs, {active} in contact");
+    let mut g = c.benchmark_group(group);
     g.sample_size(20).measurement_time(Duration::from_secs(4));
     g.throughput(Throughput::Elements(n));
     for threads in [

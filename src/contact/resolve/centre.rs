@@ -23,7 +23,9 @@ fn resolve(env: &Env, ctx: &mut ContactCtx) {
 /// The centre-line distance these resolvers compute, value only: side 1's points `a`, side 2's
 /// `b` (m). Continuous collision detection uses it, so CCD sees exactly the resolver's Δ.
 pub fn distance(a: &[Vec3], b: &[Vec3]) -> f64 {
-    point_point(&a[0], &b[0], false).distance
+    // `point_point`'s `Δ = ‖p − q‖` itself, without building its derivatives: every candidate
+    // pair passes here before the chain runs.
+    (a[0] - b[0]).norm()
 }
 
 kind_resolver!(
@@ -58,3 +60,23 @@ kind_resolver!(
      (the rod radius for a rod node). No parameters.",
     |env, ctx| { resolve(env, ctx) }
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Rng;
+
+    /// The prefilter and CCD see exactly the resolver's `Δ`, bit for bit.
+    #[test]
+    fn distance_is_the_resolvers_to_the_bit() {
+        let mut rng = Rng::new(11);
+        for scale in [1e-6, 1e-3, 1.0, 1e3] {
+            for _ in 0..200 {
+                let (a, b) = (rng.vector(scale), rng.vector(scale));
+                let d = distance(&[a], &[b]);
+                assert_eq!(d.to_bits(), point_point(&a, &b, true).distance.to_bits());
+            }
+        }
+        assert_eq!(distance(&[Vec3::zeros()], &[Vec3::zeros()]), 0.0);
+    }
+}
