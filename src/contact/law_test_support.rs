@@ -95,21 +95,45 @@ pub(crate) fn jacobian_errors(
     second: PrimKind,
     memory: PairMemory,
 ) -> Option<(f64, f64)> {
-    let b = if second == PrimKind::Plane {
-        PrimId::Plane(PlanePrim { index: 0 })
-    } else {
-        PrimId::Sphere(SpherePrim { index: 1 })
-    };
     let c = check_pair(
         chain,
         m,
         q,
         v,
         PrimId::Sphere(SpherePrim { index: 0 }),
-        b,
+        partner(second),
         memory,
         1e-3,
         1e-9,
     )?;
     Some((c.dfdx_error, c.dfdv_error))
+}
+
+/// Sphere 0's partner in [`spheres_and_ground`]: the ground for a plane, else sphere 1.
+fn partner(second: PrimKind) -> PrimId {
+    if second == PrimKind::Plane {
+        PrimId::Plane(PlanePrim { index: 0 })
+    } else {
+        PrimId::Sphere(SpherePrim { index: 1 })
+    }
+}
+
+/// The chain's record of sphere 0 against its partner ([`partner`]) at `(q, v)`, from fresh
+/// memory, Δt = 1e-3 s, with Jacobians.
+pub(crate) fn evaluate_sphere_pair(
+    chain: &Chain,
+    m: &Model,
+    q: &[f64],
+    v: &[f64],
+    second: PrimKind,
+) -> crate::contact::ContactCtx {
+    let env = crate::contact::element::Env { model: m, q, v };
+    chain.evaluate(
+        &env,
+        PrimId::Sphere(SpherePrim { index: 0 }),
+        partner(second),
+        PairMemory::default(),
+        1e-3,
+        true,
+    )
 }

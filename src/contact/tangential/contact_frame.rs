@@ -204,10 +204,11 @@ impl ContactFrame {
 mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
-    use crate::contact::element::{Env, PairMemory};
-    use crate::contact::law_test_support::{sphere_chain, spheres_and_ground};
+    use crate::contact::law_test_support::{
+        evaluate_sphere_pair, sphere_chain, spheres_and_ground,
+    };
     use crate::contact::normal::Hertz;
-    use crate::contact::primitive::{PrimId, PrimKind};
+    use crate::contact::primitive::PrimKind;
     use crate::contact::tangential::CoulombFriction;
 
     /// Sphere 0 resting on the ground with overlap `delta`, moving at `u` along x and spinning
@@ -231,19 +232,7 @@ mod tests {
                 }),
             ],
         );
-        let env = Env {
-            model: &m,
-            q: &q,
-            v: &v,
-        };
-        let ctx = chain.evaluate(
-            &env,
-            PrimId::sphere(0),
-            PrimId::plane(0),
-            PairMemory::default(),
-            1e-3,
-            true,
-        );
+        let ctx = evaluate_sphere_pair(&chain, &m, &q, &v, PrimKind::Plane);
         (ctx, s.radius - delta / 2.0)
     }
 

@@ -224,10 +224,11 @@ pub(super) fn add_force_jacobian(
 mod tests {
     use super::*;
     use crate::contact::builtin::Builtin;
-    use crate::contact::element::{Env, PairMemory};
-    use crate::contact::law_test_support::{random_state, sphere_chain, spheres_and_ground};
+    use crate::contact::law_test_support::{
+        evaluate_sphere_pair, random_state, sphere_chain, spheres_and_ground,
+    };
     use crate::contact::normal::DampedHertz;
-    use crate::contact::primitive::{PrimId, PrimKind};
+    use crate::contact::primitive::PrimKind;
     use crate::contact::tangential::CundallStrack;
     use crate::verify::Rng;
 
@@ -256,25 +257,9 @@ mod tests {
         let mut rng = Rng::new(3);
         for (second, width) in [(PrimKind::Sphere, 6), (PrimKind::Plane, 3)] {
             let chain = sphere_chain(second, laws.clone());
-            let other = match second {
-                PrimKind::Plane => PrimId::plane(0),
-                _ => PrimId::sphere(1),
-            };
             for _ in 0..10 {
                 let (q, v) = random_state(&m, &mut rng, second, 1e-4, 1e-3);
-                let env = Env {
-                    model: &m,
-                    q: &q,
-                    v: &v,
-                };
-                let ctx = chain.evaluate(
-                    &env,
-                    PrimId::sphere(0),
-                    other,
-                    PairMemory::default(),
-                    1e-3,
-                    true,
-                );
+                let ctx = evaluate_sphere_pair(&chain, &m, &q, &v, second);
                 assert!(ctx.spins[0].is_some(), "the spheres rotate");
                 let (side1, n_pts) = (ctx.points[0], ctx.n_points());
                 assert_eq!(x_width(&ctx, side1, n_pts), width);
