@@ -6,7 +6,10 @@
 //! * `cold`: A, its LU factorisation and the solve (the first step of a run);
 //! * `step`: what one time step costs in a run — the configuration turns by ω Δt, A is
 //!   rebuilt and `A f = U` is solved by refinement on the factor kept from earlier steps
-//!   (refactorising when it has gone stale).
+//!   (refactorising when it has gone stale);
+//! * `assemble_far4`, `step_far4`, `assemble_far8`, `step_far8`: the same with the far field at
+//!   κ = 4 and 8 (edges at least κ edge lengths from a node by Simpson's rule;
+//!   `RegularizedStokeslets::with_far_field`).
 //!
 //! Run: `cargo bench --bench rss`
 
@@ -64,39 +67,50 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("rss");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
     for m in [2, 10] {
-        let (mut model, anchors) = flagella(m);
-        let rss = RegularizedStokeslets::new(0.1, None).unwrap();
-        let mut buf = Vec::new();
-        g.bench_with_input(BenchmarkId::new("assemble", m), &m, |b, _| {
-            b.iter(|| black_box(rss.assemble(&model, &model.q, &mut buf).unwrap()))
-        });
-        g.bench_with_input(BenchmarkId::new("cold", m), &m, |b, _| {
-            b.iter(|| {
-                let mut rss = RegularizedStokeslets::new(0.1, None).unwrap();
-                black_box(rss.compute(&model, &model.q, &model.v).unwrap()[0])
-            })
-        });
-        let mut rss = RegularizedStokeslets::new(0.1, None).unwrap();
-        rss.compute(&model, &model.q, &model.v).unwrap();
-        g.bench_with_input(BenchmarkId::new("step", m), &m, |b, _| {
-            b.iter(|| {
-                turn(&mut model, &anchors, OMEGA * DT);
-                set_rotation(&mut model, &anchors);
-                black_box(rss.compute(&model, &model.q, &model.v).unwrap()[0])
-            })
-        });
-        let s = rss.stats();
-        println!(
-            "M = {m}: {} solves, {} factorisations, {:.2} refinements per solve, last ‖U − Af‖/‖U‖ = {:.1e}; \
-             per solve: assemble {:.2} ms, factorise {:.2} ms, refine {:.2} ms",
-            s.solves,
-            s.factorisations,
-            s.refinements as f64 / s.solves as f64,
-            s.last_relative_residual,
-            1e3 * s.assemble_seconds / s.solves as f64,
-            1e3 * s.factorise_seconds / s.solves as f64,
-            1e3 * s.refine_seconds / s.solves as f64,
-        );
+        for (tag, kappa) in [("", None), ("_far4", Some(4.0)), ("_far8", Some(8.0))] {
+            let (mut model, anchors) = flagella(m);
+            let fluid = || {
+                let rss = RegularizedStokeslets::new(0.1, None).unwrap();
+                match kappa {
+                    Some(k) => rss.with_far_field(k).unwrap(),
+                    None => rss,
+                }
+            };
+            let rss = fluid();
+            let mut buf = Vec::new();
+            g.bench_with_input(BenchmarkId::new(format!("assemble{tag}"), m), &m, |b, _| {
+                b.iter(|| black_box(rss.assemble(&model, &model.q, &mut buf).unwrap()))
+            });
+            if kappa.is_none() {
+                g.bench_with_input(BenchmarkId::new("cold", m), &m, |b, _| {
+                    b.iter(|| {
+                        let mut rss = fluid();
+                        black_box(rss.compute(&model, &model.q, &model.v).unwrap()[0])
+                    })
+                });
+            }
+            let mut rss = fluid();
+            rss.compute(&model, &model.q, &model.v).unwrap();
+            g.bench_with_input(BenchmarkId::new(format!("step{tag}"), m), &m, |b, _| {
+                b.iter(|| {
+                    turn(&mut model, &anchors, OMEGA * DT);
+                    set_rotation(&mut model, &anchors);
+                    black_box(rss.compute(&model, &model.q, &model.v).unwrap()[0])
+                })
+            });
+            let s = rss.stats();
+            println!(
+                "M = {m}{tag}: {} solves, {} factorisations, {:.2} refinements per solve, last ‖U − Af‖/‖U‖ = {:.1e}; \
+                 per solve: assemble {:.2} ms, factorise {:.2} ms, refine {:.2} ms",
+                s.solves,
+                s.factorisations,
+                s.refinements as f64 / s.solves as f64,
+                s.last_relative_residual,
+                1e3 * s.assemble_seconds / s.solves as f64,
+                1e3 * s.factorise_seconds / s.solves as f64,
+                1e3 * s.refine_seconds / s.solves as f64,
+            );
+        }
     }
     g.finish();
 }

@@ -2,7 +2,8 @@
 //! over every edge of every rod, in parallel over rows.
 
 use super::RegularizedStokeslets;
-use super::kernel::{Edge, EndPoint, coefficients, combine};
+use super::far_field::{far_threshold2, midpoint, select, simpson_coefficients};
+use super::kernel::{Edge, EndPoint, SegmentCoefficients, coefficients, combine};
 use super::lanes::{F4, Real};
 use super::solver::dot;
 use crate::external::ExternalError;
@@ -113,6 +114,8 @@ fn has_avx2() -> bool {
 struct Geometry {
     /// Number of nodes `N`.
     nodes: usize,
+    /// Whether distant edges take Simpson's rule ([`super::far_field`]).
+    far: bool,
     /// Node coordinates (m), by global node, padded.
     x: [Vec<f64>; 3],
     /// `ε²` of each node's rod (m²), padded.
@@ -132,6 +135,8 @@ struct RodEdges {
     inv_len: Vec<f64>,
     inv_len2: Vec<f64>,
     eps2: Vec<f64>,
+    /// Far-field threshold `((κ + ½)|e|)²` of each edge (m², empty without a far field).
+    far2: Vec<f64>,
 }
 
 /// `n` rounded up to whole lanes.
@@ -148,6 +153,7 @@ impl Geometry {
             v.resize(n, last);
         };
         let mut g = Geometry {
+            far: rss.far_field.is_some(),
             nodes: nodes.len(),
             x: std::array::from_fn(|c| nodes.iter().map(|p| p[c]).collect()),
             eps2: Vec::with_capacity(padded),
@@ -173,6 +179,9 @@ impl Geometry {
                 edges.inv_len.push(edge.inv_len);
                 edges.inv_len2.push(edge.inv_len2);
                 edges.eps2.push(edge.eps2);
+                if let Some(kappa) = rss.far_field {
+                    edges.far2.push(far_threshold2(kappa, edge.len));
+                }
             }
             let n = lanes(count);
             for v in edges.e.iter_mut().chain([
@@ -183,6 +192,9 @@ impl Geometry {
                 &mut edges.eps2,
             ]) {
                 pad(v, n);
+            }
+            if g.far {
+                pad(&mut edges.far2, n);
             }
             g.rods.push(edges);
         }
@@ -207,17 +219,32 @@ struct Scratch {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn row_avx2(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
-    row(g, xhat, scale, rows, s)
+    if g.far {
+        row::<true>(g, xhat, scale, rows, s)
+    } else {
+        row::<false>(g, xhat, scale, rows, s)
+    }
 }
 
 fn row_base(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
-    row(g, xhat, scale, rows, s)
+    if g.far {
+        row::<true>(g, xhat, scale, rows, s)
+    } else {
+        row::<false>(g, xhat, scale, rows, s)
+    }
 }
 
 /// The three rows of `A` of the node at `xhat` into `rows` (row-major, `3N` columns), four
-/// nodes or four edges at a time ([`F4`]: each lane gets the bits of the scalar kernel).
+/// nodes or four edges at a time ([`F4`]: each lane gets the bits of the scalar kernel);
+/// with `FAR`, distant edges by Simpson's rule ([`far_or_near`]).
 #[inline(always)]
-fn row(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scratch) {
+fn row<const FAR: bool>(
+    g: &Geometry,
+    xhat: [f64; 3],
+    scale: f64,
+    rows: &mut [f64],
+    s: &mut Scratch,
+) {
     let padded = g.eps2.len();
     let n = 3 * g.nodes;
     for v in s.r.iter_mut().chain([&mut s.big_r, &mut s.inv_r]) {
@@ -267,7 +294,11 @@ fn row(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scrat
                 inv_r: F4::load(&s.inv_r, i),
             };
             let (p0, p1) = (end(a + k), end(a + k + 1));
-            let c = coefficients(&edge, &p0, &p1);
+            let c = if FAR {
+                far_or_near(&edge, &p0, &p1, F4::load(&rod.far2, k))
+            } else {
+                coefficients(&edge, &p0, &p1)
+            };
             let b1 = combine(&c.a1, scale, &p0.r, &edge.e);
             let b2 = combine(&c.a2, scale, &p0.r, &edge.e);
             for j in 0..6 {
@@ -284,6 +315,30 @@ fn row(g: &Geometry, xhat: [f64; 3], scale: f64, rows: &mut [f64], s: &mut Scrat
             });
             write_block(rows, n, a + k, &b);
         }
+    }
+}
+
+/// The coefficients of four edges, each by Simpson's rule if it is in the far field of the
+/// row's node (`|r_h|² ≥ threshold2`) and exactly otherwise: lane by lane the bits of the
+/// scalar choice, computing only the rule(s) some lane needs.
+#[inline(always)]
+fn far_or_near(
+    edge: &Edge<F4>,
+    p0: &EndPoint<F4>,
+    p1: &EndPoint<F4>,
+    threshold2: F4,
+) -> SegmentCoefficients<F4> {
+    let (_, rh2) = midpoint(edge, p0);
+    let far = (0..4).filter(|&l| rh2.0[l] >= threshold2.0[l]).count();
+    match far {
+        0 => coefficients(edge, p0, p1),
+        4 => simpson_coefficients(edge, p0, p1, rh2),
+        _ => select(
+            rh2,
+            threshold2,
+            &simpson_coefficients(edge, p0, p1, rh2),
+            &coefficients(edge, p0, p1),
+        ),
     }
 }
 

@@ -22,6 +22,10 @@
 //! **Regularisation.** `ε = 1.02 h` with `h` the radius of the rod that owns the segment (App. A,
 //! after Cortez 2018), or one value for every segment when given.
 //!
+//! **Far field** (opt-in, [`RegularizedStokeslets::with_far_field`]): edges at least `κ` edge
+//! lengths from a node take Simpson's rule instead of the exact moments, within
+//! `(1 + 1/κ)/(30κ³)` per block ([`far_field`]).
+//!
 //! **Solve.** `A` is not symmetric: the collocation `A_{jk} = ∫ S(xⱼ − x(s)) φₖ(s) ds` differs
 //! from `A_{kj}` wherever the rod is curved or near rod ends (each 3×3 block is symmetric, and
 //! reciprocity holds only up to the discretisation), so Cholesky does not apply and `A f = U` is
@@ -45,6 +49,7 @@
 
 mod assemble;
 mod checkpoint;
+mod far_field;
 mod force;
 mod kernel;
 mod lanes;

@@ -93,9 +93,18 @@ pub(super) fn build_forces(
                 radius.0,
                 width.0,
             )?)),
-            ForceSpec::Rss { viscosity, epsilon } => {
-                let rss = RegularizedStokeslets::new(viscosity.0, epsilon.map(|e| e.0))
+            ForceSpec::Rss {
+                viscosity,
+                epsilon,
+                far_field,
+            } => {
+                let mut rss = RegularizedStokeslets::new(viscosity.0, epsilon.map(|e| e.0))
                     .map_err(|e| cx.err("Rss", e.to_string()))?;
+                if let Some(kappa) = far_field {
+                    rss = rss
+                        .with_far_field(kappa.0)
+                        .map_err(|e| cx.err("Rss", e.to_string()))?;
+                }
                 externals.push(Box::new(rss));
             }
             ForceSpec::PointForce {

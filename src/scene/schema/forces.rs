@@ -91,6 +91,11 @@ pub enum ForceSpec {
         /// Regularisation ε (m); default 1.02 × the radius of each rod.
         #[serde(default)]
         epsilon: Option<Positive>,
+        /// Far-field ratio κ (≥ 2): edges at least κ edge lengths from a node take Simpson's
+        /// rule, within `(1 + 1/κ)/(30 κ³)` of the exact kernel per block; default none (the
+        /// exact kernel everywhere).
+        #[serde(default)]
+        far_field: Option<Positive>,
     },
     /// Force on one node: constant, or switched on at `start` and off at `end` with C¹
     /// smoothstep ramps of `ramp` (the force is `force · a(t)` with the envelope `a` of
