@@ -107,14 +107,46 @@ fn block(v: &Vec12, k: usize) -> Vec3 {
 
 impl ContactFrame {
     /// The frame of the pair, or `None` when the normal is undefined.
+    ///
+    /// Laws on the hot path build the frame in place with [`Self::zeroed`] and
+    /// [`Self::compute`]: returning the ~2.8 kB frame by value costs a copy of it.
+    pub fn new(ctx: &ContactCtx) -> Option<Self> {
+        let mut fr = Self::zeroed();
+        fr.compute(ctx).then_some(fr)
+    }
+
+    /// A frame with every field zero (no normal yet): the start of [`Self::compute`].
+    pub fn zeroed() -> Self {
+        Self {
+            n: Vec3::zeros(),
+            w: [0.0; 4],
+            vrel: Vec3::zeros(),
+            vt: Vec3::zeros(),
+            normal_force: 0.0,
+            dn_dx: Mat3x12::zeros(),
+            dw_dx: [Vec12::zeros(); 4],
+            dvrel_dx: Mat3x12::zeros(),
+            dvrel_dv: Mat3x12::zeros(),
+            dvt_dx: Mat3x12::zeros(),
+            dvt_dv: Mat3x12::zeros(),
+            dfn_dx: Vec12::zeros(),
+            dfn_dv: Vec12::zeros(),
+            spin: [None; 2],
+            lever_base: [None, None],
+        }
+    }
+
+    /// Computes the frame of the pair into `self`, which must be [`Self::zeroed`] (its
+    /// derivatives are written only where they can be non-zero); `false`, leaving `self`
+    /// zeroed, when the normal is undefined.
     // Points, weights and their derivatives are parallel arrays indexed by point.
     #[allow(clippy::needless_range_loop)]
-    pub fn new(ctx: &ContactCtx) -> Option<Self> {
+    pub fn compute(&mut self, ctx: &ContactCtx) -> bool {
         let (side1, n_pts) = (ctx.points[0], ctx.n_points());
         let s1: Vec3 = (0..side1).map(|k| block(&ctx.grad, k)).sum();
         let ns = s1.norm();
         if ns.is_nan() || ns <= 0.0 {
-            return None;
+            return false;
         }
         let n = -s1 / ns;
         let p = Mat3::identity() - n * n.transpose();
@@ -139,28 +171,17 @@ impl ContactFrame {
         let vt = p * vrel;
         let sf: Vec3 = (0..side1).map(|k| block(&ctx.force, k)).sum();
         let fn_signed = -n.dot(&sf);
-        let mut fr = Self {
-            n,
-            w,
-            vrel,
-            vt,
-            normal_force: fn_signed.max(0.0),
-            dn_dx: Mat3x12::zeros(),
-            dw_dx: [Vec12::zeros(); 4],
-            dvrel_dx: Mat3x12::zeros(),
-            dvrel_dv: Mat3x12::zeros(),
-            dvt_dx: Mat3x12::zeros(),
-            dvt_dv: Mat3x12::zeros(),
-            dfn_dx: Vec12::zeros(),
-            dfn_dv: Vec12::zeros(),
-            spin,
-            lever_base,
-        };
-        if !ctx.want_jacobian {
-            return Some(fr);
+        self.n = n;
+        self.w = w;
+        self.vrel = vrel;
+        self.vt = vt;
+        self.normal_force = fn_signed.max(0.0);
+        self.spin = spin;
+        self.lever_base = lever_base;
+        if ctx.want_jacobian {
+            super::frame_jacobian::fill(ctx, self, &p, ns, &sf, fn_signed);
         }
-        super::frame_jacobian::fill(ctx, &mut fr, &p, ns, &sf, fn_signed);
-        Some(fr)
+        true
     }
 
     /// Adds a contact force `f` (N) on side 2 at the contact point (reaction on side 1) with its

@@ -99,11 +99,11 @@ impl ChainElement for CoulombFriction {
         if self.mu == 0.0 {
             return;
         }
-        // Borrowed where it lies: moving the ~2.8 kB frame out of the `Option` is a copy.
-        let frame = ContactFrame::new(ctx);
-        let Some(fr) = frame.as_ref() else {
+        // Built in place: a ~2.8 kB frame returned by value is a copy.
+        let mut fr = ContactFrame::zeroed();
+        if !fr.compute(ctx) {
             return;
-        };
+        }
         let (mu, c) = (self.mu, self.c_t);
         let capped = cap(
             -fr.vt * c,

@@ -229,11 +229,11 @@ impl ChainElement for CundallStrack {
         check_smoothing(self.cap_smoothing)
     }
     fn evaluate(&self, _env: &Env, ctx: &mut ContactCtx) {
-        // Borrowed where it lies: moving the ~2.8 kB frame out of the `Option` is a copy.
-        let frame = ContactFrame::new(ctx);
-        let Some(fr) = frame.as_ref() else {
+        // Built in place: a ~2.8 kB frame returned by value is a copy.
+        let mut fr = ContactFrame::zeroed();
+        if !fr.compute(ctx) {
             return;
-        };
+        }
         let (c, dt) = (self.c_t, ctx.dt);
         let (k, dk_dx) = if self.mindlin {
             mindlin_stiffness(ctx)
