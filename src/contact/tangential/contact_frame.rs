@@ -108,15 +108,15 @@ fn block(v: &Vec12, k: usize) -> Vec3 {
 impl ContactFrame {
     /// The frame of the pair, or `None` when the normal is undefined.
     ///
-    /// Laws on the hot path build the frame in place with [`Self::zeroed`] and
-    /// [`Self::compute`]: returning the ~2.8 kB frame by value costs a copy of it.
+    /// The crate's own sphere laws build the frame in place instead (returning the ~2.8 kB
+    /// frame by value costs a copy of it); the frame and its bits are the same.
     pub fn new(ctx: &ContactCtx) -> Option<Self> {
         let mut fr = Self::zeroed();
         fr.compute(ctx).then_some(fr)
     }
 
     /// A frame with every field zero (no normal yet): the start of [`Self::compute`].
-    pub fn zeroed() -> Self {
+    pub(crate) fn zeroed() -> Self {
         Self {
             n: Vec3::zeros(),
             w: [0.0; 4],
@@ -141,7 +141,14 @@ impl ContactFrame {
     /// zeroed, when the normal is undefined.
     // Points, weights and their derivatives are parallel arrays indexed by point.
     #[allow(clippy::needless_range_loop)]
-    pub fn compute(&mut self, ctx: &ContactCtx) -> bool {
+    pub(crate) fn compute(&mut self, ctx: &ContactCtx) -> bool {
+        debug_assert!(
+            self.dn_dx
+                .iter()
+                .chain(self.dvt_dv.iter())
+                .all(|&x| x == 0.0),
+            "ContactFrame::compute needs a zeroed frame"
+        );
         let (side1, n_pts) = (ctx.points[0], ctx.n_points());
         let s1: Vec3 = (0..side1).map(|k| block(&ctx.grad, k)).sum();
         let ns = s1.norm();
