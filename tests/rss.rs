@@ -353,15 +353,23 @@ fn the_force_is_bit_identical_for_any_thread_count() {
             .build()
             .unwrap();
         pool.install(|| {
-            let mut rss = RegularizedStokeslets::new(ETA, None).unwrap();
-            // Two solves: the second one refines on the first one's factor.
-            rss.compute(&m, &m.q, &m.v).unwrap();
-            let mut q = m.q.clone();
-            q[0] += 1e-5;
-            rss.compute(&m, &q, &m.v).unwrap().to_vec()
+            // The exact kernel, and the far field (Simpson's rule beyond 4 edge lengths).
+            [None, Some(4.0)].map(|kappa| {
+                let rss = RegularizedStokeslets::new(ETA, None).unwrap();
+                let mut rss = match kappa {
+                    Some(k) => rss.with_far_field(k).unwrap(),
+                    None => rss,
+                };
+                // Two solves: the second one refines on the first one's factor.
+                rss.compute(&m, &m.q, &m.v).unwrap();
+                let mut q = m.q.clone();
+                q[0] += 1e-5;
+                rss.compute(&m, &q, &m.v).unwrap().to_vec()
+            })
         })
     };
     let one = run(1);
+    assert_ne!(one[0], one[1], "the far field changes the force");
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
 }

@@ -2,7 +2,7 @@
 //! edges at least `κ` edge lengths from a node take Simpson's rule. Checked against the exact
 //! kernel on two helices side by side: blocks within the stated bound `(1 + 1/κ)/(30 κ³)`,
 //! near blocks unchanged to the bit, the solved force within a small multiple of the bound, and
-//! bad input refused with a message.
+//! bad input refused with a message. (Its force for any thread count: `tests/rss.rs`.)
 
 use catena::external::RegularizedStokeslets;
 use catena::math::Vec3;
@@ -201,28 +201,4 @@ fn a_far_field_below_two_edge_lengths_is_refused() {
         .expect("build")
         .into_simulator();
     sim.step().expect("a step with the far field");
-}
-
-#[test]
-fn the_far_field_force_is_bit_identical_for_any_thread_count() {
-    let m = two_helices();
-    let run = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            let mut rss = RegularizedStokeslets::new(ETA, None)
-                .unwrap()
-                .with_far_field(4.0)
-                .unwrap();
-            rss.compute(&m, &m.q, &m.v).unwrap();
-            let mut q = m.q.clone();
-            q[0] += 1e-5;
-            rss.compute(&m, &q, &m.v).unwrap().to_vec()
-        })
-    };
-    let one = run(1);
-    assert_eq!(one, run(2));
-    assert_eq!(one, run(3));
 }

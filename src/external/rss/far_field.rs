@@ -219,14 +219,7 @@ mod tests {
         ];
         let eps = 1.02e-3;
         let edge = Edge::new(&[0.0; 3], &e, eps);
-        let edge4 = Edge {
-            e: e.map(F4::splat),
-            len: F4::splat(edge.len),
-            len2: F4::splat(edge.len2),
-            inv_len: F4::splat(edge.inv_len),
-            inv_len2: F4::splat(edge.inv_len2),
-            eps2: F4::splat(edge.eps2),
-        };
+        let edge4 = edge.splat();
         let lane = |f: &dyn Fn(usize) -> f64| F4(std::array::from_fn(f));
         let end4 = |s: f64| {
             EndPoint::new(

@@ -180,6 +180,22 @@ pub fn combine<T: Real>(c: &Coefficients<T>, s: T, r: &[T; 3], e: &[T; 3]) -> [T
     ]
 }
 
+#[cfg(test)]
+impl Edge {
+    /// The same edge in all four lanes of an [`F4`](super::lanes::F4).
+    pub fn splat(&self) -> Edge<super::lanes::F4> {
+        use super::lanes::F4;
+        Edge {
+            e: self.e.map(F4::splat),
+            len: F4::splat(self.len),
+            len2: F4::splat(self.len2),
+            inv_len: F4::splat(self.inv_len),
+            inv_len2: F4::splat(self.inv_len2),
+            eps2: F4::splat(self.eps2),
+        }
+    }
+}
+
 /// [`coefficients`] for the segment from `x̂ + r0` with edge vector `e` and regularisation `eps`.
 #[cfg(test)]
 pub fn segment_coefficients(r0: &Vec3, e: &Vec3, eps: f64) -> SegmentCoefficients {
@@ -296,14 +312,7 @@ mod tests {
         };
         let fix = |p: EndPoint<F4>| EndPoint::new(p.r, [F4::splat(0.0); 3], F4::splat(eps * eps));
         let (p0, p1) = (fix(ends4(0.0)), fix(ends4(1.0)));
-        let edge4 = Edge {
-            e: e.map(F4::splat),
-            len: F4::splat(edge.len),
-            len2: F4::splat(edge.len2),
-            inv_len: F4::splat(edge.inv_len),
-            inv_len2: F4::splat(edge.inv_len2),
-            eps2: F4::splat(edge.eps2),
-        };
+        let edge4 = edge.splat();
         let c4 = coefficients(&edge4, &p0, &p1);
         for (l, x) in ends.iter().enumerate() {
             let x1 = std::array::from_fn(|c| x[c] + e[c]);
