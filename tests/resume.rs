@@ -159,6 +159,23 @@ fn killed_and_resumed_fluid_runs_match_bit_for_bit() {
     let scene = tmp.path().join("fluid.ron");
     std::fs::write(&scene, text).expect("write scene");
     kill_and_resume(tmp.path(), &scene);
+    // The uninterrupted run's summary reports the fluid's solves: one per step, each to the
+    // solve tolerance, on factors reused across steps.
+    let summary: catena::io::Summary = serde_json::from_str(
+        &std::fs::read_to_string(tmp.path().join("reference/summary.json")).expect("summary"),
+    )
+    .expect("summary.json");
+    let rss = summary.rss.expect("an RSS fluid reports its solves");
+    assert_eq!(rss.solves, summary.steps);
+    assert!(
+        rss.factorisations >= 1 && rss.factorisations * 4 < rss.solves,
+        "{rss:?}"
+    );
+    assert!(rss.refinements >= rss.solves, "{rss:?}");
+    assert!(
+        rss.last_relative_residual <= catena::external::SOLVE_TOLERANCE,
+        "{rss:?}"
+    );
 }
 
 /// A rigid piston driven down until its load reaches `stop_load`, then held: the checkpoint

@@ -226,6 +226,11 @@ pub trait ExternalForce: Send + Sync + std::fmt::Debug {
     fn restore_state(&mut self, _model: &Model, _state: &ExternalState) -> Result<(), String> {
         Ok(())
     }
+    /// The counters of the force's own linear solves (the RSS fluid's dense solve), for the
+    /// run summary; `None` for forces without one.
+    fn solve_stats(&self) -> Option<crate::external::RssStats> {
+        None
+    }
 }
 
 /// The step-to-step state of one external force (see [`ExternalForce::save_state`]): named

@@ -27,9 +27,7 @@ pub use force::{
 pub use gravity::Gravity;
 pub use node_drag::NodeDrag;
 pub use point_force::PointForce;
-pub use rss::{
-    DEFAULT_EPSILON_FACTOR, REFACTOR_RATE, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE,
-};
+pub use rss::{DEFAULT_EPSILON_FACTOR, RegularizedStokeslets, RssStats, SOLVE_TOLERANCE};
 pub use shell_viscosity::ShellViscosity;
 pub use stokes_drag::StokesDrag;
 pub use suction::Suction;

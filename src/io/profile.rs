@@ -41,6 +41,19 @@ pub fn profile_table(s: &Summary) -> String {
             s.krylov_iterations
         ));
     }
+    if let Some(r) = s.rss.filter(|r| r.solves > 0) {
+        let solves = r.solves as f64;
+        out.push_str(&format!(
+            "RSS fluid: {} solves, {} factorisations, {:.2} GMRES iterations per solve; \
+             per solve {:.3} ms assembling, {:.3} ms factorising, {:.3} ms in GMRES\n",
+            r.solves,
+            r.factorisations,
+            r.refinements as f64 / solves,
+            1e3 * r.assemble_seconds / solves,
+            1e3 * r.factorise_seconds / solves,
+            1e3 * r.refine_seconds / solves,
+        ));
+    }
     out
 }
 
@@ -73,11 +86,31 @@ mod tests {
         let krylov = profile_table(&Summary {
             total_newton_iterations: 4,
             krylov_iterations: 30,
-            ..s
+            ..s.clone()
         });
         assert!(
             krylov.ends_with("Krylov iterations: 30 (7.5 per Newton iteration)\n"),
             "{krylov}"
+        );
+        assert!(!t.contains("RSS"), "no fluid, no RSS line: {t}");
+        let fluid = profile_table(&Summary {
+            rss: Some(crate::external::RssStats {
+                solves: 4,
+                factorisations: 1,
+                refinements: 10,
+                assemble_seconds: 0.004,
+                factorise_seconds: 0.002,
+                refine_seconds: 0.008,
+                ..Default::default()
+            }),
+            ..s
+        });
+        assert!(
+            fluid.ends_with(
+                "RSS fluid: 4 solves, 1 factorisations, 2.50 GMRES iterations per solve; \
+                 per solve 1.000 ms assembling, 0.500 ms factorising, 2.000 ms in GMRES\n"
+            ),
+            "{fluid}"
         );
     }
 }

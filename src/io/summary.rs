@@ -59,6 +59,9 @@ pub struct Summary {
     /// Krylov (BiCGStab) iterations of the Newton solves run by this process (a resumed run
     /// counts from the resume); 0 with a direct solver.
     pub krylov_iterations: u64,
+    /// The RSS fluid's dense solves (GMRES iterations, factorisations, seconds) run by this
+    /// process; `null` without an RSS fluid.
+    pub rss: Option<crate::external::RssStats>,
     /// Number of VTK frames written.
     pub frames: u64,
     /// Whether the run reached its end time (false while it runs, and for interrupted or
@@ -190,6 +193,7 @@ impl StepTotals {
             energy: self.last.as_ref().and_then(|r| r.energy),
             energy_initial: None,
             krylov_iterations: 0,
+            rss: None,
             frames: 0,
             completed: false,
             reason: None,

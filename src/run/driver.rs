@@ -390,6 +390,7 @@ impl Session {
         s.wall_time_s = wall_time_s;
         s.frames = self.out.as_ref().map_or(0, |o| o.frames_written());
         s.krylov_iterations = self.sim.linear_solver().krylov_iterations;
+        s.rss = self.sim.rss_stats();
         // Steps re-solved because detection at their start missed contacts (steps run by this
         // process: a resumed run counts from the resume).
         s.message = self.sim.coverage.note();

@@ -1,7 +1,8 @@
-//! The checkpoint state of the RSS force: the warm start of the solve and the configuration of
-//! the reused factor, so that a resumed run continues bit for bit.
+//! The checkpoint state of the RSS force: the warm start of the solve, the configuration of
+//! the reused factor and what it has cost so far, so that a resumed run continues bit for bit.
 
 use super::RegularizedStokeslets;
+use super::refactor::FactorAge;
 use crate::external::{ExternalForce, ExternalState};
 use crate::model::Model;
 
@@ -16,6 +17,7 @@ impl RegularizedStokeslets {
                 ("f".into(), s.f.clone()),
                 ("f_before".into(), s.f_before.clone()),
                 ("factored_q".into(), s.factored_q.clone()),
+                ("factor_age".into(), s.age.to_vec()),
             ],
         }
     }
@@ -58,6 +60,16 @@ impl RegularizedStokeslets {
             }
             self.solver.factorise().map_err(|e| e.to_string())?;
             self.solver.factored_q = factored_q;
+            // What the factor had cost when the run stopped (a checkpoint written before the
+            // solve kept this count has none: the factor then counts as fresh).
+            if let Some(age) = state.vector("factor_age") {
+                self.solver.age = FactorAge::from_slice(age).ok_or_else(|| {
+                    format!(
+                        "the RSS state's `factor_age` has {} entries, not 3",
+                        age.len()
+                    )
+                })?;
+            }
         }
         Ok(())
     }

@@ -128,7 +128,7 @@ impl RegularizedStokeslets {
                 format!("node velocity component {k} is not finite"),
             ));
         }
-        // The refinement's first residual U − A f₀ is computed row by row as A is assembled.
+        // GMRES's first residual U − A f₀ is computed row by row as A is assembled.
         self.solver.start(u.len());
         let mut a = std::mem::take(&mut self.solver.a);
         let mut residual = std::mem::take(&mut self.solver.residual);
@@ -199,6 +199,9 @@ impl ExternalForce for RegularizedStokeslets {
     }
     fn restore_state(&mut self, model: &Model, state: &ExternalState) -> Result<(), String> {
         self.restore_checkpoint(model, state)
+    }
+    fn solve_stats(&self) -> Option<RssStats> {
+        Some(self.solver.stats)
     }
     fn incremental_potential(&self, e: &ForceEval) -> Option<f64> {
         if self.force.len() != e.q.len() {

@@ -31,15 +31,18 @@
 //! reciprocity holds only up to the discretisation), so Cholesky does not apply and `A f = U` is
 //! solved through an LU factorisation with partial pivoting (faer). The factor is kept from step
 //! to step: the rods move little in one step, so the LU of an earlier `A` is an excellent
-//! preconditioner, and each step runs iterative refinement `f ← f + Ã⁻¹(U − A f)` (one dense
-//! matrix–vector product in double precision and two triangular solves, `O(N²)`), starting from
-//! `f` extrapolated from the last two steps (whose residual is computed row by row as `A` is
-//! assembled, while each row is in cache: one pass over `A` fewer, the same bits), until
-//! `‖U − A f‖ ≤ 10⁻⁸ ‖U‖` — far below the
-//! `O(Δt)` error of holding the force fixed over the step. When the contraction per iteration
-//! gets worse than [`REFACTOR_RATE`], the current `A` is factorised afresh (`O(N³)`). The factor
-//! is computed in single precision (half the time and memory traffic): it only preconditions,
-//! and the residuals are exact in double precision (mixed-precision iterative refinement).
+//! preconditioner, and each step runs GMRES on `A f = U` preconditioned on the right by it
+//! (each iteration one dense matrix–vector product in double precision and two triangular
+//! solves, `O(N²)`; [`gmres`]), starting from `f` extrapolated from the last two steps (whose
+//! residual is computed row by row as `A` is assembled, while each row is in cache: one pass
+//! over `A` fewer), until `‖U − A f‖ ≤ 10⁻⁸ ‖U‖` — far below the `O(Δt)` error of holding the
+//! force fixed over the step. GMRES keeps converging where stationary refinement
+//! `f ← f + Ã⁻¹(U − A f)` would stall as the factor ages, so the factor is replaced only when
+//! that is cheapest: once a solve costs more iterations than the factor's average cost per
+//! solve, its factorisation included ([`refactor`]), the next solve factorises its own `A`
+//! (`O(N³)`). The factor is computed in single precision (half the time and memory traffic):
+//! it only preconditions, and the residuals are exact in double precision (mixed-precision
+//! GMRES-based iterative refinement, Carson & Higham 2017).
 //! `A` is assembled in parallel over its rows, each row four edges at a time in SIMD lanes
 //! (`lanes`: a branch-free kernel and a logarithm of `+ − × ÷` and bit operations, `ln`, so
 //! every lane computes the bits of the scalar code, with or without AVX2), the matrix–vector
@@ -51,10 +54,12 @@ mod assemble;
 mod checkpoint;
 mod far_field;
 mod force;
+mod gmres;
 mod kernel;
 mod lanes;
 mod ln;
+mod refactor;
 mod solver;
 
 pub use force::{DEFAULT_EPSILON_FACTOR, RegularizedStokeslets};
-pub use solver::{REFACTOR_RATE, RssStats, SOLVE_TOLERANCE};
+pub use solver::{RssStats, SOLVE_TOLERANCE};

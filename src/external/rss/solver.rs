@@ -1,6 +1,9 @@
-//! The dense solve of `A f = U`: mixed-precision iterative refinement preconditioned by a
-//! reused single-precision LU factor, warm-started from the last two solves.
+//! The dense solve of `A f = U`: GMRES preconditioned by a reused single-precision LU factor
+//! (mixed-precision GMRES-based iterative refinement, [`super::gmres`]), warm-started from the
+//! last two solves, the factor replaced at the least amortised cost ([`super::refactor`]).
 
+use super::gmres::{Cycle, Gmres, RESTART};
+use super::refactor::FactorAge;
 use crate::external::ExternalError;
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::linalg::lu::partial_pivoting::{factor, solve};
@@ -11,19 +14,29 @@ use std::time::Instant;
 
 /// Relative residual `‖U − A f‖/‖U‖` the solve reaches every step.
 pub const SOLVE_TOLERANCE: f64 = 1e-8;
-/// Refinement with a reused factor contracting the residual by less than this factor per
-/// iteration triggers a fresh factorisation.
-pub const REFACTOR_RATE: f64 = 0.1;
-const MAX_REFINEMENT: u32 = 8;
+/// Smallest order factorised on every thread. Below it faer's parallel LU is no faster on
+/// two threads than on one (`cargo bench --bench rss -- cold`: 3.4 against 3.2 ms at the
+/// order 408 of two flagella, 7.7 against 6.4 ms at 612, 21.5 against 20.5 ms at 1,020),
+/// at 2,040 it is 1.6× (85 against 140 ms). Either way the factor has the same bits.
+const PARALLEL_FACTOR_MIN: usize = 1536;
+/// Iterations one solve may take on a reused factor before it factorises its own `A` (one
+/// full GMRES cycle).
+const MAX_ITERATIONS: u32 = RESTART as u32;
+/// A GMRES cycle that leaves more than this fraction of the residual has stalled: the solve
+/// factorises its own `A` (or, on a fresh factor, stops at the round-off floor).
+const STALL: f64 = 0.5;
 
-/// Counters of the dense solves, for reports and benchmarks.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// Counters of the dense solves, for reports (`summary.json`'s `rss`, `catena run --profile`)
+/// and benchmarks. A resumed run counts from the resume.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct RssStats {
     /// Steps whose force was computed.
     pub solves: u64,
     /// LU factorisations.
     pub factorisations: u64,
-    /// Refinement iterations (each one matrix–vector product and two triangular solves).
+    /// Refinement (GMRES) iterations: each one matrix–vector product and two triangular
+    /// solves.
     pub refinements: u64,
     /// `‖U − A f‖/‖U‖` of the last solve.
     pub last_relative_residual: f64,
@@ -55,6 +68,9 @@ pub(super) struct DenseSolver {
     pub(super) residual: Vec<f64>,
     /// The configuration whose `A` the single-precision factor was computed from.
     pub(super) factored_q: Vec<f64>,
+    /// What the factor has cost so far, and whether the next solve replaces it.
+    pub(super) age: FactorAge,
+    gmres: Gmres,
     pub(super) stats: RssStats,
 }
 
@@ -70,6 +86,8 @@ impl Default for DenseSolver {
             f_before: Vec::new(),
             residual: Vec::new(),
             factored_q: Vec::new(),
+            age: FactorAge::default(),
+            gmres: Gmres::default(),
             stats: RssStats::default(),
         }
     }
@@ -85,12 +103,13 @@ impl std::fmt::Debug for DenseSolver {
 }
 
 impl DenseSolver {
-    /// Factorises the current `A` in single precision, on every thread of the current pool
-    /// (faer's blocked LU splits its updates by output tiles, so its bits do not depend on the
-    /// number of threads: `par_tests` checks it up to the order 2,040 of the M = 10 flagella).
-    /// The factor only preconditions the refinement, whose residuals are exact
-    /// in double precision, so `f` still reaches [`SOLVE_TOLERANCE`] (mixed-precision iterative
-    /// refinement: Moler 1967; Langou et al. 2006, Proc. ACM/IEEE SC'06) — at half the memory
+    /// Factorises the current `A` in single precision, from order [`PARALLEL_FACTOR_MIN`] on
+    /// every thread of the current pool (faer's blocked LU splits its updates by output tiles,
+    /// so its bits do not depend on the number of threads: `par_tests` checks it up to the
+    /// order 2,040 of the M = 10 flagella), and starts the count of its cost afresh.
+    /// The factor only preconditions GMRES, whose residuals are exact in double precision, so
+    /// `f` still reaches [`SOLVE_TOLERANCE`] (mixed-precision iterative refinement: Moler 1967;
+    /// Langou et al. 2006, Proc. ACM/IEEE SC'06; Carson & Higham 2017) — at half the memory
     /// traffic and about half the time of a double-precision factor.
     pub(super) fn factorise(&mut self) -> Result<(), ExternalError> {
         let started = Instant::now();
@@ -108,7 +127,11 @@ impl DenseSolver {
         }
         self.perm_fwd.resize(n, 0);
         self.perm_bwd.resize(n, 0);
-        let par = Par::rayon(0);
+        let par = if n >= PARALLEL_FACTOR_MIN {
+            Par::rayon(0)
+        } else {
+            Par::Seq
+        };
         let mut mem = MemBuffer::new(factor::lu_in_place_scratch::<usize, f32>(
             n,
             n,
@@ -124,6 +147,7 @@ impl DenseSolver {
             Default::default(),
         );
         self.stats.factorisations += 1;
+        self.age.reset();
         self.stats.factorise_seconds += started.elapsed().as_secs_f64();
         if let Some(k) = (0..n).find(|&k| {
             let d = self.lu[(k, k)];
@@ -142,12 +166,12 @@ impl DenseSolver {
         Ok(())
     }
 
-    /// `x ← Ã⁻¹ x` with the stored factor `Ã` of an earlier `A`.
-    fn precondition(&mut self, x: &mut [f64]) {
+    /// `x ← Ã⁻¹ x` with the stored factor `Ã` of an earlier `A` (`rhs32`: scratch).
+    fn precondition(&self, rhs32: &mut Vec<f32>, x: &mut [f64]) {
         let n = x.len();
         let par = Par::Seq;
-        self.rhs32.clear();
-        self.rhs32.extend(x.iter().map(|&v| v as f32));
+        rhs32.clear();
+        rhs32.extend(x.iter().map(|&v| v as f32));
         let perm = PermRef::new_checked(&self.perm_fwd, &self.perm_bwd, n);
         let mut mem = MemBuffer::new(solve::solve_transpose_in_place_scratch::<usize, f32>(
             n, 1, par,
@@ -157,11 +181,11 @@ impl DenseSolver {
             self.lu.as_ref(),
             perm,
             Conj::No,
-            faer::MatMut::from_column_major_slice_mut(&mut self.rhs32, n, 1),
+            faer::MatMut::from_column_major_slice_mut(rhs32, n, 1),
             par,
             MemStack::new(&mut mem),
         );
-        for (v, w) in x.iter_mut().zip(&self.rhs32) {
+        for (v, w) in x.iter_mut().zip(rhs32.iter()) {
             *v = f64::from(*w);
         }
     }
@@ -208,7 +232,7 @@ impl DenseSolver {
         }
     }
 
-    fn refine(&mut self, u: &[f64], mut fused: bool) -> Result<(), ExternalError> {
+    fn refine(&mut self, u: &[f64], fused: bool) -> Result<(), ExternalError> {
         let n = u.len();
         self.stats.solves += 1;
         let u_norm = u.iter().map(|x| x * x).sum::<f64>().sqrt();
@@ -218,19 +242,18 @@ impl DenseSolver {
             return Ok(());
         }
         let mut fresh = false;
-        if self.perm_fwd.len() != n {
+        if self.perm_fwd.len() != n || self.age.stale {
             self.factorise()?;
             fresh = true;
         }
         let tol = SOLVE_TOLERANCE * u_norm;
-        let mut prev = f64::INFINITY;
+        let mut r = if fused {
+            self.residual.iter().map(|x| x * x).sum::<f64>().sqrt()
+        } else {
+            self.update_residual(u)
+        };
         let mut iterations = 0;
         loop {
-            let r = if std::mem::take(&mut fused) {
-                self.residual.iter().map(|x| x * x).sum::<f64>().sqrt()
-            } else {
-                self.update_residual(u)
-            };
             if !r.is_finite() {
                 return Err(ExternalError::new(
                     "RSS fluid",
@@ -239,29 +262,57 @@ impl DenseSolver {
             }
             self.stats.last_relative_residual = r / u_norm;
             if r <= tol {
-                return Ok(());
+                break;
             }
-            if iterations > 0 && (r > REFACTOR_RATE * prev || iterations >= MAX_REFINEMENT) {
+            if iterations >= MAX_ITERATIONS {
                 if fresh {
                     // A factor of this very A has stalled: r is at its round-off floor.
-                    return Ok(());
+                    break;
                 }
                 self.factorise()?;
                 fresh = true;
-                prev = f64::INFINITY;
                 iterations = 0;
-                continue;
             }
-            prev = r;
-            let mut d = std::mem::take(&mut self.residual);
-            self.precondition(&mut d);
-            for (f, di) in self.f.iter_mut().zip(&d) {
-                *f += di;
+            let cycle = self.gmres_cycle(r, tol);
+            iterations += cycle.iterations;
+            self.stats.refinements += u64::from(cycle.iterations);
+            let before = r;
+            r = self.update_residual(u);
+            if r.is_finite() && r > tol && r > STALL * before {
+                // The cycle gained less than a factor STALL: no further cycle on this factor.
+                iterations = MAX_ITERATIONS;
             }
-            self.residual = d;
-            iterations += 1;
-            self.stats.refinements += 1;
         }
+        self.age.record(iterations, n);
+        Ok(())
+    }
+
+    /// One GMRES cycle on the residual in `self.residual` (of norm `r`), adding its
+    /// correction to `f`.
+    fn gmres_cycle(&mut self, r: f64, tol: f64) -> Cycle {
+        let mut gmres = std::mem::take(&mut self.gmres);
+        let mut f = std::mem::take(&mut self.f);
+        let residual = std::mem::take(&mut self.residual);
+        let mut rhs32 = std::mem::take(&mut self.rhs32);
+        let n = f.len();
+        let cycle = gmres.cycle(
+            &residual,
+            r,
+            tol,
+            &mut f,
+            |x| self.precondition(&mut rhs32, x),
+            |x, out| {
+                let a = &self.a;
+                out.par_iter_mut()
+                    .enumerate()
+                    .for_each(|(i, o)| *o = dot(&a[i * n..(i + 1) * n], x));
+            },
+        );
+        self.gmres = gmres;
+        self.rhs32 = rhs32;
+        self.f = f;
+        self.residual = residual;
+        cycle
     }
 }
 

@@ -72,6 +72,15 @@ impl Simulator {
         self.energy.restore(state, &self.model);
     }
 
+    /// The counters of the RSS fluid's dense solves, when the scene has one (see
+    /// [`crate::external::RssStats`]).
+    pub fn rss_stats(&self) -> Option<crate::external::RssStats> {
+        self.assembler
+            .externals()
+            .iter()
+            .find_map(|f| f.solve_stats())
+    }
+
     /// Under `integrator: Static`, the load step `t_start → t_end` as a failure reports it: the
     /// largest ramped load factor of the external forces at either end. `None` for the other
     /// integrators.
