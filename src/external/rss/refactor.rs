@@ -1,6 +1,6 @@
 //! When the RSS solve factorises `A` afresh: at the least cost per step, amortised.
 //!
-//! A factorisation costs about `F` refinement iterations ([`factor_cost`]); a factor that has
+//! A factorisation costs about `F` GMRES iterations ([`factor_cost`]); a factor that has
 //! served `s` solves of `k₁ … k_s` iterations has cost `(F + Σ kᵢ)/s` per solve. As the rods
 //! move away from the factored configuration each solve takes more iterations, and the
 //! average cost per solve is least when the factor is replaced as soon as one solve costs more
