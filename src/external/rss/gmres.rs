@@ -8,9 +8,8 @@
 //! radius of `I − A Ã⁻¹`, which grows as the rods move away from the factored configuration;
 //! GMRES minimises `‖U − A f‖` over the same Krylov space that refinement's iterates lie in,
 //! so for the same products (one `Ã⁻¹` and one `A` per iteration) its residual is, in exact
-//! arithmetic, never
-//! larger, and it keeps converging when refinement would stall or diverge. A factor then
-//! serves many more steps before it has to be recomputed.
+//! arithmetic, never larger, and it keeps converging when refinement would stall or diverge.
+//! A factor then serves many more steps before it has to be recomputed.
 //!
 //! Every operation runs in a fixed order (modified Gram–Schmidt with the module's
 //! four-lane dot product, Givens rotations, back substitution), so the result does not depend
