@@ -383,3 +383,91 @@ mod par_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod solve_tests {
+    use super::*;
+    use crate::verify::Rng;
+
+    /// A row-major, non-symmetric, diagonally dominant `n × n` matrix.
+    fn matrix(n: usize, rng: &mut Rng) -> Vec<f64> {
+        (0..n * n)
+            .map(|k| rng.signed() / n as f64 + if k / n == k % n { 1.0 } else { 0.0 })
+            .collect()
+    }
+
+    fn relative_residual(a: &[f64], f: &[f64], u: &[f64]) -> f64 {
+        let n = u.len();
+        let r: f64 = (0..n)
+            .map(|i| (u[i] - dot(&a[i * n..(i + 1) * n], f)).powi(2))
+            .sum();
+        r.sqrt() / dot(u, u).sqrt()
+    }
+
+    #[test]
+    fn a_factor_too_stale_for_gmres_is_replaced_within_the_solve() {
+        let n = 80;
+        let mut rng = Rng::new(5);
+        let u: Vec<f64> = (0..n).map(|i| (i as f64 * 0.7).sin()).collect();
+        let mut s = DenseSolver {
+            a: matrix(n, &mut rng),
+            ..DenseSolver::default()
+        };
+        s.start(n);
+        s.solve(&u, false).unwrap();
+        assert_eq!(s.stats.factorisations, 1);
+        assert!(relative_residual(&s.a, &s.f, &u) <= SOLVE_TOLERANCE);
+        // An unrelated matrix: one GMRES cycle on the old factor cannot reach the tolerance,
+        // so the solve factorises today's matrix and finishes on it.
+        let mut other = matrix(n, &mut rng);
+        for (k, v) in other.iter_mut().enumerate() {
+            *v += 3.0 * rng.signed() * if k / n == k % n { 0.0 } else { 1.0 };
+        }
+        s.a = other;
+        s.start(n);
+        s.solve(&u, false).unwrap();
+        assert_eq!(s.stats.factorisations, 2, "{:?}", s.stats);
+        let r = relative_residual(&s.a, &s.f, &u);
+        assert!(r <= SOLVE_TOLERANCE, "residual {r:.2e}");
+        assert!((s.stats.last_relative_residual - r).abs() <= 1e-3 * SOLVE_TOLERANCE);
+    }
+
+    #[test]
+    fn a_slowly_changing_matrix_keeps_its_factor_until_it_costs_more_than_the_average() {
+        // A(t) = A₀ + t E: each solve on A₀'s factor takes more iterations as t grows; the
+        // factor is marked stale once a solve costs more than its average, and the next solve
+        // factorises first.
+        let n = 120;
+        let mut rng = Rng::new(9);
+        let a0 = matrix(n, &mut rng);
+        let e: Vec<f64> = (0..n * n).map(|_| rng.signed() / n as f64).collect();
+        let u: Vec<f64> = (0..n).map(|i| 1.0 + (i as f64 * 0.3).cos()).collect();
+        let mut s = DenseSolver::default();
+        let mut replaced_at = None;
+        for step in 0..200 {
+            let t = 0.02 * step as f64;
+            s.a = a0.iter().zip(&e).map(|(a, e)| a + t * e).collect();
+            s.start(n);
+            let stale_before = s.age.stale;
+            let factorisations = s.stats.factorisations;
+            s.solve(&u, false).unwrap();
+            assert!(relative_residual(&s.a, &s.f, &u) <= SOLVE_TOLERANCE);
+            if step > 0 && s.stats.factorisations > factorisations {
+                // A factorisation at the start of a solve only follows a stale mark.
+                assert!(
+                    stale_before,
+                    "step {step}: refactorised without a stale mark"
+                );
+                replaced_at.get_or_insert(step);
+            }
+        }
+        let first = replaced_at.expect("the factor is replaced as the matrix drifts");
+        // (Measured: first replaced after 65 solves, 4 factorisations in all.)
+        assert!(first > 10, "replaced after {first} steps");
+        assert!(
+            s.stats.factorisations <= 20,
+            "{} factorisations in 200 solves",
+            s.stats.factorisations
+        );
+    }
+}
